@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const repoRoot = join(__dirname, '..', '..');
+
+export const APPS = [
+  { name: 'shell', dir: 'shell', offset: 0 },
+  { name: 'mf_catalog', dir: 'mf-catalog', offset: 1 },
+  { name: 'mf_cart_checkout', dir: 'mf-cart-checkout', offset: 2 },
+  { name: 'mf_account', dir: 'mf-account', offset: 3 },
+  { name: 'mf_auth', dir: 'mf-auth', offset: 4 },
+] as const;
+
+export type AppName = (typeof APPS)[number]['name'];
+
+type Options = {
+  /** the shell's port; the remotes take the next four */
+  basePort: number;
+  /** serve an app from another folder than its dist (a "deployment") */
+  roots?: Partial<Record<AppName, string>>;
+  apiTarget?: string;
+};
+
+/** The built apps served by the production-like static server, each on its own origin. */
+export class Site {
+  private readonly children = new Map<AppName, ChildProcess>();
+
+  constructor(private readonly options: Options) {}
+
+  port(name: AppName): number {
+    const app = APPS.find((candidate) => candidate.name === name);
+    if (!app) throw new Error(`unknown app ${name}`);
+    return this.options.basePort + app.offset;
+  }
+
+  origin(name: AppName): string {
+    return `http://localhost:${this.port(name)}`;
+  }
+
+  get url(): string {
+    return this.origin('shell');
+  }
+
+  root(name: AppName): string {
+    const app = APPS.find((candidate) => candidate.name === name);
+    return this.options.roots?.[name] ?? join(repoRoot, app?.dir ?? '', 'dist');
+  }
+
+  async startAll(): Promise<void> {
+    await Promise.all(APPS.map((app) => this.start(app.name)));
+  }
+
+  async start(name: AppName): Promise<void> {
+    const root = this.root(name);
+    if (!existsSync(join(root, 'mf-manifest.json'))) {
+      throw new Error(`${root} has no build: run the production build first (npm test does)`);
+    }
+    const args = [join(repoRoot, 'packages/serve/src/cli.mjs'), '--root', root, '--port', String(this.port(name))];
+    if (name === 'shell') {
+      const remotes = APPS.filter((app) => app.name !== 'shell').map(
+        (app) => `${app.name}=${this.origin(app.name)}/mf-manifest.json`,
+      );
+      args.push('--spa', '--remotes', remotes.join(','), '--api', this.options.apiTarget ?? 'http://localhost:4999');
+    } else {
+      args.push('--cors');
+    }
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    this.children.set(name, child);
+    await new Promise<void>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`${name} server exited with ${code}`)));
+      child.stdout?.once('data', () => resolve());
+    });
+  }
+
+  async stop(name: AppName): Promise<void> {
+    const child = this.children.get(name);
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    this.children.delete(name);
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.children.keys()].map((name) => this.stop(name)));
+  }
+}

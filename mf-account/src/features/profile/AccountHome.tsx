@@ -1,0 +1,23 @@
+import { useSession } from '@lab/api';
+import { bus } from '@lab/events';
+import { useTranslation } from '@lab/i18n';
+import { Button, Skeleton } from '@lab/ui';
+import styles from './Profile.module.css';
+
+export function AccountHome() {
+  const { t } = useTranslation('account');
+  const { data: session, isLoading } = useSession();
+  return (
+    <section className={styles.page} aria-labelledby="account-title">
+      <h1 id="account-title">{t('page.title')}</h1>
+      {isLoading ? (
+        <Skeleton height={20} count={2} />
+      ) : session && !session.canLogin ? null : (
+        <div className={styles.guest}>
+          <p>{t('page.guestText')}</p>
+          <Button onClick={() => bus.emit('auth:open', { fromCheckout: false })}>{t('signIn')}</Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { AccountHome } from './AccountHome';
+export { ProfileMenu } from './ProfileMenu';

@@ -1,0 +1,1 @@
+export { SignInModals } from './SignInModals';

@@ -1,0 +1,7 @@
+import '../i18n';
+import { CartPage as Page } from '../features/cart';
+
+/** Route /cart. */
+export default function CartPage() {
+  return <Page />;
+}

@@ -1,0 +1,2 @@
+export { CartButton } from './CartButton';
+export { CartPage } from './CartPage';

@@ -1,0 +1,12 @@
+const { createWebpackConfig } = require('@lab/config');
+
+module.exports = createWebpackConfig({
+  dir: __dirname,
+  name: 'mf_cart_checkout',
+  port: 3002,
+  // the remote's public API; its types are in src/exposes.ts
+  exposes: {
+    './CartButton': './src/exposed/CartButton.tsx',
+    './CartPage': './src/exposed/CartPage.tsx',
+  },
+});

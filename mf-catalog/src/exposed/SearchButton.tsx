@@ -1,0 +1,7 @@
+import '../i18n';
+import { SearchLauncher } from '../features/search';
+
+/** Header slot: the search button and the search modal it opens. */
+export default function SearchButton() {
+  return <SearchLauncher />;
+}

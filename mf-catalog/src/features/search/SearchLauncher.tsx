@@ -1,0 +1,31 @@
+import { useTranslation } from '@lab/i18n';
+import { Modal } from '@lab/ui';
+import { useRef, useState } from 'react';
+import { SearchForm } from './SearchForm';
+import styles from './SearchLauncher.module.css';
+
+export function SearchLauncher() {
+  const { t } = useTranslation('catalog');
+  const [open, setOpen] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" className={styles.trigger} aria-label={t('search.open')} onClick={() => setOpen(true)}>
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="m20 20-4.2-4.2" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('search.dialogTitle')}
+        hideTitle
+        position="top"
+        initialFocusRef={inputRef}
+      >
+        <SearchForm inputRef={inputRef} onSubmitted={() => setOpen(false)} />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { SearchLauncher } from './SearchLauncher';

@@ -1,0 +1,5 @@
+import { registerNamespace } from '@lab/i18n';
+import ru from './ru.json';
+import ua from './ua.json';
+
+registerNamespace('catalog', { ua, ru });

@@ -1,0 +1,88 @@
+/** Site search: spec section 3 "Search result", "Search totals", "Search response", "Search history entry". */
+import { type Static, Type } from '@sinclair/typebox';
+import { Body, DisplayPrice, Id, Nullable, PageIndex, PageSize, ServicePrice, Slug } from './common';
+import { Branch } from './settlements';
+
+export const SearchGroupType = Type.Union([
+  Type.Literal('services'),
+  Type.Literal('service-packages'),
+  Type.Literal('service-groups'),
+  Type.Literal('branches'),
+]);
+export type SearchGroupType = Static<typeof SearchGroupType>;
+
+export const SearchBody = Body({
+  settlementId: Id,
+  query: Type.String({ minLength: 1, maxLength: 200 }),
+  types: Type.Array(SearchGroupType, { minItems: 1, maxItems: 4, uniqueItems: true }),
+  page: Type.Optional(PageIndex),
+  size: Type.Optional(PageSize),
+});
+export type SearchBody = Static<typeof SearchBody>;
+
+/** A service or package hit, priced in the requested settlement. */
+export const SearchServiceHit = Type.Object({
+  id: Id,
+  title: Type.String(),
+  slug: Slug,
+  code: Type.String(),
+  packageService: Type.Boolean(),
+  price: Nullable(ServicePrice),
+});
+export type SearchServiceHit = Static<typeof SearchServiceHit>;
+
+export const SearchGroupHit = Type.Object({ id: Id, title: Type.String(), slug: Slug, packageGroup: Type.Boolean() });
+export type SearchGroupHit = Static<typeof SearchGroupHit>;
+
+/** Each content entry wraps its hit: `service`, `group`, or (spec) `branch`. */
+export const SearchEntry = Type.Union([
+  Type.Object({ service: SearchServiceHit }),
+  Type.Object({ group: SearchGroupHit }),
+  Type.Object({ branch: Branch }),
+]);
+export type SearchEntry = Static<typeof SearchEntry>;
+
+export const SearchGroup = Type.Object({
+  type: SearchGroupType,
+  items: Type.Object({ totalElements: Type.Integer({ minimum: 0 }), content: Type.Array(SearchEntry) }),
+});
+export type SearchGroup = Static<typeof SearchGroup>;
+
+export const SearchResponse = Type.Object({ groups: Type.Array(SearchGroup), totalCount: Type.Integer({ minimum: 0 }) });
+export type SearchResponse = Static<typeof SearchResponse>;
+
+// ---- client-side shapes derived from a SearchResponse (dropdown, totals chips, local history)
+
+export const SearchCategory = Type.Union([
+  Type.Literal('services'),
+  Type.Literal('service-packages'),
+  Type.Literal('categories'),
+]);
+export type SearchCategory = Static<typeof SearchCategory>;
+
+export const SearchDropdownResult = Type.Object({
+  id: Id,
+  title: Type.String(),
+  url: Type.String(),
+  category: SearchCategory,
+  price: Type.Optional(DisplayPrice),
+});
+export type SearchDropdownResult = Static<typeof SearchDropdownResult>;
+
+/** Chips linking to `/search#services`, `#service-packages`, `#categories`. */
+export const SearchTotals = Type.Object({
+  services: Type.Object({ totalElements: Type.Integer({ minimum: 0 }) }),
+  'service-packages': Type.Object({ totalElements: Type.Integer({ minimum: 0 }) }),
+  categories: Type.Object({ totalElements: Type.Integer({ minimum: 0 }) }),
+});
+export type SearchTotals = Static<typeof SearchTotals>;
+
+export const SearchHistoryEntry = Type.Object({
+  id: Id,
+  title: Type.String(),
+  url: Type.String(),
+  category: SearchCategory,
+  type: SearchGroupType,
+  price: Type.Optional(DisplayPrice),
+});
+export type SearchHistoryEntry = Static<typeof SearchHistoryEntry>;

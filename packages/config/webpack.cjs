@@ -1,0 +1,137 @@
+// The one webpack + Module Federation factory: every app's webpack.config.js is a few lines over it.
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedModules } = require('./shared.cjs');
+const { remotes, remotesMap } = require('./remotes.cjs');
+
+/**
+ * @param {object} app
+ * @param {string} app.dir        the app's folder (__dirname of its webpack.config.js)
+ * @param {string} app.name       federation name (mf_catalog ...), or 'shell' for the host
+ * @param {number} app.port       dev-server port
+ * @param {Record<string,string>} [app.exposes]  remote's public API: './Name' -> source file
+ * @param {boolean} [app.host]    the shell: html page, remotes map, SPA routing, /api proxy
+ */
+function createWebpackConfig(app) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const outputPath = process.env.OUTPUT_PATH ? path.resolve(process.env.OUTPUT_PATH) : path.join(app.dir, 'dist');
+    const cssLoader = {
+      loader: require.resolve('css-loader'),
+      options: {
+        modules: {
+          auto: /\.module\.css$/,
+          // the app name keeps class names apart across remotes even in development
+          localIdentName: production ? `${app.name}-[hash:base64:6]` : `${app.name}__[name]__[local]`,
+          namedExport: false,
+          exportLocalsConvention: 'as-is',
+        },
+      },
+    };
+    return {
+      mode: production ? 'production' : 'development',
+      context: app.dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: outputPath,
+        // the host's page lives at any depth of the SPA; remotes resolve their own origin at run time
+        publicPath: app.host ? '/' : 'auto',
+        // TOOLCHAIN: [contenthash] in `filename` breaks the federation runtime; hash chunks only
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: app.name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [production ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), cssLoader],
+          },
+          { test: /\.(png|svg|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          __APP_NAME__: JSON.stringify(app.name),
+          __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || new Date().toISOString()),
+        }),
+        new ModuleFederationPlugin({
+          name: app.name,
+          filename: app.host ? undefined : 'remoteEntry.js',
+          exposes: app.exposes,
+          // no remote is compiled in: the shell registers them at run time from remotes.json
+          remotes: {},
+          shared: sharedModules(),
+          // load remotes on demand, so that one dead remote does not break start-up
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        ...(production
+          ? [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' })]
+          : []),
+        ...(app.host
+          ? [
+              new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', inject: 'body' }),
+              new RemotesMapPlugin(),
+            ]
+          : []),
+      ],
+      optimization: {
+        minimize: production,
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+      },
+      performance: { hints: false },
+      devServer: {
+        port: app.port,
+        hot: false,
+        liveReload: true,
+        historyApiFallback: Boolean(app.host),
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: app.host ? [{ context: ['/api'], target: process.env.API_URL || 'http://localhost:4000' }] : [],
+        client: { overlay: { warnings: false, errors: true } },
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+/** Emits remotes.json (name -> manifest URL) next to index.html; deployments replace the file. */
+class RemotesMapPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('RemotesMapPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RemotesMapPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const json = `${JSON.stringify(remotesMap(process.env), null, 2)}\n`;
+          compilation.emitAsset('remotes.json', new webpack.sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
+
+module.exports = { createWebpackConfig, remotes };

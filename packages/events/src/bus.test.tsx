@@ -1,0 +1,49 @@
+import { act, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { bus, useBusEvent } from './index';
+
+describe('event bus', () => {
+  afterEach(() => bus.all.clear());
+
+  it('delivers a typed payload to every listener and stops after off', () => {
+    const first = jest.fn();
+    const second = jest.fn();
+    bus.on('city:changed', first);
+    bus.on('city:changed', second);
+    bus.emit('city:changed', { cityId: 7 });
+    expect(first).toHaveBeenCalledWith({ cityId: 7 });
+    expect(second).toHaveBeenCalledWith({ cityId: 7 });
+    bus.off('city:changed', first);
+    bus.emit('city:changed', { cityId: 8 });
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenLastCalledWith({ cityId: 8 });
+  });
+
+  it('does not deliver one event to listeners of another', () => {
+    const onRole = jest.fn();
+    bus.on('role:changed', onRole);
+    bus.emit('session:changed', { signedIn: true });
+    expect(onRole).not.toHaveBeenCalled();
+  });
+
+  it('is one bus per page, even when the module is evaluated twice', () => {
+    jest.isolateModules(() => {
+      const again = require('./bus') as typeof import('./bus');
+      expect(again.bus).toBe(bus);
+    });
+  });
+
+  it('useBusEvent re-renders a component on the event and unsubscribes on unmount', () => {
+    function Opener() {
+      const [fromCheckout, setFromCheckout] = useState<boolean | null>(null);
+      useBusEvent('auth:open', (payload) => setFromCheckout(payload.fromCheckout));
+      return <p>{fromCheckout === null ? 'closed' : `open:${String(fromCheckout)}`}</p>;
+    }
+    const { unmount } = render(<Opener />);
+    expect(screen.getByText('closed')).toBeInTheDocument();
+    act(() => bus.emit('auth:open', { fromCheckout: true }));
+    expect(screen.getByText('open:true')).toBeInTheDocument();
+    unmount();
+    expect(bus.all.get('auth:open') ?? []).toHaveLength(0);
+  });
+});

@@ -1,0 +1,166 @@
+// A production-like static server for one built app (ARCHITECTURE.md "Deployment picture"):
+// files are looked up on every request (a redeployed remote's new files are served at once),
+// compressed with brotli or gzip, cached by content hash, CORS-enabled for remotes, with the SPA
+// fallback and an /api proxy for the shell. Node built-ins only.
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import http from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.xml']);
+/** chunk names carry an 8-hex content hash (packages/config/webpack.cjs): safe to cache forever */
+const HASHED = /\.[0-9a-f]{8}\.(js|css|png|svg|jpe?g|webp|woff2?)$/;
+
+/** compressed bodies by path, encoding and file version (size + mtime) */
+const compressedCache = new Map();
+
+export function cacheControl(pathname) {
+  return HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+function pickEncoding(acceptEncoding = '') {
+  if (/\bbr\b/.test(acceptEncoding)) return 'br';
+  if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
+  return null;
+}
+
+async function compressed(file, info, encoding) {
+  const key = `${file}|${encoding}|${info.size}|${info.mtimeMs}`;
+  let body = compressedCache.get(key);
+  if (!body) {
+    const raw = await readFile(file);
+    body =
+      encoding === 'br'
+        ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : await gzip(raw, { level: 9 });
+    compressedCache.set(key, body);
+  }
+  return body;
+}
+
+async function findFile(root, pathname) {
+  const decoded = decodeURIComponent(pathname);
+  const file = normalize(join(root, decoded));
+  if (file !== root && !file.startsWith(root + sep)) return null; // no escaping the root
+  try {
+    const info = await stat(file);
+    if (info.isFile()) return { file, info };
+    if (info.isDirectory()) {
+      const index = join(file, 'index.html');
+      const indexInfo = await stat(index);
+      return { file: index, info: indexInfo };
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+function proxy(request, response, target) {
+  const url = new URL(request.url, target);
+  const upstream = http.request(
+    url,
+    {
+      method: request.method,
+      headers: { ...request.headers, host: url.host, 'x-forwarded-host': request.headers.host ?? '' },
+    },
+    (reply) => {
+      response.writeHead(reply.statusCode ?? 502, reply.headers);
+      reply.pipe(response);
+    },
+  );
+  upstream.on('error', () => {
+    if (response.headersSent) return response.destroy();
+    response.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify({ code: 'upstream-unavailable', message: 'API server is unavailable' }));
+  });
+  request.pipe(upstream);
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.root         the built app's dist folder
+ * @param {boolean} [options.spa]       unknown paths without an extension get index.html (the shell)
+ * @param {boolean} [options.cors]      allow other origins to load the files (remotes)
+ * @param {string} [options.apiTarget]  proxy /api/* to this origin (the shell)
+ * @param {Record<string,string>} [options.remotesMap]  serve this as /remotes.json instead of the file
+ * @param {(req: http.IncomingMessage, res: http.ServerResponse) => boolean|Promise<boolean>} [options.before]
+ */
+export function createStaticServer(options) {
+  const root = resolve(options.root);
+  return http.createServer(async (request, response) => {
+    try {
+      if (options.before && (await options.before(request, response))) return;
+      const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+      if (options.apiTarget && (pathname === '/api' || pathname.startsWith('/api/'))) {
+        return proxy(request, response, options.apiTarget);
+      }
+      if (options.cors) {
+        response.setHeader('Access-Control-Allow-Origin', '*');
+        response.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+      }
+      if (request.method === 'OPTIONS') return void response.writeHead(204).end();
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return void response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      }
+      response.setHeader('X-Content-Type-Options', 'nosniff');
+      response.setHeader('Vary', 'Accept-Encoding');
+
+      if (pathname === '/remotes.json' && options.remotesMap) {
+        response.writeHead(200, { 'content-type': TYPES['.json'], 'cache-control': 'no-cache' });
+        return void response.end(request.method === 'HEAD' ? undefined : JSON.stringify(options.remotesMap));
+      }
+
+      let found = await findFile(root, pathname);
+      let status = 200;
+      if (!found && options.spa && !extname(pathname)) found = await findFile(root, '/index.html');
+      if (!found) {
+        status = 404;
+        response.writeHead(status, { 'content-type': TYPES['.txt'], 'cache-control': 'no-cache' });
+        return void response.end('Not found');
+      }
+      const { file, info } = found;
+      const ext = extname(file);
+      const headers = {
+        'content-type': TYPES[ext] ?? 'application/octet-stream',
+        'cache-control': cacheControl(file),
+        'last-modified': info.mtime.toUTCString(),
+      };
+      const encoding = COMPRESSIBLE.has(ext) && info.size > 512 ? pickEncoding(request.headers['accept-encoding']) : null;
+      if (encoding) {
+        const body = await compressed(file, info, encoding);
+        response.writeHead(status, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+        return void response.end(request.method === 'HEAD' ? undefined : body);
+      }
+      response.writeHead(status, { ...headers, 'content-length': info.size });
+      if (request.method === 'HEAD') return void response.end();
+      createReadStream(file).pipe(response);
+    } catch (error) {
+      console.error(error);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': TYPES['.txt'] });
+      response.end('Internal error');
+    }
+  });
+}

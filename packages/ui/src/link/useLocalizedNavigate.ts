@@ -1,0 +1,21 @@
+import { isExternalHref, localizePath, useLocale } from '@lab/i18n';
+import { useCallback } from 'react';
+import { type NavigateOptions, useNavigate } from 'react-router-dom';
+
+export type LocalizedNavigate = (to: string, options?: NavigateOptions) => void;
+
+/** `navigate` that applies the locale prefix like Link does; external URLs leave the app. */
+export function useLocalizedNavigate(): LocalizedNavigate {
+  const navigate = useNavigate();
+  const locale = useLocale();
+  return useCallback(
+    (to, options) => {
+      if (isExternalHref(to)) {
+        window.location.assign(to);
+        return;
+      }
+      void navigate(localizePath(to, locale), options);
+    },
+    [navigate, locale],
+  );
+}

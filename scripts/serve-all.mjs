@@ -1,0 +1,20 @@
+// Serves the built apps the way production would, each on its own port (ARCHITECTURE.md "Ports").
+import { join } from 'node:path';
+import { apps, root, startChild } from './lib.mjs';
+
+const serveCli = join(root, 'packages', 'serve', 'src', 'cli.mjs');
+
+/** Starts one static server per app; returns the children so that callers can stop them. */
+export function serveAll({ apiTarget = process.env.API_URL || 'http://localhost:4000' } = {}) {
+  return apps.map((app) => {
+    const port = String(process.env[`PORT_${app.name.toUpperCase()}`] || app.port);
+    const args = ['--root', join(root, app.dir, 'dist'), '--port', port];
+    if (app.name === 'shell') args.push('--spa', '--api', apiTarget);
+    else args.push('--cors');
+    return startChild(app.dir, process.execPath, [serveCli, ...args]);
+  });
+}
+
+export function stopAll(children) {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}

@@ -1,0 +1,28 @@
+// npm test: install, lint, type-check, unit tests, production build, then the Playwright journeys.
+import { join } from 'node:path';
+import { bin, buildApps, install, root, run } from './lib.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const started = Date.now();
+const step = (label) => console.log(`\n━━ ${label} (${Math.round((Date.now() - started) / 1000)} s)`);
+
+step('install');
+install();
+ensureChromium();
+
+step('lint');
+run(bin('biome'), ['ci', '.']);
+
+step('type-check');
+run(process.execPath, ['scripts/typecheck.mjs']);
+
+step('unit tests (jest)');
+run(bin('jest'), ['--ci']);
+
+step('production build');
+buildApps();
+
+step('browser journeys (playwright)');
+run(join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test'], { cwd: join(root, 'e2e') });
+
+step(`all tests passed`);

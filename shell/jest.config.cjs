@@ -1,0 +1,1 @@
+module.exports = require('@lab/config/jest.preset.cjs').jestProject(__dirname);

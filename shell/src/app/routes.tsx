@@ -1,0 +1,47 @@
+import { FALLBACK_LOCALE, LOCALES, localeFromPath, setLocale } from '@lab/i18n';
+import { useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { HomePage } from '../features/home';
+import { Layout } from '../features/layout';
+import { NotFoundPage } from '../features/not-found';
+import { RemoteSlot } from '../features/remotes';
+
+/** Keeps i18next and <html lang> in step with the locale segment of the path. */
+function LocaleFromPath() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    void setLocale(localeFromPath(pathname));
+  }, [pathname]);
+  return null;
+}
+
+/** The routes of spec section 2, mounted once bare (ua) and once under each other locale's prefix. */
+function localeRoutes() {
+  return (
+    <>
+      <Route index element={<HomePage />} />
+      <Route path="cart" element={<RemoteSlot remote="mf_cart_checkout" module="CartPage" />} />
+      <Route path="account/*" element={<RemoteSlot remote="mf_account" module="AccountPage" />} />
+      <Route path="404" element={<NotFoundPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <>
+      <LocaleFromPath />
+      <Routes>
+        <Route element={<Layout />}>
+          {LOCALES.filter((locale) => locale !== FALLBACK_LOCALE).map((locale) => (
+            <Route key={locale} path={locale}>
+              {localeRoutes()}
+            </Route>
+          ))}
+          {localeRoutes()}
+        </Route>
+      </Routes>
+    </>
+  );
+}

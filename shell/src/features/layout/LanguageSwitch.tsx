@@ -1,0 +1,27 @@
+import { LOCALES, localizePath, useLocale, useTranslation } from '@lab/i18n';
+import { Link } from '@lab/ui';
+import { useLocation } from 'react-router-dom';
+import styles from './LanguageSwitch.module.css';
+
+/** Links to the current page in each locale; the active one is not clickable (spec section 2). */
+export function LanguageSwitch() {
+  const { t } = useTranslation('shell');
+  const locale = useLocale();
+  const { pathname, search } = useLocation();
+  return (
+    <nav aria-label={t('language.label')} className={styles.switch}>
+      {LOCALES.map((target) => (
+        <Link
+          key={target}
+          to={localizePath(`${pathname}${search}`, target)}
+          locale={target}
+          className={target === locale ? styles.active : styles.option}
+          lang={target === 'ua' ? 'uk' : 'ru'}
+          aria-label={t(`language.${target}`)}
+        >
+          {target.toUpperCase()}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,3 @@
+export { registerRemotesOnce } from './registry';
+export { RemoteSlot } from './RemoteSlot';
+export type { ExposedProps, RemoteModules, RemoteName } from './types';

@@ -1,0 +1,2 @@
+// An async boundary, so that the shared singletons are negotiated before any of them is used.
+import('./bootstrap');
