@@ -10,6 +10,15 @@ export { cx } from './cx';
 export { ErrorState, type ErrorStateProps } from './error/ErrorState';
 export { getFocusable } from './focus/focusable';
 export { type FocusTrapOptions, useFocusTrap } from './focus/useFocusTrap';
+export {
+  formatPhone,
+  maskPhone,
+  PHONE_LENGTH,
+  PHONE_MASK,
+  type PhoneError,
+  phoneToInternational,
+  validatePhone,
+} from './format/phone';
 export { UI_NAMESPACE } from './i18n';
 export { Link, type LinkProps } from './link/Link';
 export { type LocalizedNavigate, useLocalizedNavigate } from './link/useLocalizedNavigate';

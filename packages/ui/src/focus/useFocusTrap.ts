@@ -82,8 +82,8 @@ export function useFocusTrap(
       container.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('focusin', onFocusIn);
       traps.splice(traps.lastIndexOf(container), 1);
+      // The opener is kept, not cleared: StrictMode runs this cleanup once on mount as well.
       const restore = restoreRef.current;
-      restoreRef.current = null;
       if (returnFocus && restore?.isConnected) restore.focus({ preventScroll: true });
     };
   }, [active, containerRef, initialFocusRef, returnFocus]);

@@ -20,6 +20,15 @@ function renderAt(path: string, ui: React.ReactNode) {
   );
 }
 
+function Go({ to }: { to: string }) {
+  const navigate = useLocalizedNavigate();
+  return (
+    <button type="button" onClick={() => navigate(to)}>
+      go
+    </button>
+  );
+}
+
 beforeAll(() => {
   initI18n('ua');
 });
@@ -101,21 +110,17 @@ describe('Link', () => {
   });
 
   it('can localize for another locale (language switch)', () => {
-    renderAt('/cart', <Link to="/cart" locale="ru">RU</Link>);
+    renderAt(
+      '/cart',
+      <Link to="/cart" locale="ru">
+        RU
+      </Link>,
+    );
     expect(screen.getByRole('link', { name: 'RU' })).toHaveAttribute('href', '/ru/cart');
   });
 });
 
 describe('useLocalizedNavigate', () => {
-  function Go({ to }: { to: string }) {
-    const navigate = useLocalizedNavigate();
-    return (
-      <button type="button" onClick={() => navigate(to)}>
-        go
-      </button>
-    );
-  }
-
   it('navigates to the localized path', async () => {
     await setLocale('ru');
     const user = userEvent.setup();

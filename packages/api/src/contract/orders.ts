@@ -1,0 +1,147 @@
+/** Orders, checkout and payment: spec section 3 "Order", "Home-visit form"; section 4 order display states. */
+import { type Static, Type } from '@sinclair/typebox';
+import { Body, DateString, DateTimeString, Id, Money, Nullable, PersonRef, Uuid } from './common';
+
+/** Payment providers are not named by the product, so the two online ones are numbered. */
+export const PaymentType = Type.Union([
+  Type.Literal('online'),
+  Type.Literal('cash'),
+  Type.Literal('card'),
+  Type.Literal('bank'),
+  Type.Literal('online-provider-1'),
+  Type.Literal('online-provider-2'),
+]);
+export type PaymentType = Static<typeof PaymentType>;
+
+/** What the account shows for an order; the server derives it from its internal statuses. */
+export const OrderDisplayState = Type.Union([
+  Type.Literal('waiting-at-branch'),
+  Type.Literal('awaiting-results'),
+  Type.Literal('results-ready'),
+  Type.Literal('paid'),
+  Type.Literal('paid-at-branch'),
+  Type.Literal('payment-pending'),
+  Type.Literal('payment-failed'),
+]);
+export type OrderDisplayState = Static<typeof OrderDisplayState>;
+
+const Time = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
+const ShortText = (maxLength: number) => Type.String({ maxLength, pattern: '^[^<>]*$' });
+
+/** A nurse's home visit (spec section 3 "Home-visit form"). */
+export const HomeVisit = Type.Object(
+  {
+    street: Type.String({ minLength: 1, maxLength: 200, pattern: '^[^<>]*$' }),
+    house: Type.String({ minLength: 1, maxLength: 20, pattern: '^[^<>]*$' }),
+    apartment: Type.Optional(Nullable(ShortText(20))),
+    entrance: Type.Optional(Nullable(ShortText(20))),
+    floor: Type.Optional(Nullable(ShortText(20))),
+    arrivalDate: DateString,
+    /** Approximate arrival time HH:mm. */
+    arrivalTime: Time,
+    comment: Type.Optional(Nullable(ShortText(1000))),
+  },
+  { additionalProperties: false },
+);
+export type HomeVisit = Static<typeof HomeVisit>;
+
+export const UtmParameters = Type.Object(
+  {
+    source: Type.Optional(ShortText(200)),
+    medium: Type.Optional(ShortText(200)),
+    campaign: Type.Optional(ShortText(200)),
+    term: Type.Optional(ShortText(200)),
+  },
+  { additionalProperties: false },
+);
+export type UtmParameters = Static<typeof UtmParameters>;
+
+/** Optional at checkout, by code or by full name. */
+export const ReferringDoctorInput = Type.Object(
+  { code: Type.Optional(ShortText(50)), fullName: Type.Optional(ShortText(200)) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type ReferringDoctorInput = Static<typeof ReferringDoctorInput>;
+
+/**
+ * POST /order/orders. `orderId` is a client-generated UUID, so a retried submit cannot place two
+ * orders; the items are the signed-in user's cart in `settlementId`.
+ */
+export const OrderCreateBody = Body({
+  orderId: Uuid,
+  settlementId: Id,
+  /** The owner or one of the wards. */
+  patientId: Id,
+  visit: Type.Union([Type.Literal('branch'), Type.Literal('home')]),
+  branchId: Nullable(Id),
+  homeVisit: Nullable(HomeVisit),
+  paymentType: PaymentType,
+  doctor: Nullable(ReferringDoctorInput),
+  promoCode: Nullable(Type.String({ minLength: 1, maxLength: 50 })),
+  acceptContract: Type.Literal(true),
+  acceptPersonalData: Type.Literal(true),
+  utmParameters: Nullable(UtmParameters),
+});
+export type OrderCreateBody = Static<typeof OrderCreateBody>;
+
+export const OrderItem = Type.Object({
+  serviceId: Id,
+  code: Type.String(),
+  title: Type.String(),
+  price: Money,
+  originalPrice: Money,
+});
+export type OrderItem = Static<typeof OrderItem>;
+
+export const OrderBranch = Type.Object({ id: Id, title: Type.String(), address: Type.String() });
+export type OrderBranch = Static<typeof OrderBranch>;
+
+export const ReferringDoctor = Type.Object({ id: Nullable(Id), fullName: Type.String(), code: Nullable(Type.String()) });
+export type ReferringDoctor = Static<typeof ReferringDoctor>;
+
+/** The order as the account lists and shows it (spec section 3 "Order"). */
+export const Order = Type.Object({
+  id: Uuid,
+  /** The lab registry made for the order; null until registered. */
+  registryId: Nullable(Id),
+  number: Type.String(),
+  createdAt: DateTimeString,
+  state: OrderDisplayState,
+  patient: PersonRef,
+  branch: Nullable(OrderBranch),
+  homeVisit: Nullable(HomeVisit),
+  items: Type.Array(OrderItem),
+  additionalServices: Type.Array(OrderItem),
+  totalPrice: Money,
+  onlineDiscount: Money,
+  promoDiscount: Money,
+  otherDiscounts: Money,
+  homeVisitCost: Money,
+  paymentType: PaymentType,
+  doctor: Nullable(ReferringDoctor),
+  /** When results were (or are expected to be) ready. */
+  resultsFetchDate: Nullable(DateTimeString),
+});
+export type Order = Static<typeof Order>;
+
+// ---- registry (the order as registered by the lab) and payment
+
+export const RegistryCreateBody = Body({ orderId: Uuid });
+export type RegistryCreateBody = Static<typeof RegistryCreateBody>;
+export const RegistryCreateResponse = Type.Object({ id: Id });
+export type RegistryCreateResponse = Static<typeof RegistryCreateResponse>;
+
+export const PaymentQuery = Type.Object({ clientType: Type.Literal('site') });
+export type PaymentQuery = Static<typeof PaymentQuery>;
+export const PaymentBody = Body({ registryId: Id, discountCode: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })) });
+export type PaymentBody = Static<typeof PaymentBody>;
+
+/** Where to send the browser to pay (the provider's hosted page). */
+export const PaymentResponse = Type.Object({ paymentId: Type.String(), url: Type.String(), amount: Money });
+export type PaymentResponse = Static<typeof PaymentResponse>;
+
+export const ReceiptParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export type ReceiptParams = Static<typeof ReceiptParams>;
+/** The fiscal receipt PDF, base64-encoded. */
+export const ReceiptResponse = Type.Object({ fileName: Type.String(), base64: Type.String() });
+export type ReceiptResponse = Static<typeof ReceiptResponse>;

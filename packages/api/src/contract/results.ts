@@ -1,0 +1,111 @@
+/** Order lists and results: spec section 3 "Registry", "Result row"; section 7 registry calls. */
+import { type Static, Type } from '@sinclair/typebox';
+import { CsvIds, DateString, DateTimeString, Id, Nullable, Page, PageIndex, PageSize, PersonRef } from './common';
+import { Order } from './orders';
+
+/** Registry calls say whose view they serve (spec section 6). */
+export const CustomerType = Type.Union([Type.Literal('doctor'), Type.Literal('patient')]);
+export type CustomerType = Static<typeof CustomerType>;
+
+const DateRange = {
+  'date-from': Type.Optional(DateString),
+  'date-to': Type.Optional(DateString),
+};
+
+/** My orders (patient) or my referrals (doctor). `on-site` is sent for patients only. */
+export const RegistriesQuery = Type.Object({
+  page: Type.Optional(PageIndex),
+  size: Type.Optional(PageSize),
+  'on-site': Type.Optional(Type.Boolean()),
+  ...DateRange,
+  query: Type.Optional(Type.String({ maxLength: 200 })),
+  'service-ids': Type.Optional(CsvIds),
+  'customer-type': CustomerType,
+});
+export type RegistriesQuery = Static<typeof RegistriesQuery>;
+export const RegistriesResponse = Page(Order);
+export type RegistriesResponse = Static<typeof RegistriesResponse>;
+
+export const RegistryParams = Type.Object({ id: Id });
+export type RegistryParams = Static<typeof RegistryParams>;
+
+/** One analysis line of a result (spec section 3 "Result row"). */
+export const ResultRow = Type.Object({
+  analysisId: Id,
+  analysisName: Type.String(),
+  result: Nullable(Type.String()),
+  unit: Nullable(Type.String()),
+  referenceValues: Nullable(Type.String()),
+  note: Nullable(Type.String()),
+  /** Qualitative tests: found / not found; null for quantitative ones. */
+  found: Nullable(Type.Boolean()),
+  /** Quantitative result outside the reference range. */
+  outOfRange: Nullable(Type.Union([Type.Literal('low'), Type.Literal('high')])),
+});
+export type ResultRow = Static<typeof ResultRow>;
+export const ResultRowsResponse = Type.Array(ResultRow);
+export type ResultRowsResponse = Static<typeof ResultRowsResponse>;
+
+export const Registry = Type.Object({
+  id: Id,
+  number: Type.String(),
+  createdAt: DateTimeString,
+  patient: PersonRef,
+  resultsReady: Type.Boolean(),
+  results: Type.Array(ResultRow),
+});
+export type Registry = Static<typeof Registry>;
+
+/** Counts new orders since the stored lastOrdersDate / lastPatientsDate. */
+export const RegistriesCountQuery = Type.Object({ ...DateRange, 'customer-type': Type.Optional(CustomerType) });
+export type RegistriesCountQuery = Static<typeof RegistriesCountQuery>;
+
+/** A patient's history as their doctor sees it (default size 20). */
+export const PatientRegistriesQuery = Type.Object({
+  page: Type.Optional(PageIndex),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  ...DateRange,
+  query: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type PatientRegistriesQuery = Static<typeof PatientRegistriesQuery>;
+
+export const RegistrySummary = Type.Object({
+  id: Id,
+  number: Type.String(),
+  createdAt: DateTimeString,
+  patient: PersonRef,
+  services: Type.Array(Type.Object({ id: Id, code: Type.String(), title: Type.String() })),
+  resultsReady: Type.Boolean(),
+});
+export type RegistrySummary = Static<typeof RegistrySummary>;
+export const PatientRegistriesResponse = Page(RegistrySummary);
+export type PatientRegistriesResponse = Static<typeof PatientRegistriesResponse>;
+
+export const PatientRegistriesCountQuery = Type.Object({ ...DateRange, query: Type.Optional(Type.String({ maxLength: 200 })) });
+export type PatientRegistriesCountQuery = Static<typeof PatientRegistriesCountQuery>;
+
+export const PatientParams = Type.Object({ id: Id });
+export type PatientParams = Static<typeof PatientParams>;
+
+export const AnalysisDynamicsParams = Type.Object({ patientId: Id, analysisId: Id });
+export type AnalysisDynamicsParams = Static<typeof AnalysisDynamicsParams>;
+
+/** One measurement; `value` is the numeric reading when there is one (for the chart). */
+export const DynamicsPoint = Type.Object({
+  registryId: Id,
+  date: DateTimeString,
+  result: Nullable(Type.String()),
+  value: Nullable(Type.Number()),
+  found: Nullable(Type.Boolean()),
+});
+export type DynamicsPoint = Static<typeof DynamicsPoint>;
+
+/** Dynamics per indicator (table or chart), oldest first. */
+export const AnalysisDynamics = Type.Object({
+  analysisId: Id,
+  analysisName: Type.String(),
+  unit: Nullable(Type.String()),
+  referenceValues: Nullable(Type.String()),
+  points: Type.Array(DynamicsPoint),
+});
+export type AnalysisDynamics = Static<typeof AnalysisDynamics>;

@@ -1,0 +1,129 @@
+/**
+ * Method, client and path of every call of spec section 7: plain data with no schema code, so the
+ * browser clients can import it. `contract/routes.ts` adds the schemas to each entry for the server;
+ * a type check there makes the two lists match key for key.
+ */
+export type HttpMethod = 'GET' | 'POST';
+/** Which axios client (and which `/api/...` prefix) serves the call. */
+export type ClientKind = 'public' | 'private' | 'app';
+
+export interface Endpoint {
+  readonly method: HttpMethod;
+  readonly client: ClientKind;
+  /** Relative to the client's base, `:name` for path parameters. */
+  readonly path: string;
+  /** The reply is image bytes (for `<img src>`), not JSON. */
+  readonly binary?: true;
+  /** The request is multipart/form-data with this file field. */
+  readonly multipart?: 'file';
+}
+
+export const endpoints = {
+  // ---- settlements and branches
+  settlementNearest: { method: 'POST', client: 'public', path: '/user/branches/enabled/settlements/near' },
+  settlementsList: { method: 'GET', client: 'public', path: '/user/branches/enabled/settlements' },
+  settlementBranches: { method: 'GET', client: 'public', path: '/user/branches/settlements/:id/enabled' },
+
+  // ---- services and groups
+  serviceGroupTree: { method: 'GET', client: 'public', path: '/service/services/groups/enabled/tree/separated' },
+  serviceList: { method: 'POST', client: 'public', path: '/service/services/infos/settlements' },
+  serviceBySlug: { method: 'GET', client: 'public', path: '/service/services/infos/slug/:slug' },
+  servicePreparation: { method: 'GET', client: 'public', path: '/service/services/:id/enabled/preparation' },
+  serviceClientsBuy: { method: 'GET', client: 'public', path: '/content/services/groups/clients/services/infos' },
+  servicePackages: { method: 'GET', client: 'public', path: '/service/services/infos/:id/packages' },
+  servicesPopular: { method: 'GET', client: 'public', path: '/content/services/groups/popular/services/infos' },
+  serviceGenealogy: { method: 'GET', client: 'public', path: '/service/services/:id/enabled/genealogy' },
+  serviceGenealogies: { method: 'POST', client: 'public', path: '/service/services/ids/enabled/genealogies' },
+  preparationRules: { method: 'GET', client: 'public', path: '/service/services/preparation' },
+  discountByCode: { method: 'GET', client: 'public', path: '/service/discounts/search/:code' },
+
+  // ---- cart: guests use the public client with their cart id, signed-in users the private one
+  cartGuestGet: { method: 'GET', client: 'public', path: '/cart/carts/:cartId' },
+  cartGuestCreate: { method: 'POST', client: 'public', path: '/cart/carts' },
+  cartGuestAdd: { method: 'POST', client: 'public', path: '/cart/carts/:cartId/add' },
+  cartGuestRemove: { method: 'POST', client: 'public', path: '/cart/carts/:cartId/remove' },
+  cartGet: { method: 'GET', client: 'private', path: '/cart/carts' },
+  cartAdd: { method: 'POST', client: 'private', path: '/cart/carts/add' },
+  cartRemove: { method: 'POST', client: 'private', path: '/cart/carts/remove' },
+  cartMerge: { method: 'POST', client: 'private', path: '/cart/carts/merge/:cartId' },
+
+  // ---- menus and content
+  menus: { method: 'GET', client: 'public', path: '/content/menus/infos/enabled' },
+  articleByType: { method: 'GET', client: 'public', path: '/content/articles/type/:type/first/enabled' },
+  newsList: { method: 'GET', client: 'public', path: '/content/news' },
+  newsBySlug: { method: 'GET', client: 'public', path: '/content/news/slug/:slug' },
+  equipment: { method: 'GET', client: 'public', path: '/content/equipments/enabled' },
+  documentsList: { method: 'GET', client: 'public', path: '/content/documents' },
+  documentBySlug: { method: 'GET', client: 'public', path: '/content/documents/slug/:slug' },
+
+  // ---- search
+  search: { method: 'POST', client: 'public', path: '/search/search' },
+
+  // ---- auth and reference lists
+  genders: { method: 'GET', client: 'public', path: '/core/genders' },
+  specializations: { method: 'GET', client: 'public', path: '/core/specializations' },
+  authPhone: { method: 'POST', client: 'public', path: '/auth' },
+  login: { method: 'POST', client: 'public', path: '/login' },
+  registrationApprove: { method: 'POST', client: 'public', path: '/patient/patients/registration/:id/approve' },
+  registrationRegister: { method: 'POST', client: 'public', path: '/patient/patients/registration/:id/register' },
+  sessionInfo: { method: 'GET', client: 'private', path: '/info' },
+  logout: { method: 'POST', client: 'private', path: '/logout' },
+
+  // ---- doctor
+  doctorSelf: { method: 'GET', client: 'private', path: '/user/doctors/self' },
+  doctorPhoto: { method: 'GET', client: 'private', path: '/user/doctors/self/photo', binary: true },
+  doctorPhotoUpload: { method: 'POST', client: 'private', path: '/user/doctors/self/photo', multipart: 'file' },
+  doctorManager: { method: 'GET', client: 'private', path: '/user/doctors/self/manager' },
+  doctorWorkplaces: { method: 'GET', client: 'private', path: '/user/doctors/self/workplaces' },
+  doctorWorkplaceCurrent: { method: 'GET', client: 'private', path: '/user/doctors/self/workplaces/current' },
+  doctorWorkplaceSelect: { method: 'POST', client: 'private', path: '/user/doctors/self/workplaces/:id/current' },
+  doctorSpecialization: { method: 'GET', client: 'private', path: '/user/doctors/self/specialization' },
+
+  // ---- patient
+  patientSelf: { method: 'GET', client: 'private', path: '/patient/patients/self' },
+  patientUpdate: { method: 'POST', client: 'private', path: '/patient/patients/self' },
+  patientPhoto: { method: 'GET', client: 'private', path: '/patient/patients/self/photo', binary: true },
+  patientPhotoUpload: { method: 'POST', client: 'private', path: '/patient/patients/self/photo', multipart: 'file' },
+  wardsList: { method: 'GET', client: 'private', path: '/patient/patients/self/wards' },
+  wardCreate: { method: 'POST', client: 'private', path: '/patient/patients/self/wards' },
+  wardUpdate: { method: 'POST', client: 'private', path: '/patient/patients/self/wards/:id' },
+  wardPhoto: { method: 'GET', client: 'private', path: '/patient/patients/self/wards/:id/photo', binary: true },
+  phoneCandidate: { method: 'POST', client: 'private', path: '/patient/patients/self/candidates/phone' },
+  phoneCandidateApprove: {
+    method: 'POST',
+    client: 'private',
+    path: '/patient/patients/self/candidates/phone/approve',
+  },
+  patientDoctorPhoto: {
+    method: 'GET',
+    client: 'private',
+    path: '/patient/patients/self/doctor/:id/photo',
+    binary: true,
+  },
+
+  // ---- orders and payment
+  orderCreate: { method: 'POST', client: 'private', path: '/order/orders' },
+  registryCreate: { method: 'POST', client: 'private', path: '/order/orders/registry' },
+  registryPayment: { method: 'POST', client: 'private', path: '/order/orders/registry/payment' },
+  receipt: { method: 'GET', client: 'private', path: '/finance/transactions/payment/checkbox/receipt/:id/pdf/base64' },
+
+  // ---- order lists and results
+  registriesList: { method: 'GET', client: 'private', path: '/admin-app/registries/self' },
+  registryOrder: { method: 'GET', client: 'private', path: '/admin-app/registries/self/:id' },
+  registry: { method: 'GET', client: 'private', path: '/registry/registries/self/:id' },
+  registryResults: { method: 'GET', client: 'private', path: '/registry/registries/self/:id/results' },
+  registriesCount: { method: 'GET', client: 'private', path: '/registry/registries/self/count' },
+  patientRegistries: { method: 'GET', client: 'private', path: '/registry/registries/self/patient/:id' },
+  patientRegistriesCount: { method: 'GET', client: 'private', path: '/registry/registries/self/patient/:id/count' },
+  analysisDynamics: {
+    method: 'GET',
+    client: 'private',
+    path: '/registry/registries/self/patient/:patientId/analysis/:analysisId/results',
+  },
+
+  // ---- app
+  appConfiguration: { method: 'GET', client: 'app', path: '/order/default/configuration' },
+} as const satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointKey = keyof Endpoints;
