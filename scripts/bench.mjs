@@ -11,10 +11,14 @@ ensureChromium();
 if (!builtAlready() || process.argv.includes('--build')) buildApps();
 
 const BASE_PORT = 3500;
-const ports = Object.fromEntries(apps.map((app, index) => [app.name, BASE_PORT + (app.name === 'shell' ? 0 : index + 1)]));
+const ports = Object.fromEntries(
+  apps.map((app, index) => [app.name, BASE_PORT + (app.name === 'shell' ? 0 : index + 1)]),
+);
 const origin = (name) => `http://localhost:${ports[name]}`;
 const serveCli = join(root, 'packages', 'serve', 'src', 'cli.mjs');
-const remotesArg = apps.filter((app) => app.name !== 'shell').map((app) => `${app.name}=${origin(app.name)}/mf-manifest.json`);
+const remotesArg = apps
+  .filter((app) => app.name !== 'shell')
+  .map((app) => `${app.name}=${origin(app.name)}/mf-manifest.json`);
 const children = apps.map((app) => {
   const args = [serveCli, '--root', join(root, app.dir, 'dist'), '--port', String(ports[app.name])];
   args.push(...(app.name === 'shell' ? ['--spa', '--remotes', remotesArg.join(',')] : ['--cors']));
@@ -29,7 +33,12 @@ try {
   const home = await measureJsBytes({ url: `${origin('shell')}/`, appsByOrigin, firstRenderSelector: 'main h1' });
 
   const total = (totals) => Object.values(totals).reduce((sum, value) => sum + value, 0);
-  const lines = ['## JavaScript bytes, home page (gzip)', '', '| app | before first render | until idle |', '| --- | ---: | ---: |'];
+  const lines = [
+    '## JavaScript bytes, home page (gzip)',
+    '',
+    '| app | before first render | until idle |',
+    '| --- | ---: | ---: |',
+  ];
   for (const app of apps) {
     lines.push(`| ${app.dir} | ${kb(home.beforeFirstRender[app.dir] ?? 0)} | ${kb(home.untilIdle[app.dir] ?? 0)} |`);
   }
@@ -39,7 +48,10 @@ try {
   console.log(`\n${report}\n`);
   mkdirSync(join(root, 'reports'), { recursive: true });
   writeFileSync(join(root, 'reports', 'bench.md'), `# Bench report\n\n${new Date().toISOString()}\n\n${report}\n`);
-  writeFileSync(join(root, 'reports', 'bench.json'), `${JSON.stringify({ date: new Date().toISOString(), home }, null, 2)}\n`);
+  writeFileSync(
+    join(root, 'reports', 'bench.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), home }, null, 2)}\n`,
+  );
 } finally {
   for (const child of children) child.kill('SIGTERM');
 }

@@ -15,9 +15,20 @@ const serveCli = join(root, 'packages', 'serve', 'src', 'cli.mjs');
 const children = [];
 for (const app of apps) {
   if (app.dir === wanted || app.dir === 'shell') {
-    children.push(startChild(app.dir, bin('webpack'), ['serve', '--mode', 'development'], { cwd: join(root, app.dir) }));
+    children.push(
+      startChild(app.dir, bin('webpack'), ['serve', '--mode', 'development'], { cwd: join(root, app.dir) }),
+    );
   } else if (existsSync(join(root, app.dir, 'dist', 'mf-manifest.json'))) {
-    children.push(startChild(app.dir, process.execPath, [serveCli, '--root', join(root, app.dir, 'dist'), '--port', String(app.port), '--cors']));
+    children.push(
+      startChild(app.dir, process.execPath, [
+        serveCli,
+        '--root',
+        join(root, app.dir, 'dist'),
+        '--port',
+        String(app.port),
+        '--cors',
+      ]),
+    );
   } else {
     console.warn(`${app.dir} has no build: run \`npm run build\` once, or its slot shows the fallback`);
   }

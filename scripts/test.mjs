@@ -1,7 +1,7 @@
 // npm test: install, lint, type-check, unit tests, production build, then the Playwright journeys.
 import { join } from 'node:path';
-import { bin, buildApps, install, root, run } from './lib.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { bin, buildApps, install, root, run } from './lib.mjs';
 
 const started = Date.now();
 const step = (label) => console.log(`\n━━ ${label} (${Math.round((Date.now() - started) / 1000)} s)`);

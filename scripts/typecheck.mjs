@@ -3,7 +3,18 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, root, run } from './lib.mjs';
 
-const projects = ['packages/events', 'packages/i18n', 'packages/api', 'packages/ui', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-auth', 'shell', 'e2e'];
+const projects = [
+  'packages/events',
+  'packages/i18n',
+  'packages/api',
+  'packages/ui',
+  'mf-catalog',
+  'mf-cart-checkout',
+  'mf-account',
+  'mf-auth',
+  'shell',
+  'e2e',
+];
 for (const project of projects) {
   if (!existsSync(join(root, project, 'tsconfig.json'))) continue;
   console.log(`▶ tsc ${project}`);

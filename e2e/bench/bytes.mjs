@@ -18,7 +18,10 @@ const CHROMIUM_ARGS = [
  * @returns {Promise<{ beforeFirstRender: Record<string, number>, untilIdle: Record<string, number> }>}
  */
 export async function measureJsBytes({ url, appsByOrigin, firstRenderSelector }) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     const page = await browser.newPage();
     const scripts = [];
@@ -29,7 +32,12 @@ export async function measureJsBytes({ url, appsByOrigin, firstRenderSelector })
       const beforeRender = !rendered;
       try {
         const body = await response.body();
-        scripts.push({ origin: new URL(response.url()).origin, url: response.url(), gzip: gzipSync(body, { level: 9 }).length, beforeRender });
+        scripts.push({
+          origin: new URL(response.url()).origin,
+          url: response.url(),
+          gzip: gzipSync(body, { level: 9 }).length,
+          beforeRender,
+        });
       } catch {
         // a response without a body (aborted): nothing to count
       }

@@ -46,7 +46,9 @@ test('no remote URL is compiled into the shell: it reads them from remotes.json'
   });
 });
 
-test('one React, one router and one bus: a remote route renders inside the shell and navigates back', async ({ page }) => {
+test('one React, one router and one bus: a remote route renders inside the shell and navigates back', async ({
+  page,
+}) => {
   await page.goto(`${site.url}/account`);
   await expect(page.getByRole('heading', { name: 'Особистий кабінет', level: 1 })).toBeVisible();
   // the remote's button emits on the shell's bus and the auth remote answers

@@ -23,7 +23,11 @@ function sharedModules() {
   }
   // subpaths (react/jsx-runtime, react-dom/client) must be shared too, or React is bundled twice
   shared['react/'] = { singleton: true, requiredVersion: `^${libraries.react}`, version: libraries.react };
-  shared['react-dom/'] = { singleton: true, requiredVersion: `^${libraries['react-dom']}`, version: libraries['react-dom'] };
+  shared['react-dom/'] = {
+    singleton: true,
+    requiredVersion: `^${libraries['react-dom']}`,
+    version: libraries['react-dom'],
+  };
   for (const name of workspacePackages) {
     shared[name] = { singleton: true, requiredVersion: WORKSPACE_VERSION, version: WORKSPACE_VERSION };
   }

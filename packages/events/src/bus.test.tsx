@@ -2,6 +2,12 @@ import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { bus, useBusEvent } from './index';
 
+function Opener() {
+  const [fromCheckout, setFromCheckout] = useState<boolean | null>(null);
+  useBusEvent('auth:open', (payload) => setFromCheckout(payload.fromCheckout));
+  return <p>{fromCheckout === null ? 'closed' : `open:${String(fromCheckout)}`}</p>;
+}
+
 describe('event bus', () => {
   afterEach(() => bus.all.clear());
 
@@ -34,11 +40,6 @@ describe('event bus', () => {
   });
 
   it('useBusEvent re-renders a component on the event and unsubscribes on unmount', () => {
-    function Opener() {
-      const [fromCheckout, setFromCheckout] = useState<boolean | null>(null);
-      useBusEvent('auth:open', (payload) => setFromCheckout(payload.fromCheckout));
-      return <p>{fromCheckout === null ? 'closed' : `open:${String(fromCheckout)}`}</p>;
-    }
     const { unmount } = render(<Opener />);
     expect(screen.getByText('closed')).toBeInTheDocument();
     act(() => bus.emit('auth:open', { fromCheckout: true }));

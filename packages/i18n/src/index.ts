@@ -1,14 +1,14 @@
-export { useTranslation, Trans } from 'react-i18next';
+export { Trans, useTranslation } from 'react-i18next';
 export {
   FALLBACK_LOCALE,
-  LOCALES,
-  type Locale,
   isExternalHref,
   isLocale,
+  LOCALES,
+  type Locale,
   languageTag,
   localeFromPath,
   localizePath,
   stripLocale,
 } from './locale';
-export { i18next, initI18n, registerNamespace, setLocale, type NamespaceResources } from './setup';
+export { i18next, initI18n, type NamespaceResources, registerNamespace, setLocale } from './setup';
 export { useLocale } from './useLocale';

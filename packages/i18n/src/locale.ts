@@ -18,7 +18,9 @@ export function languageTag(locale: Locale): 'uk' | 'ru' {
 /** The locale named by the first or second path segment (spec: "read from the first or second"). */
 export function localeFromPath(pathname: string): Locale {
   const segments = pathname.split('/').filter(Boolean).slice(0, 2);
-  return segments.find((segment): segment is Locale => isLocale(segment) && segment !== FALLBACK_LOCALE) ?? FALLBACK_LOCALE;
+  return (
+    segments.find((segment): segment is Locale => isLocale(segment) && segment !== FALLBACK_LOCALE) ?? FALLBACK_LOCALE
+  );
 }
 
 /** A path without its locale prefix: `/ru/cart` -> `/cart`, `/ru` -> `/`. */

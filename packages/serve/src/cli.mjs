@@ -21,7 +21,13 @@ if (!values.root || !values.port) {
 const remotesMap = values.remotes
   ? Object.fromEntries(values.remotes.split(',').map((pair) => pair.split(/=(.*)/s).slice(0, 2)))
   : undefined;
-const server = createStaticServer({ root: values.root, spa: values.spa, cors: values.cors, apiTarget: values.api, remotesMap });
+const server = createStaticServer({
+  root: values.root,
+  spa: values.spa,
+  cors: values.cors,
+  apiTarget: values.api,
+  remotesMap,
+});
 server.listen(Number(values.port), values.host, () => {
   console.log(`serving ${values.root} on http://localhost:${values.port}`);
 });

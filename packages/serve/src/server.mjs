@@ -148,7 +148,8 @@ export function createStaticServer(options) {
         'cache-control': cacheControl(file),
         'last-modified': info.mtime.toUTCString(),
       };
-      const encoding = COMPRESSIBLE.has(ext) && info.size > 512 ? pickEncoding(request.headers['accept-encoding']) : null;
+      const encoding =
+        COMPRESSIBLE.has(ext) && info.size > 512 ? pickEncoding(request.headers['accept-encoding']) : null;
       if (encoding) {
         const body = await compressed(file, info, encoding);
         response.writeHead(status, { ...headers, 'content-encoding': encoding, 'content-length': body.length });

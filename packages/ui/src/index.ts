@@ -3,6 +3,7 @@ import './tokens.css';
 import './i18n';
 
 export { Accordion, type AccordionItem, type AccordionProps } from './accordion/Accordion';
+export { CountBadge, formatBadgeCount } from './badge/CountBadge';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './button/Button';
 export { Spinner, type SpinnerProps } from './button/Spinner';
 export { CloseButton, type CloseButtonProps } from './CloseButton';

@@ -6,13 +6,13 @@ import styles from './Profile.module.css';
 
 export function AccountHome() {
   const { t } = useTranslation('account');
-  const { data: session, isLoading } = useSession();
+  const { signedIn, isLoading } = useSession();
   return (
     <section className={styles.page} aria-labelledby="account-title">
       <h1 id="account-title">{t('page.title')}</h1>
       {isLoading ? (
         <Skeleton height={20} count={2} />
-      ) : session && !session.canLogin ? null : (
+      ) : signedIn ? null : (
         <div className={styles.guest}>
           <p>{t('page.guestText')}</p>
           <Button onClick={() => bus.emit('auth:open', { fromCheckout: false })}>{t('signIn')}</Button>

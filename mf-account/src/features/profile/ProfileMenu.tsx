@@ -6,8 +6,8 @@ import styles from './Profile.module.css';
 
 export function ProfileMenu() {
   const { t } = useTranslation('account');
-  const { data: session } = useSession();
-  if (session && !session.canLogin) {
+  const { signedIn } = useSession();
+  if (signedIn) {
     return (
       <Link to="/account" className={styles.accountLink}>
         {t('myAccount')}
@@ -16,7 +16,11 @@ export function ProfileMenu() {
   }
   // a guest (or a session we could not read) gets the sign-in entry
   return (
-    <Button variant="secondary" aria-label={t('signInLabel')} onClick={() => bus.emit('auth:open', { fromCheckout: false })}>
+    <Button
+      variant="secondary"
+      aria-label={t('signInLabel')}
+      onClick={() => bus.emit('auth:open', { fromCheckout: false })}
+    >
       {t('signIn')}
     </Button>
   );

@@ -1,4 +1,4 @@
-import { api, ApiError } from '@lab/api';
+import { ApiError, api } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Button, maskPhone, phoneToInternational, validatePhone } from '@lab/ui';
 import { type FormEvent, useId, useState } from 'react';
@@ -21,7 +21,7 @@ export function PhoneStage({ onSent }: Props) {
     if (invalid) return setError(t(`phone.errors.${invalid}`));
     setSending(true);
     try {
-      await api.auth.sendPhone({ phone: phoneToInternational(phone) });
+      await api.auth.sendPhone(phoneToInternational(phone));
       onSent();
     } catch (failure) {
       setError(failure instanceof ApiError && failure.code !== 'network' ? failure.message : t('errors.network'));

@@ -21,38 +21,40 @@ export function SearchForm({ inputRef, onSubmitted }: Props) {
   };
 
   return (
-    <form role="search" className={styles.form} onSubmit={submit}>
-      <label htmlFor={inputId} className="visually-hidden">
-        {t('search.label')}
-      </label>
-      <div className={styles.field}>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="search"
-          className={styles.input}
-          value={query}
-          placeholder={t('search.placeholder')}
-          autoComplete="off"
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        {query && (
-          <button
-            type="button"
-            className={styles.clear}
-            aria-label={t('search.clear')}
-            onClick={() => {
-              setQuery('');
-              inputRef.current?.focus();
-            }}
-          >
-            ×
-          </button>
-        )}
-      </div>
-      <Button type="submit" disabled={!trimmed}>
-        {t('search.submit')}
-      </Button>
-    </form>
+    <search>
+      <form className={styles.form} onSubmit={submit}>
+        <label htmlFor={inputId} className="visually-hidden">
+          {t('search.label')}
+        </label>
+        <div className={styles.field}>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="search"
+            className={styles.input}
+            value={query}
+            placeholder={t('search.placeholder')}
+            autoComplete="off"
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          {query && (
+            <button
+              type="button"
+              className={styles.clear}
+              aria-label={t('search.clear')}
+              onClick={() => {
+                setQuery('');
+                inputRef.current?.focus();
+              }}
+            >
+              ×
+            </button>
+          )}
+        </div>
+        <Button type="submit" disabled={!trimmed}>
+          {t('search.submit')}
+        </Button>
+      </form>
+    </search>
   );
 }

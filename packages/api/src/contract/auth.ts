@@ -4,8 +4,10 @@ import { Body, DateString, Id, PersonName, Phone, Role, SmsCode } from './common
 
 /** `registration`: a new patient; `login`: an existing account (the SMS code is then the password). */
 export const PhoneDataType = Type.Union([Type.Literal('registration'), Type.Literal('login')]);
+export type PhoneDataType = Static<typeof PhoneDataType>;
 /** Which profile the phone belongs to. */
 export const PhoneDataSource = Type.Union([Type.Literal('patient'), Type.Literal('doctor')]);
+export type PhoneDataSource = Static<typeof PhoneDataSource>;
 
 export const AuthBody = Body({ phone: Phone });
 export type AuthBody = Static<typeof AuthBody>;

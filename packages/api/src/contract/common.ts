@@ -7,9 +7,14 @@ import { type Static, type TProperties, type TSchema, Type } from '@sinclair/typ
 /** `T | null` as `anyOf`, which Ajv, the serializer and OpenAPI all understand. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/**
+ * The children of a tree's deepest level: an always-empty array. `{ type: 'object' }` items rather
+ * than `not: {}` keep the serializer and OpenAPI happy; the static type is `never[]`.
+ */
+export const NoChildren = Type.Array(Type.Unsafe<never>({ type: 'object' }), { maxItems: 0 });
+
 /** Request bodies reject unknown fields, so a typo in a client fails loudly instead of being ignored. */
-export const Body = <T extends TProperties>(properties: T) =>
-  Type.Object(properties, { additionalProperties: false });
+export const Body = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
 
 /** Database ids of settlements, branches, services, groups, patients ... (positive integers). */
 export const Id = Type.Integer({ minimum: 1 });
@@ -74,11 +79,13 @@ export type Count = Static<typeof Count>;
 
 /** Spec section 3 "Price": price and originalPrice, each with a price field; differing means discount. */
 export const PriceAmount = Type.Object({ price: Money });
+export type PriceAmount = Static<typeof PriceAmount>;
 export const ServicePrice = Type.Object({ price: PriceAmount, originalPrice: PriceAmount });
 export type ServicePrice = Static<typeof ServicePrice>;
 
 /** The display form of a price (search results): discount when the two amounts differ. */
 export const PriceType = Type.Union([Type.Literal('discount'), Type.Literal('other')]);
+export type PriceType = Static<typeof PriceType>;
 export const DisplayPrice = Type.Object({ type: PriceType, price: Money, fullPrice: Money });
 export type DisplayPrice = Static<typeof DisplayPrice>;
 

@@ -1,6 +1,18 @@
 /** Menus and content pages: spec section 3 "Menu", "News item", "Document", equipment; section 7 content calls. */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { CsvIds, CsvList, DateString, DateTimeString, Id, Nullable, Page, PageIndex, PageSize, Slug } from './common';
+import {
+  CsvIds,
+  CsvList,
+  DateString,
+  DateTimeString,
+  Id,
+  NoChildren,
+  Nullable,
+  Page,
+  PageIndex,
+  PageSize,
+  Slug,
+} from './common';
 
 // ---- menus
 
@@ -14,14 +26,15 @@ const menuLevel = <T extends TSchema>(children: T) =>
   Type.Object({
     title: Type.Optional(Nullable(Type.String())),
     href: Type.Optional(Nullable(Type.String())),
-    children: Type.Optional(Type.Array(children)),
+    children: Type.Optional(children),
   });
+const parentOf = <T extends TSchema>(child: T) => menuLevel(Type.Array(child));
 
 /**
  * Three levels (header dropdown, footer column, link) spelled out instead of a recursive `$ref`,
  * so the schema stays plain; deeper children are rejected by the server.
  */
-export const MenuItemSchema = menuLevel(menuLevel(menuLevel(Type.Never())));
+export const MenuItemSchema = parentOf(parentOf(menuLevel(NoChildren)));
 
 export const Menu = Type.Object({ type: MenuType, items: Type.Array(MenuItemSchema) });
 export type Menu = { type: MenuType; items: MenuItem[] };
@@ -33,7 +46,9 @@ export type MenusResponse = Menu[];
 
 // ---- articles (static pages: about, getapp, ...)
 
-export const ArticleParams = Type.Object({ type: Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9-]+$' }) });
+export const ArticleParams = Type.Object({
+  type: Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9-]+$' }),
+});
 export type ArticleParams = Static<typeof ArticleParams>;
 
 /** Metadata a page sets on navigation (spec section 2 "Page metadata"). */

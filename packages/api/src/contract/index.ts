@@ -7,6 +7,7 @@ import { registerContractFormats } from './formats';
 // TypeBox's checker knows no formats by itself; importing the contract makes `Value.Check` usable.
 registerContractFormats();
 
+export { type ClientKind, type Endpoint, endpoints, type HttpMethod } from '../endpoints';
 export * from './app';
 export * from './auth';
 export * from './cart';
@@ -17,8 +18,7 @@ export { isDate, registerContractFormats } from './formats';
 export * from './orders';
 export * from './patient';
 export * from './results';
-export { type Route, type RouteKey, type Routes, type RouteSchemas, routes } from './routes';
+export { type Route, type RouteKey, type RouteSchemas, type Routes, routes } from './routes';
 export * from './search';
 export * from './services';
 export * from './settlements';
-export { type ClientKind, type Endpoint, type HttpMethod, endpoints } from '../endpoints';

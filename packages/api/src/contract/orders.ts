@@ -96,7 +96,11 @@ export type OrderItem = Static<typeof OrderItem>;
 export const OrderBranch = Type.Object({ id: Id, title: Type.String(), address: Type.String() });
 export type OrderBranch = Static<typeof OrderBranch>;
 
-export const ReferringDoctor = Type.Object({ id: Nullable(Id), fullName: Type.String(), code: Nullable(Type.String()) });
+export const ReferringDoctor = Type.Object({
+  id: Nullable(Id),
+  fullName: Type.String(),
+  code: Nullable(Type.String()),
+});
 export type ReferringDoctor = Static<typeof ReferringDoctor>;
 
 /** The order as the account lists and shows it (spec section 3 "Order"). */
@@ -133,7 +137,10 @@ export type RegistryCreateResponse = Static<typeof RegistryCreateResponse>;
 
 export const PaymentQuery = Type.Object({ clientType: Type.Literal('site') });
 export type PaymentQuery = Static<typeof PaymentQuery>;
-export const PaymentBody = Body({ registryId: Id, discountCode: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })) });
+export const PaymentBody = Body({
+  registryId: Id,
+  discountCode: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+});
 export type PaymentBody = Static<typeof PaymentBody>;
 
 /** Where to send the browser to pay (the provider's hosted page). */

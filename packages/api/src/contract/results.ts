@@ -81,7 +81,10 @@ export type RegistrySummary = Static<typeof RegistrySummary>;
 export const PatientRegistriesResponse = Page(RegistrySummary);
 export type PatientRegistriesResponse = Static<typeof PatientRegistriesResponse>;
 
-export const PatientRegistriesCountQuery = Type.Object({ ...DateRange, query: Type.Optional(Type.String({ maxLength: 200 })) });
+export const PatientRegistriesCountQuery = Type.Object({
+  ...DateRange,
+  query: Type.Optional(Type.String({ maxLength: 200 })),
+});
 export type PatientRegistriesCountQuery = Static<typeof PatientRegistriesCountQuery>;
 
 export const PatientParams = Type.Object({ id: Id });

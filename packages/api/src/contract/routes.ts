@@ -121,9 +121,17 @@ export interface RouteSchemas {
 }
 
 const schemas = {
-  settlementNearest: { querystring: IncludePartnersQuery, body: NearestSettlementBody, response: NearestSettlementResponse },
+  settlementNearest: {
+    querystring: IncludePartnersQuery,
+    body: NearestSettlementBody,
+    response: NearestSettlementResponse,
+  },
   settlementsList: { querystring: SettlementsListQuery, response: SettlementsListResponse },
-  settlementBranches: { params: SettlementParams, querystring: IncludePartnersQuery, response: SettlementBranchesResponse },
+  settlementBranches: {
+    params: SettlementParams,
+    querystring: IncludePartnersQuery,
+    response: SettlementBranchesResponse,
+  },
 
   serviceGroupTree: { response: ServiceGroupTreeResponse },
   serviceList: { querystring: ServiceListQuery, body: ServiceListBody, response: ServiceListResponse },
@@ -196,7 +204,11 @@ const schemas = {
   registry: { params: RegistryParams, response: Registry },
   registryResults: { params: RegistryParams, response: ResultRowsResponse },
   registriesCount: { querystring: RegistriesCountQuery, response: Count },
-  patientRegistries: { params: PatientParams, querystring: PatientRegistriesQuery, response: PatientRegistriesResponse },
+  patientRegistries: {
+    params: PatientParams,
+    querystring: PatientRegistriesQuery,
+    response: PatientRegistriesResponse,
+  },
   patientRegistriesCount: { params: PatientParams, querystring: PatientRegistriesCountQuery, response: Count },
   analysisDynamics: { params: AnalysisDynamicsParams, response: AnalysisDynamics },
 

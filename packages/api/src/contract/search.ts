@@ -48,7 +48,10 @@ export const SearchGroup = Type.Object({
 });
 export type SearchGroup = Static<typeof SearchGroup>;
 
-export const SearchResponse = Type.Object({ groups: Type.Array(SearchGroup), totalCount: Type.Integer({ minimum: 0 }) });
+export const SearchResponse = Type.Object({
+  groups: Type.Array(SearchGroup),
+  totalCount: Type.Integer({ minimum: 0 }),
+});
 export type SearchResponse = Static<typeof SearchResponse>;
 
 // ---- client-side shapes derived from a SearchResponse (dropdown, totals chips, local history)

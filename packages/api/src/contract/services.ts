@@ -1,23 +1,35 @@
 /** Analyses, packages and their groups: spec section 3 "Service group tree", "Service info"; section 7 service calls. */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { Body, GenderRestriction, Id, Nullable, Page, PageIndex, PageSize, ServicePrice, Slug } from './common';
+import {
+  Body,
+  GenderRestriction,
+  Id,
+  NoChildren,
+  Nullable,
+  Page,
+  PageIndex,
+  PageSize,
+  ServicePrice,
+  Slug,
+} from './common';
 
 // ---- group tree
 
 /** A service group (category) node. `key` is the node's path of group ids ("3.17"), unique in a tree. */
-export type ServiceGroupNode = { groupId: number; slug: string; key: string; title: string; childNodes: ServiceGroupNode[] };
+export type ServiceGroupNode = {
+  groupId: number;
+  slug: string;
+  key: string;
+  title: string;
+  childNodes: ServiceGroupNode[];
+};
 
-const groupLevel = <T extends TSchema>(children: T) =>
-  Type.Object({
-    groupId: Id,
-    slug: Slug,
-    key: Type.String({ minLength: 1 }),
-    title: Type.String(),
-    childNodes: Type.Array(children),
-  });
+const groupLevel = <T extends TSchema>(childNodes: T) =>
+  Type.Object({ groupId: Id, slug: Slug, key: Type.String({ minLength: 1 }), title: Type.String(), childNodes });
+const parentOf = <T extends TSchema>(child: T) => groupLevel(Type.Array(child));
 
 /** Four levels spelled out instead of a recursive `$ref` so the schema stays plain JSON schema. */
-export const ServiceGroupNodeSchema = groupLevel(groupLevel(groupLevel(groupLevel(Type.Never()))));
+export const ServiceGroupNodeSchema = parentOf(parentOf(parentOf(groupLevel(NoChildren))));
 
 /** Two trees: analyses and packages (`packageServices`). */
 export const ServiceGroupTreeResponse = Type.Object({

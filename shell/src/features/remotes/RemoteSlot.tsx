@@ -1,6 +1,14 @@
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
-import { loadExposed } from './registry';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useState,
+} from 'react';
 import { RemoteBoundary } from './RemoteBoundary';
+import { loadExposed } from './registry';
 import type { ExposedName, ExposedProps, RemoteName } from './types';
 
 type AnyComponent = ComponentType<Record<string, unknown>>;

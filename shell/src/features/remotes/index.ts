@@ -1,3 +1,3 @@
-export { registerRemotesOnce } from './registry';
 export { RemoteSlot } from './RemoteSlot';
+export { registerRemotesOnce } from './registry';
 export type { ExposedProps, RemoteModules, RemoteName } from './types';

@@ -1,0 +1,39 @@
+import type { Count } from '../../contract/common';
+import type { Order } from '../../contract/orders';
+import type {
+  AnalysisDynamics,
+  CustomerType,
+  PatientRegistriesCountQuery,
+  PatientRegistriesQuery,
+  PatientRegistriesResponse,
+  RegistriesCountQuery,
+  RegistriesQuery,
+  RegistriesResponse,
+  Registry,
+  ResultRow,
+} from '../../contract/results';
+import { send } from '../send';
+
+/** List filters the screens choose; customer type and the on-site flag follow from the role. */
+export type OrderListFilter = Omit<RegistriesQuery, 'customer-type' | 'on-site'>;
+
+export const results = {
+  /** My orders (patient, on-site only) or my referrals (doctor) (spec section 6). */
+  orders: (customerType: CustomerType, filter: OrderListFilter = {}): Promise<RegistriesResponse> =>
+    send('registriesList', {
+      query:
+        customerType === 'patient'
+          ? { ...filter, 'customer-type': customerType, 'on-site': true }
+          : { ...filter, 'customer-type': customerType },
+    }),
+  order: (registryId: number): Promise<Order> => send('registryOrder', { params: { id: registryId } }),
+  registry: (registryId: number): Promise<Registry> => send('registry', { params: { id: registryId } }),
+  rows: (registryId: number): Promise<ResultRow[]> => send('registryResults', { params: { id: registryId } }),
+  count: (query: RegistriesCountQuery = {}): Promise<Count> => send('registriesCount', { query }),
+  patientRegistries: (patientId: number, query: PatientRegistriesQuery = {}): Promise<PatientRegistriesResponse> =>
+    send('patientRegistries', { params: { id: patientId }, query }),
+  patientRegistriesCount: (patientId: number, query: PatientRegistriesCountQuery = {}): Promise<Count> =>
+    send('patientRegistriesCount', { params: { id: patientId }, query }),
+  dynamics: (patientId: number, analysisId: number): Promise<AnalysisDynamics> =>
+    send('analysisDynamics', { params: { patientId, analysisId } }),
+};

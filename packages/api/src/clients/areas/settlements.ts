@@ -1,0 +1,17 @@
+import type {
+  Branch,
+  NearestSettlementBody,
+  NearestSettlementResponse,
+  SettlementsListResponse,
+} from '../../contract/settlements';
+import { send } from '../send';
+
+/** Cities and branches; partner labs are always included (spec section 7). */
+export const settlements = {
+  list: (): Promise<SettlementsListResponse> =>
+    send('settlementsList', { query: { sort: 'top-branches-count', includePartners: true } }),
+  nearest: (position: NearestSettlementBody): Promise<NearestSettlementResponse> =>
+    send('settlementNearest', { query: { includePartners: true }, body: position }),
+  branches: (settlementId: number): Promise<Branch[]> =>
+    send('settlementBranches', { params: { id: settlementId }, query: { includePartners: true } }),
+};

@@ -1,0 +1,19 @@
+export { type Api, api } from './api';
+export type { SimilarFilter } from './areas/content';
+export type { OrderListFilter } from './areas/results';
+export type { ServiceListFilter } from './areas/services';
+export { apiBase, CLIENT_PREFIXES, clientBaseUrl, currentLocale } from './config';
+export { ApiError, isApiError, toApiError } from './errors';
+export { ensureGuestCart } from './guest-cart';
+export { appClient, clients, privateClient, publicClient } from './http';
+export {
+  endpointUrl,
+  fillPath,
+  type RouteBody,
+  type RouteInput,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+  send,
+  upload,
+} from './send';

@@ -1,0 +1,24 @@
+export { type ApiKeyArea, type ApiKeys, apiKeys, keysOf, SESSION_AREAS } from './keys';
+export type { PagedList } from './paged';
+export { type ApiKey, type ApiResponse, useApiSWR } from './swr';
+export { type CartState, useCart } from './useCart';
+export { useArticle, useMenus } from './useContent';
+export { useAppConfiguration, useGenders, useSpecializations } from './useReference';
+export { useAnalysisDynamics, useOrders, useRegistry } from './useResults';
+export { DROPDOWN_SEARCH_TYPES, type SearchOptions, useSearch } from './useSearch';
+export {
+  usePopularServices,
+  useServiceBySlug,
+  useServiceGroupTree,
+  useServiceList,
+} from './useServices';
+export {
+  type Session,
+  useCurrentWorkplace,
+  useDoctorSelf,
+  useDoctorWorkplaces,
+  usePatientSelf,
+  useSession,
+  useWards,
+} from './useSession';
+export { useSettlementBranches, useSettlements } from './useSettlements';

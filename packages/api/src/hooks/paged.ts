@@ -1,0 +1,36 @@
+/** Pages of a list appended into one (spec section 4 "Lists that paginate append pages"). */
+import type { ApiError } from '../clients/errors';
+import type { Page } from '../contract/common';
+
+export type PagedList<T> = {
+  items: T[];
+  /** False on the last page: loading more is skipped (spec section 4). */
+  hasMore: boolean;
+  loadMore: () => void;
+  isLoading: boolean;
+  isLoadingMore: boolean;
+  error: ApiError | undefined;
+};
+
+export function pagedList<T>(
+  pages: Page<T>[] | undefined,
+  size: number,
+  setSize: (size: number) => unknown,
+  isLoading: boolean,
+  isValidating: boolean,
+  error: ApiError | undefined,
+): PagedList<T> {
+  const loaded = pages ?? [];
+  const last = loaded.at(-1);
+  const hasMore = last ? last.page < last.totalPages - 1 : false;
+  return {
+    items: loaded.flatMap((page) => page.content),
+    hasMore,
+    loadMore: () => {
+      if (hasMore && !isValidating) void setSize(size + 1);
+    },
+    isLoading,
+    isLoadingMore: isValidating && loaded.length < size,
+    error,
+  };
+}

@@ -1,0 +1,48 @@
+import { useLocale } from '@lab/i18n';
+import useSWRInfinite from 'swr/infinite';
+import { api } from '../clients/api';
+import type { OrderListFilter } from '../clients/areas/results';
+import type { ApiError } from '../clients/errors';
+import type { Page } from '../contract/common';
+import type { Order } from '../contract/orders';
+import type { AnalysisDynamics, CustomerType, Registry } from '../contract/results';
+import { apiKeys } from './keys';
+import { type PagedList, pagedList } from './paged';
+import { type ApiResponse, useApiSWR } from './swr';
+
+/** My orders (patient) or my referrals (doctor), appending pages; `customerType` null skips. */
+export function useOrders(
+  customerType: CustomerType | null,
+  filter: Omit<OrderListFilter, 'page'> = {},
+): PagedList<Order> {
+  const locale = useLocale();
+  const { data, size, setSize, isLoading, isValidating, error } = useSWRInfinite<Page<Order>, ApiError>(
+    (page, previous: Page<Order> | null) => {
+      if (!customerType || (previous && previous.page >= previous.totalPages - 1)) return null;
+      return apiKeys.orders(customerType, filter, page, locale);
+    },
+    ([, type, listFilter, page]: ReturnType<typeof apiKeys.orders>) =>
+      api.results.orders(type, { ...listFilter, page }),
+  );
+  return pagedList(data, size, setSize, isLoading, isValidating, error);
+}
+
+/** One order's results. */
+export function useRegistry(registryId: number | null): ApiResponse<Registry> {
+  const locale = useLocale();
+  return useApiSWR(registryId == null ? null : apiKeys.registry(registryId, locale), ([, id]) =>
+    api.results.registry(id),
+  );
+}
+
+/** One indicator over time for a patient (table or chart). */
+export function useAnalysisDynamics(
+  patientId: number | null,
+  analysisId: number | null,
+): ApiResponse<AnalysisDynamics> {
+  const locale = useLocale();
+  return useApiSWR(
+    patientId == null || analysisId == null ? null : apiKeys.analysisDynamics(patientId, analysisId, locale),
+    ([, patient, analysis]) => api.results.dynamics(patient, analysis),
+  );
+}

@@ -1,0 +1,45 @@
+import { useLocale } from '@lab/i18n';
+import useSWRInfinite from 'swr/infinite';
+import { api } from '../clients/api';
+import type { ServiceListFilter } from '../clients/areas/services';
+import type { ApiError } from '../clients/errors';
+import type { Page } from '../contract/common';
+import type { ServiceCard, ServiceGroupTreeResponse, ServiceInfo } from '../contract/services';
+import { apiKeys } from './keys';
+import { type PagedList, pagedList } from './paged';
+import { type ApiResponse, STATIC_DATA, useApiSWR } from './swr';
+
+export function useServiceGroupTree(): ApiResponse<ServiceGroupTreeResponse> {
+  const locale = useLocale();
+  return useApiSWR(apiKeys.serviceGroupTree(locale), () => api.services.groupTree(), STATIC_DATA);
+}
+
+/** The analysis/package page; prices are the city's, so no request until it is known. */
+export function useServiceBySlug(slug: string | null, settlementId: number | null): ApiResponse<ServiceInfo> {
+  const locale = useLocale();
+  return useApiSWR(
+    slug && settlementId != null ? apiKeys.serviceBySlug(slug, settlementId, locale) : null,
+    ([, serviceSlug, id]) => api.services.bySlug(serviceSlug, id),
+  );
+}
+
+export function usePopularServices(settlementId: number | null): ApiResponse<ServiceCard[]> {
+  const locale = useLocale();
+  return useApiSWR(settlementId == null ? null : apiKeys.popularServices(settlementId, locale), ([, id]) =>
+    api.services.popular(id),
+  );
+}
+
+/** Catalogue list of one city: by groups, text or ids; `filter` null skips. */
+export function useServiceList(filter: ServiceListFilter | null, pageSize = 20): PagedList<ServiceCard> {
+  const locale = useLocale();
+  const { data, size, setSize, isLoading, isValidating, error } = useSWRInfinite<Page<ServiceCard>, ApiError>(
+    (page, previous: Page<ServiceCard> | null) => {
+      if (!filter || (previous && previous.page >= previous.totalPages - 1)) return null;
+      return apiKeys.serviceList(filter, pageSize, page, locale);
+    },
+    ([, listFilter, listSize, page]: ReturnType<typeof apiKeys.serviceList>) =>
+      api.services.list(listFilter, page, listSize),
+  );
+  return pagedList(data, size, setSize, isLoading, isValidating, error);
+}

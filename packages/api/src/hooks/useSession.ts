@@ -1,0 +1,86 @@
+/** The session and the signed-in user's profiles (spec section 4 "Guest versus signed in"). */
+import { useLocale } from '@lab/i18n';
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { api } from '../clients/api';
+import type { SessionInfo } from '../contract/auth';
+import type { CurrentWorkplaceResponse, DoctorSelf, Workplace } from '../contract/doctor';
+import type { PatientSelf, Ward } from '../contract/patient';
+import { apiKeys, keysOf, SESSION_AREAS } from './keys';
+import { type ApiResponse, useApiSWR } from './swr';
+
+export type Session = {
+  info: SessionInfo | undefined;
+  /** canLogin false: a user is signed in. False while unknown. */
+  signedIn: boolean;
+  /** canLogin true. False while unknown. */
+  guest: boolean;
+  isLoading: boolean;
+  error: ApiResponse<SessionInfo>['error'];
+  /** After login, registration or logout: refetch the session and drop the previous user's data. */
+  refresh: () => Promise<void>;
+};
+
+export function useSession(): Session {
+  const { data, error, isLoading } = useApiSWR(apiKeys.session(), () => api.auth.info());
+  const { mutate } = useSWRConfig();
+  const refresh = useCallback(async () => {
+    await mutate(keysOf(...SESSION_AREAS), undefined, { revalidate: true });
+  }, [mutate]);
+  return {
+    info: data,
+    signedIn: data?.canLogin === false,
+    guest: data?.canLogin === true,
+    isLoading,
+    error,
+    refresh,
+  };
+}
+
+export function usePatientSelf(): ApiResponse<PatientSelf> {
+  const { signedIn } = useSession();
+  const locale = useLocale();
+  return useApiSWR(signedIn ? apiKeys.patientSelf(locale) : null, () => api.patient.self());
+}
+
+/** A user without a doctor profile gets an error here; it is not retried. */
+export function useDoctorSelf(): ApiResponse<DoctorSelf> {
+  const { signedIn } = useSession();
+  const locale = useLocale();
+  return useApiSWR(signedIn ? apiKeys.doctorSelf(locale) : null, () => api.doctor.self(), {
+    shouldRetryOnError: false,
+  });
+}
+
+export function useWards(): ApiResponse<Ward[]> {
+  const { signedIn } = useSession();
+  const locale = useLocale();
+  return useApiSWR(signedIn ? apiKeys.wards(locale) : null, () => api.patient.wards());
+}
+
+/** `enabled` false for users without a doctor profile. */
+export function useDoctorWorkplaces(enabled = true): ApiResponse<Workplace[]> {
+  const { signedIn } = useSession();
+  const locale = useLocale();
+  return useApiSWR(signedIn && enabled ? apiKeys.doctorWorkplaces(locale) : null, () => api.doctor.workplaces());
+}
+
+export function useCurrentWorkplace(enabled = true): ApiResponse<CurrentWorkplaceResponse> & {
+  select: (workplaceId: number) => Promise<Workplace>;
+} {
+  const { signedIn } = useSession();
+  const locale = useLocale();
+  const response = useApiSWR(signedIn && enabled ? apiKeys.currentWorkplace(locale) : null, () =>
+    api.doctor.currentWorkplace(),
+  );
+  const { mutate } = response;
+  const select = useCallback(
+    async (workplaceId: number) => {
+      const workplace = await api.doctor.selectWorkplace(workplaceId);
+      await mutate(workplace, { revalidate: false });
+      return workplace;
+    },
+    [mutate],
+  );
+  return Object.assign(response, { select });
+}
