@@ -1,13 +1,13 @@
 import { ApiError, api } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Button, maskPhone, phoneToInternational, validatePhone } from '@lab/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useState } from 'react';
 import styles from './SignIn.module.css';
 
-type Props = { onSent: () => void };
+type Props = { onSent: () => void; inputRef: RefObject<HTMLInputElement | null> };
 
 /** Stage 1: the phone, masked +38 (0##) ###-##-##; the server's message shows under the field. */
-export function PhoneStage({ onSent }: Props) {
+export function PhoneStage({ onSent, inputRef }: Props) {
   const { t } = useTranslation('auth');
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -36,6 +36,7 @@ export function PhoneStage({ onSent }: Props) {
         {t('phone.label')}
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         className={styles.input}
         type="tel"

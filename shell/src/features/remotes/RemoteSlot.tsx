@@ -37,7 +37,9 @@ type RemoteSlotProps<R extends RemoteName, M extends ExposedName<R>> = {
   placeholder?: ReactNode;
   /** `compact` renders the failure fallback inline, for header slots */
   variant?: 'block' | 'compact';
-} & (keyof ExposedProps<R, M> extends never ? { props?: ExposedProps<R, M> } : { props: ExposedProps<R, M> });
+} & /* props may be left out only when the component requires none */ (Record<string, never> extends ExposedProps<R, M>
+  ? { props?: ExposedProps<R, M> }
+  : { props: ExposedProps<R, M> });
 
 /**
  * Mounts one exposed component of a remote. If the remote cannot be loaded (down, 404, bad chunk)
