@@ -5,6 +5,7 @@ module.exports = {
     '<rootDir>/packages/i18n',
     '<rootDir>/packages/api',
     '<rootDir>/packages/ui',
+    '<rootDir>/packages/serve',
     '<rootDir>/shell',
     '<rootDir>/mf-catalog',
     '<rootDir>/mf-cart-checkout',

@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createStaticServer } from './server.mjs';
+
+const root = mkdtempSync(join(tmpdir(), 'serve-test-'));
+const bigScript = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+writeFileSync(join(root, 'index.html'), '<!doctype html><title>shell</title>');
+writeFileSync(join(root, 'main.js'), bigScript);
+writeFileSync(join(root, '123.abcdef12.js'), bigScript);
+mkdirSync(join(root, 'assets'));
+writeFileSync(join(root, 'assets', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+
+type Served = { origin: string; close: () => Promise<void> };
+
+function serve(options: Omit<Parameters<typeof createStaticServer>[0], 'root'>): Promise<Served> {
+  const server = createStaticServer({ root, ...options });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ origin: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+/** A raw GET (fetch would decompress): status, headers and the bytes as sent. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+let remote: Served;
+let shell: Served;
+beforeAll(async () => {
+  remote = await serve({ cors: true });
+  shell = await serve({ spa: true, apiTarget: 'http://127.0.0.1:9', remotesMap: { mf_catalog: 'https://cdn/x.json' } });
+});
+afterAll(async () => {
+  await remote.close();
+  await shell.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('static server', () => {
+  it('compresses with brotli or gzip as the client accepts, and says so', async () => {
+    const br = await rawGet(`${remote.origin}/main.js`, { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.length).toBeLessThan(bigScript.length / 10);
+    expect(brotliDecompressSync(br.body).toString()).toBe(bigScript);
+    const gz = await rawGet(`${remote.origin}/main.js`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(bigScript);
+    const plain = await rawGet(`${remote.origin}/main.js`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(bigScript);
+  });
+
+  it('sends no-cache for entries and pages, immutable for content-hashed chunks', async () => {
+    expect((await fetch(`${remote.origin}/main.js`)).headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${shell.origin}/`)).headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${remote.origin}/123.abcdef12.js`)).headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('lets other origins load a remote (CORS) but not the shell', async () => {
+    expect((await fetch(`${remote.origin}/main.js`)).headers.get('access-control-allow-origin')).toBe('*');
+    expect((await fetch(`${shell.origin}/main.js`)).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('serves a file deployed after start without a restart', async () => {
+    expect((await fetch(`${remote.origin}/456.00ff00ff.js`)).status).toBe(404);
+    writeFileSync(join(root, '456.00ff00ff.js'), 'export {}');
+    const response = await fetch(`${remote.origin}/456.00ff00ff.js`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('export {}');
+  });
+
+  it('falls back to index.html for app routes of the shell, but not for missing files', async () => {
+    const page = await fetch(`${shell.origin}/account/orders`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>shell</title>');
+    expect((await fetch(`${shell.origin}/missing.js`)).status).toBe(404);
+    expect((await fetch(`${remote.origin}/account/orders`)).status).toBe(404);
+  });
+
+  it('never serves files outside its folder', async () => {
+    const response = await fetch(`${remote.origin}/..%2f..%2fetc%2fpasswd`);
+    expect(response.status).toBe(404);
+  });
+
+  it('serves the deployment remotes map and answers a JSON 502 when the API is down', async () => {
+    expect(await (await fetch(`${shell.origin}/remotes.json`)).json()).toEqual({ mf_catalog: 'https://cdn/x.json' });
+    const api = await fetch(`${shell.origin}/api/public/info`);
+    expect(api.status).toBe(502);
+    expect(await api.json()).toMatchObject({ code: 'upstream-unavailable' });
+  });
+});
