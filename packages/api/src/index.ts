@@ -36,4 +36,6 @@ export {
   type StoredValues,
   setStored,
   storage,
+  subscribeStored,
 } from './storage';
+export { useStored } from './useStored';

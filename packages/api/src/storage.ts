@@ -92,12 +92,33 @@ export function getStored<K extends StorageKey>(key: K): StoredValues[K] | null 
   }
 }
 
+type Listener = (key: StorageKey) => void;
+const listeners = new Set<Listener>();
+
+/** Calls `listener` with the key whenever a stored value changes, here or in another tab. */
+export function subscribeStored(listener: Listener): () => void {
+  listeners.add(listener);
+  const fromOtherTab = (event: StorageEvent) => {
+    if (event.key && (STORAGE_KEYS as readonly string[]).includes(event.key)) listener(event.key as StorageKey);
+  };
+  if (typeof window !== 'undefined') window.addEventListener('storage', fromOtherTab);
+  return () => {
+    listeners.delete(listener);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', fromOtherTab);
+  };
+}
+
+function notify(key: StorageKey): void {
+  for (const listener of listeners) listener(key);
+}
+
 export function setStored<K extends StorageKey>(key: K, value: StoredValues[K]): void {
   try {
     localStore()?.setItem(key, JSON.stringify(value));
   } catch {
     // full or forbidden storage: the value lives for this page only
   }
+  notify(key);
 }
 
 export function removeStored(key: StorageKey): void {
@@ -106,6 +127,7 @@ export function removeStored(key: StorageKey): void {
   } catch {
     // nothing to clean where nothing could be stored
   }
+  notify(key);
 }
 
 export const storage = { get: getStored, set: setStored, remove: removeStored } as const;
