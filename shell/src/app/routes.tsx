@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { HomePage } from '../features/home';
 import { Layout } from '../features/layout';
+import { ScrollManager } from '../features/navigation';
 import { NotFoundPage } from '../features/not-found';
 import { RemoteSlot } from '../features/remotes';
 
@@ -32,6 +33,7 @@ export function AppRoutes() {
   return (
     <>
       <LocaleFromPath />
+      <ScrollManager />
       <Routes>
         <Route element={<Layout />}>
           {LOCALES.filter((locale) => locale !== FALLBACK_LOCALE).map((locale) => (

@@ -1,5 +1,6 @@
 import { useTranslation } from '@lab/i18n';
 import { Link, Skeleton } from '@lab/ui';
+import { CityButton } from '../city';
 import { RemoteSlot } from '../remotes';
 import styles from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -15,6 +16,7 @@ export function Header() {
           </span>
           <span className={styles.name}>{t('siteName')}</span>
         </Link>
+        <CityButton />
         <div className={styles.actions}>
           <RemoteSlot
             remote="mf_catalog"

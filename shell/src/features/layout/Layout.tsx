@@ -1,5 +1,8 @@
 import { useTranslation } from '@lab/i18n';
+import { isBot } from '@lab/ui';
+import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { CityBanner, CityModal, CityProvider } from '../city';
 import { RemoteSlot } from '../remotes';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -8,17 +11,22 @@ import styles from './Layout.module.css';
 /** Page shell of spec section 2: header, routed main area, footer; the sign-in modals live once per page. */
 export function Layout() {
   const { t } = useTranslation('shell');
+  const [bot] = useState(isBot);
   return (
+    <CityProvider bot={bot}>
     <div className={styles.page}>
       <a className={styles.skip} href="#main">
         {t('skipToContent')}
       </a>
       <Header />
+      <CityBanner />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
       <RemoteSlot remote="mf_auth" module="AuthModals" variant="compact" />
+      <CityModal />
     </div>
+    </CityProvider>
   );
 }

@@ -1,0 +1,118 @@
+import type { Settlement } from '@lab/api';
+import { bus } from '@lab/events';
+import { initI18n, setLocale } from '@lab/i18n';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import '../../app/i18n';
+import { CityBanner } from './CityBanner';
+import { CityButton } from './CityButton';
+import { CityProvider } from './CityContext';
+import { CityModal } from './CityModal';
+
+const settlements: Settlement[] = [
+  { id: 1, title: 'Київ', sourceId: 'kyiv', lat: 50.45, lon: 30.52 },
+  { id: 2, title: 'Львів', sourceId: 'lviv', lat: 49.84, lon: 24.03 },
+  { id: 3, title: 'Одеса', sourceId: 'odesa', lat: 46.48, lon: 30.72 },
+];
+const nearest = jest.fn();
+
+jest.mock('@lab/api', () => ({
+  ...jest.requireActual('@lab/api'),
+  useSettlements: () => ({ data: { settlements, branchCount: 78 }, isLoading: false }),
+  api: { settlements: { nearest: (position: unknown) => nearest(position) } },
+}));
+
+function mockGeolocation(result: 'ok' | 'denied') {
+  const getCurrentPosition = (success: PositionCallback, failure: PositionErrorCallback) =>
+    result === 'ok'
+      ? success({ coords: { latitude: 49.84, longitude: 24.03 } } as GeolocationPosition)
+      : failure({ code: 1, message: 'denied' } as GeolocationPositionError);
+  Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+}
+
+function renderCity(bot = false) {
+  return render(
+    <CityProvider bot={bot}>
+      <CityButton />
+      <CityBanner />
+      <CityModal />
+    </CityProvider>,
+  );
+}
+
+const stored = (key: string) => JSON.parse(window.localStorage.getItem(key) ?? 'null');
+
+beforeAll(async () => {
+  initI18n('ua');
+  await setLocale('ua');
+});
+beforeEach(() => {
+  window.localStorage.clear();
+  nearest.mockReset();
+});
+afterEach(() => bus.all.clear());
+
+describe('the city in the header', () => {
+  it('detects the nearest city, stores it and asks to confirm; yes hides the banner for good', async () => {
+    mockGeolocation('ok');
+    nearest.mockResolvedValue({ id: 2 });
+    const { unmount } = renderCity();
+    expect(await screen.findByText('Ваше місто — Львів?')).toBeInTheDocument();
+    expect(stored('nearestCityId')).toBe(2);
+    expect(stored('cityId')).toBe(2);
+    expect(screen.getByRole('button', { name: /Львів/ })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Так' }));
+    expect(stored('cityShown')).toBe(true);
+    expect(screen.queryByText('Ваше місто — Львів?')).not.toBeInTheDocument();
+
+    unmount();
+    renderCity(); // the next visit: confirmed city, no detection, no banner
+    expect(screen.getByRole('button', { name: /Львів/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Ваше місто —/)).not.toBeInTheDocument();
+    expect(nearest).toHaveBeenCalledTimes(1);
+  });
+
+  it('"wrong city" opens the picker; choosing stores the city, closes it and announces 1000 ms later', async () => {
+    mockGeolocation('denied');
+    const announced = jest.fn();
+    bus.on('city:changed', announced);
+    renderCity();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ні, обрати інше' }));
+    const dialog = screen.getByRole('dialog', { name: 'Оберіть місто' });
+    expect(dialog).toBeInTheDocument();
+    // alphabetical, filtered case-insensitively, with the empty message
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Київ', 'Львів', 'Одеса']);
+    await userEvent.type(screen.getByLabelText('Пошук міста'), 'ПАРИЖ');
+    expect(screen.getByRole('status')).toHaveTextContent('Місто не знайдено');
+    await userEvent.clear(screen.getByLabelText('Пошук міста'));
+    await userEvent.type(screen.getByLabelText('Пошук міста'), 'одЕ');
+
+    jest.useFakeTimers();
+    try {
+      act(() => screen.getByRole('button', { name: 'Одеса' }).click());
+      expect(stored('cityId')).toBe(3);
+      expect(stored('cityShown')).toBe(true);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.queryByText(/Ваше місто —/)).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(999));
+      expect(announced).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(1));
+      expect(announced).toHaveBeenCalledWith({ cityId: 3 });
+    } finally {
+      jest.useRealTimers();
+    }
+
+    // reopening starts with an empty search
+    await userEvent.click(screen.getByRole('button', { name: /Одеса/ }));
+    expect(screen.getByLabelText('Пошук міста')).toHaveValue('');
+  });
+
+  it('shows bots no banner but still picks a city', async () => {
+    mockGeolocation('denied');
+    renderCity(true);
+    expect(await screen.findByRole('button', { name: /Київ/ })).toBeInTheDocument();
+    expect(stored('cityId')).toBe(1);
+    expect(screen.queryByText(/Ваше місто —/)).not.toBeInTheDocument();
+  });
+});

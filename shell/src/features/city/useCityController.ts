@@ -1,0 +1,71 @@
+import { api, defaultSettlementId, type Settlement, setStored, useSettlements, useStored } from '@lab/api';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createCityAnnouncer } from './announcer';
+import { currentPosition, detectSettlement } from './detect';
+
+export type CityController = {
+  settlements: Settlement[];
+  city: Settlement | null;
+  /** the location banner: a city was detected and not yet confirmed (never for bots) */
+  bannerVisible: boolean;
+  modalOpen: boolean;
+  openModal: () => void;
+  closeModal: () => void;
+  /** the banner's "yes" */
+  confirm: () => void;
+  /** picking a city in the modal (or from the URL) */
+  choose: (cityId: number) => void;
+};
+
+/** The city state machine of spec section 4, over the stored cityId / nearestCityId / cityShown. */
+export function useCityController({ bot }: { bot: boolean }): CityController {
+  const { data } = useSettlements(); // a failed list is ignored (spec section 8): no cities, no banner
+  const settlements = useMemo(() => data?.settlements ?? [], [data]);
+  const cityId = useStored('cityId');
+  const cityShown = useStored('cityShown') === true;
+  const [detected, setDetected] = useState(false);
+  const [modalOpen, setModalOpen] = useState(false);
+  const announcer = useRef(createCityAnnouncer());
+  const detecting = useRef(false);
+
+  useEffect(() => () => announcer.current.cancel(), []);
+
+  useEffect(() => {
+    if (!settlements.length || detecting.current) return;
+    const known = cityId != null && settlements.some((city) => city.id === cityId);
+    if (cityShown && known) return;
+    detecting.current = true;
+    void detectSettlement({
+      settlements,
+      position: () => currentPosition(typeof navigator === 'undefined' ? undefined : navigator.geolocation),
+      nearest: (position) => api.settlements.nearest(position),
+      defaultId: defaultSettlementId(),
+    }).then((detection) => {
+      if (!detection) return;
+      if (detection.source === 'geolocation') setStored('nearestCityId', detection.id);
+      if (!known) setStored('cityId', detection.id);
+      setDetected(true);
+    });
+  }, [settlements, cityId, cityShown]);
+
+  const choose = useCallback((id: number) => {
+    setStored('cityId', id);
+    setStored('cityShown', true);
+    setModalOpen(false);
+    announcer.current.announce(id);
+  }, []);
+
+  const confirm = useCallback(() => setStored('cityShown', true), []);
+
+  const city = settlements.find((candidate) => candidate.id === cityId) ?? null;
+  return {
+    settlements,
+    city,
+    bannerVisible: detected && !cityShown && !bot && city != null,
+    modalOpen,
+    openModal: useCallback(() => setModalOpen(true), []),
+    closeModal: useCallback(() => setModalOpen(false), []),
+    confirm,
+    choose,
+  };
+}

@@ -1,0 +1,1 @@
+export { ScrollManager } from './ScrollManager';
