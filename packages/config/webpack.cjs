@@ -77,6 +77,11 @@ function createWebpackConfig(app) {
         new webpack.DefinePlugin({
           __APP_NAME__: JSON.stringify(app.name),
           __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || new Date().toISOString()),
+          // deployment settings of spec section 7; a page can still override them (window.__LAB_CONFIG__)
+          'process.env.API_BASE': JSON.stringify(process.env.API_BASE || ''),
+          'process.env.VITE_SETTLEMENT_ID': JSON.stringify(process.env.VITE_SETTLEMENT_ID || ''),
+          'process.env.VITE_ONLINE_DISCOUNT': JSON.stringify(process.env.VITE_ONLINE_DISCOUNT || ''),
+          'process.env.PUBLIC_URL': JSON.stringify(process.env.PUBLIC_URL || ''),
         }),
         new ModuleFederationPlugin({
           name: app.name,

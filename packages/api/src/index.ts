@@ -28,6 +28,7 @@ export {
 } from './endpoints';
 export * from './hooks';
 export { toDisplayPrice } from './price';
+export { defaultSettlementId, onlineDiscountPercent } from './settings';
 export {
   getStored,
   removeStored,

@@ -28,3 +28,4 @@ export { Modal, type ModalProps } from './modal/Modal';
 export { Sidebar, type SidebarProps } from './sidebar/Sidebar';
 export { useScrollLock } from './sidebar/useScrollLock';
 export { Skeleton, type SkeletonProps, SkeletonText, type SkeletonTextProps } from './skeleton/Skeleton';
+export * from './page';

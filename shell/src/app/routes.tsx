@@ -6,6 +6,7 @@ import { Layout } from '../features/layout';
 import { ScrollManager } from '../features/navigation';
 import { NotFoundPage } from '../features/not-found';
 import { RemoteSlot } from '../features/remotes';
+import { HeadManager } from '../features/seo';
 
 /** Keeps i18next and <html lang> in step with the locale segment of the path. */
 function LocaleFromPath() {
@@ -34,6 +35,7 @@ export function AppRoutes() {
     <>
       <LocaleFromPath />
       <ScrollManager />
+      <HeadManager />
       <Routes>
         <Route element={<Layout />}>
           {LOCALES.filter((locale) => locale !== FALLBACK_LOCALE).map((locale) => (

@@ -5,7 +5,7 @@ import type { ClientKind } from '../endpoints';
 declare global {
   interface Window {
     /** Per-deployment settings injected into the page before the apps start. */
-    __LAB_CONFIG__?: { apiBase?: string };
+    __LAB_CONFIG__?: { apiBase?: string; settlementId?: number; onlineDiscount?: number; publicUrl?: string };
   }
 }
 

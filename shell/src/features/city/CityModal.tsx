@@ -29,7 +29,10 @@ function CityList({ settlements, currentId, onChoose }: ListProps) {
   const [query, setQuery] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const visible = useMemo(() => filterSettlements(settlements, query, locale === 'ua' ? 'uk' : 'ru'), [settlements, query, locale]);
+  const visible = useMemo(
+    () => filterSettlements(settlements, query, locale === 'ua' ? 'uk' : 'ru'),
+    [settlements, query, locale],
+  );
   return (
     <div className={styles.picker}>
       <label htmlFor={inputId} className={styles.searchLabel}>

@@ -8,11 +8,11 @@ export type Position = { lat: number; lon: number };
 export function currentPosition(geolocation: Geolocation | undefined, timeoutMs = GEOLOCATION_TIMEOUT_MS) {
   return new Promise<Position>((resolve, reject) => {
     if (!geolocation) return reject(new Error('geolocation unavailable'));
-    geolocation.getCurrentPosition(
-      ({ coords }) => resolve({ lat: coords.latitude, lon: coords.longitude }),
-      reject,
-      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 0 },
-    );
+    geolocation.getCurrentPosition(({ coords }) => resolve({ lat: coords.latitude, lon: coords.longitude }), reject, {
+      enableHighAccuracy: true,
+      timeout: timeoutMs,
+      maximumAge: 0,
+    });
   });
 }
 
@@ -30,7 +30,12 @@ type Dependencies = {
  * Spec section 4: the nearest city of the browser's position; if geolocation fails, the default city
  * (VITE_SETTLEMENT_ID, otherwise the first city); if the nearest-city lookup fails, the first city.
  */
-export async function detectSettlement({ settlements, position, nearest, defaultId }: Dependencies): Promise<Detection | null> {
+export async function detectSettlement({
+  settlements,
+  position,
+  nearest,
+  defaultId,
+}: Dependencies): Promise<Detection | null> {
   const first = settlements[0];
   if (!first) return null;
   const known = (id: number | null | undefined) => id != null && settlements.some((city) => city.id === id);

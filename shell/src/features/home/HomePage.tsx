@@ -1,10 +1,12 @@
 import { useTranslation } from '@lab/i18n';
+import { usePageMeta } from '@lab/ui';
 import styles from './HomePage.module.css';
 
 const ADVANTAGES = ['homeVisit', 'onlineDiscount', 'results'] as const;
 
 export function HomePage() {
   const { t } = useTranslation('shell');
+  usePageMeta({ organization: true });
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-title">

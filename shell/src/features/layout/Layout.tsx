@@ -2,6 +2,7 @@ import { useTranslation } from '@lab/i18n';
 import { isBot } from '@lab/ui';
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { Breadcrumbs } from '../breadcrumbs';
 import { CityBanner, CityModal, CityProvider } from '../city';
 import { RemoteSlot } from '../remotes';
 import { Footer } from './Footer';
@@ -14,19 +15,20 @@ export function Layout() {
   const [bot] = useState(isBot);
   return (
     <CityProvider bot={bot}>
-    <div className={styles.page}>
-      <a className={styles.skip} href="#main">
-        {t('skipToContent')}
-      </a>
-      <Header />
-      <CityBanner />
-      <main id="main" className={styles.main} tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer />
-      <RemoteSlot remote="mf_auth" module="AuthModals" variant="compact" />
-      <CityModal />
-    </div>
+      <div className={styles.page}>
+        <a className={styles.skip} href="#main">
+          {t('skipToContent')}
+        </a>
+        <Header />
+        <CityBanner />
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Breadcrumbs />
+          <Outlet />
+        </main>
+        <Footer />
+        <RemoteSlot remote="mf_auth" module="AuthModals" variant="compact" />
+        <CityModal />
+      </div>
     </CityProvider>
   );
 }

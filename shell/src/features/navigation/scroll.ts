@@ -1,5 +1,9 @@
 /** What the page should do with the scroll after a navigation (spec section 2, "Navigation behaviour"). */
-export type ScrollIntent = { kind: 'restore'; y: number } | { kind: 'hash'; id: string } | { kind: 'top' } | { kind: 'keep' };
+export type ScrollIntent =
+  | { kind: 'restore'; y: number }
+  | { kind: 'hash'; id: string }
+  | { kind: 'top' }
+  | { kind: 'keep' };
 
 type Navigation = { type: 'POP' | 'PUSH' | 'REPLACE'; search: string; hash: string; savedY: number | undefined };
 

@@ -1,0 +1,32 @@
+import { defaultSettlementId, onlineDiscountPercent } from './settings';
+
+describe('deployment settings', () => {
+  const env = { ...process.env };
+  afterEach(() => {
+    process.env = { ...env };
+    delete window.__LAB_CONFIG__;
+  });
+
+  it('reads the default city from the build and lets the page override it', () => {
+    process.env.VITE_SETTLEMENT_ID = '5';
+    expect(defaultSettlementId()).toBe(5);
+    window.__LAB_CONFIG__ = { settlementId: 9 };
+    expect(defaultSettlementId()).toBe(9);
+  });
+
+  it('treats a missing or malformed default city as none', () => {
+    delete process.env.VITE_SETTLEMENT_ID;
+    expect(defaultSettlementId()).toBeNull();
+    process.env.VITE_SETTLEMENT_ID = 'kyiv';
+    expect(defaultSettlementId()).toBeNull();
+    process.env.VITE_SETTLEMENT_ID = '2.5';
+    expect(defaultSettlementId()).toBeNull();
+  });
+
+  it('reads the online discount percent', () => {
+    process.env.VITE_ONLINE_DISCOUNT = '5';
+    expect(onlineDiscountPercent()).toBe(5);
+    process.env.VITE_ONLINE_DISCOUNT = '';
+    expect(onlineDiscountPercent()).toBeNull();
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Deployment settings of spec section 7 (VITE_SETTLEMENT_ID, VITE_ONLINE_DISCOUNT): defined at build
+ * time, overridable per page by `window.__LAB_CONFIG__`.
+ */
+function buildTime(read: () => string | undefined): string {
+  try {
+    return read() ?? ''; // a bundler replaces the expression; without one `process` may not exist
+  } catch {
+    return '';
+  }
+}
+
+function positiveNumber(value: unknown): number | null {
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) && number > 0 ? number : null;
+}
+
+/** The default city when geolocation fails (VITE_SETTLEMENT_ID); null: take the first city. */
+export function defaultSettlementId(): number | null {
+  const override = typeof window === 'undefined' ? undefined : window.__LAB_CONFIG__?.settlementId;
+  const id = positiveNumber(override ?? buildTime(() => process.env.VITE_SETTLEMENT_ID));
+  return id != null && Number.isInteger(id) ? id : null;
+}
+
+/** The online-payment discount in percent (VITE_ONLINE_DISCOUNT); null when not configured. */
+export function onlineDiscountPercent(): number | null {
+  const override = typeof window === 'undefined' ? undefined : window.__LAB_CONFIG__?.onlineDiscount;
+  return positiveNumber(override ?? buildTime(() => process.env.VITE_ONLINE_DISCOUNT));
+}

@@ -1,0 +1,35 @@
+import { matchPath } from 'react-router-dom';
+
+/** A route's breadcrumb: a label, or an id whose label a page may replace later (spec section 2). */
+export type CrumbDefinition = {
+  pattern: string;
+  /** i18n key of the label (shell namespace) */
+  labelKey: string;
+  id?: string;
+};
+
+export type Crumb = { id?: string; label: string; link: string; current: boolean };
+
+/**
+ * The trail from the URL's path segments: `/account/orders` looks at `/account` and
+ * `/account/orders`; a segment appears only when a definition matches it. The last crumb is current.
+ */
+export function buildTrail(
+  pathname: string,
+  definitions: readonly CrumbDefinition[],
+  label: (definition: CrumbDefinition) => string,
+  home: { label: string; link: string },
+): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean);
+  const crumbs: Crumb[] = [];
+  segments.forEach((_, index) => {
+    const path = `/${segments.slice(0, index + 1).join('/')}`;
+    const definition = definitions.find((candidate) => matchPath({ path: candidate.pattern, end: true }, path));
+    if (definition) crumbs.push({ id: definition.id, label: label(definition), link: path, current: false });
+  });
+  if (!crumbs.length) return [];
+  const trail = [{ label: home.label, link: home.link, current: false }, ...crumbs];
+  const last = trail[trail.length - 1];
+  if (last) last.current = true;
+  return trail;
+}

@@ -1,0 +1,23 @@
+import { stripLocale, useTranslation } from '@lab/i18n';
+import { useBreadcrumbLabels } from '@lab/ui';
+import { useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
+import { CRUMBS } from './definitions';
+import { buildTrail, type Crumb } from './trail';
+
+/** The current page's trail, with labels replaced by id where a page has set them. */
+export function useTrail(): Crumb[] {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const overrides = useBreadcrumbLabels();
+  return useMemo(
+    () =>
+      buildTrail(
+        stripLocale(pathname),
+        CRUMBS,
+        (definition) => (definition.id && overrides[definition.id]) || t(definition.labelKey),
+        { label: t('crumbs.home'), link: '/' },
+      ),
+    [pathname, overrides, t],
+  );
+}
