@@ -1,22 +1,69 @@
+import { useMenus } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
+import { Accordion, Link } from '@lab/ui';
+import { menuOfType } from '../menu';
 import styles from './Footer.module.css';
 
-const HOTLINE = '0 800 102021';
+export const HOTLINE = '0 800 102021';
+const CONTACT_EMAIL = 'info@lab-online.com.ua';
+const SOCIAL = [
+  { key: 'facebook', href: 'https://www.facebook.com/' },
+  { key: 'instagram', href: 'https://www.instagram.com/' },
+] as const;
 
+/** Spec section 2, "Footer": hotline, e-mail, hours, server menu columns (accordions), year, socials. */
 export function Footer() {
   const { t } = useTranslation('shell');
+  const { data: menus } = useMenus();
+  const columns = menuOfType(menus, 'footer');
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <p className={styles.hotline}>
-          <span>{t('footer.hotline')}</span>{' '}
-          <a href={`tel:${HOTLINE.replace(/\s/g, '')}`} className={styles.phone}>
-            {HOTLINE}
-          </a>
-        </p>
-        <p>{t('footer.hours')}</p>
-        <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <div className={styles.contacts}>
+          <p className={styles.hotline}>
+            <span>{t('footer.hotline')}</span>
+            <a href={`tel:${HOTLINE.replace(/\s/g, '')}`} className={styles.phone}>
+              {HOTLINE}
+            </a>
+          </p>
+          <p>
+            {t('footer.email')}: <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+          </p>
+          <p>{t('footer.hours')}</p>
+          <ul className={styles.social} aria-label={t('footer.social')}>
+            {SOCIAL.map((network) => (
+              <li key={network.key}>
+                <Link to={network.href} className={styles.socialLink}>
+                  {t(`footer.${network.key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {columns.length > 0 && (
+          <nav className={styles.columns} aria-label={t('footer.menu')}>
+            <Accordion
+              className={styles.accordion}
+              alwaysOpenAbove={1024}
+              headingLevel={2}
+              items={columns.map((column, index) => ({
+                id: `footer-${index}`,
+                title: column.title,
+                content: (
+                  <ul className={styles.links}>
+                    {(column.children.length ? column.children : [column]).map((item, itemIndex) => (
+                      <li key={`${item.title}-${itemIndex}`}>
+                        {item.href ? <Link to={item.href}>{item.title}</Link> : <span>{item.title}</span>}
+                      </li>
+                    ))}
+                  </ul>
+                ),
+              }))}
+            />
+          </nav>
+        )}
       </div>
+      <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
     </footer>
   );
 }

@@ -1,15 +1,23 @@
+import { useMenus } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Link, Skeleton } from '@lab/ui';
 import { CityButton } from '../city';
+import { DesktopMenu, MobileMenu, menuOfType } from '../menu';
 import { RemoteSlot } from '../remotes';
 import styles from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 
-export function Header() {
+const slotPlaceholder = <Skeleton width={40} height={40} radius={20} />;
+
+/** Spec section 2, "Header": sticky; the desktop menu is hidden for search-engine bots. */
+export function Header({ bot }: { bot: boolean }) {
   const { t } = useTranslation('shell');
+  const { data: menus } = useMenus();
+  const items = menuOfType(menus, 'header');
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
+        <MobileMenu items={items} />
         <Link to="/" className={styles.logo} aria-label={t('logo')}>
           <span className={styles.mark} aria-hidden="true">
             +
@@ -18,18 +26,8 @@ export function Header() {
         </Link>
         <CityButton />
         <div className={styles.actions}>
-          <RemoteSlot
-            remote="mf_catalog"
-            module="SearchButton"
-            variant="compact"
-            placeholder={<Skeleton width={40} height={40} radius={20} />}
-          />
-          <RemoteSlot
-            remote="mf_cart_checkout"
-            module="CartButton"
-            variant="compact"
-            placeholder={<Skeleton width={40} height={40} radius={20} />}
-          />
+          <RemoteSlot remote="mf_catalog" module="SearchButton" variant="compact" placeholder={slotPlaceholder} />
+          <RemoteSlot remote="mf_cart_checkout" module="CartButton" variant="compact" placeholder={slotPlaceholder} />
           <RemoteSlot
             remote="mf_account"
             module="ProfileMenu"
@@ -39,6 +37,11 @@ export function Header() {
           <LanguageSwitch />
         </div>
       </div>
+      {!bot && items.length > 0 && (
+        <div className={styles.menuRow}>
+          <DesktopMenu items={items} />
+        </div>
+      )}
     </header>
   );
 }

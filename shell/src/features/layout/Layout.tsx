@@ -19,7 +19,7 @@ export function Layout() {
         <a className={styles.skip} href="#main">
           {t('skipToContent')}
         </a>
-        <Header />
+        <Header bot={bot} />
         <CityBanner />
         <main id="main" className={styles.main} tabIndex={-1}>
           <Breadcrumbs />

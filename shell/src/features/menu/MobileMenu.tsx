@@ -1,0 +1,58 @@
+import { useTranslation } from '@lab/i18n';
+import { Accordion, Link, Sidebar } from '@lab/ui';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import styles from './Menu.module.css';
+import type { ShownMenuItem } from './menuItems';
+
+/** The burger button and its slide-in sidebar with the accordion mobile menu (spec section 2). */
+export function MobileMenu({ items }: { items: ShownMenuItem[] }) {
+  const { t } = useTranslation('shell');
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.burger}
+        aria-label={t('nav.openMenu')}
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <span className={styles.burgerLines} aria-hidden="true" />
+      </button>
+      <Sidebar open={open} onClose={() => setOpen(false)} position="left" overlay label={t('nav.main')}>
+        <nav aria-label={t('nav.main')} className={styles.mobile}>
+          <Accordion
+            accordionMode
+            items={items.map((item, index) => ({
+              id: `menu-${index}`,
+              title: item.title,
+              content: <SubItems item={item} />,
+            }))}
+          />
+        </nav>
+      </Sidebar>
+    </>
+  );
+}
+
+function SubItems({ item }: { item: ShownMenuItem }) {
+  const links = item.href ? [{ title: item.title, href: item.href, children: [] }, ...item.children] : item.children;
+  return (
+    <ul className={styles.mobileList}>
+      {links.map((child, index) => (
+        <li key={`${child.title}-${index}`}>
+          {child.href ? (
+            <Link to={child.href} className={styles.mobileLink}>
+              {child.title}
+            </Link>
+          ) : (
+            <span className={styles.mobileLink}>{child.title}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,3 @@
+export { DesktopMenu } from './DesktopMenu';
+export { MobileMenu } from './MobileMenu';
+export { menuOfType, type ShownMenuItem, shownItems } from './menuItems';
