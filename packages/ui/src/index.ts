@@ -20,12 +20,13 @@ export {
   phoneToInternational,
   validatePhone,
 } from './format/phone';
+export { SafeHtml, sanitizeHtml } from './html/SafeHtml';
 export { UI_NAMESPACE } from './i18n';
 export { Link, type LinkProps } from './link/Link';
 export { type LocalizedNavigate, useLocalizedNavigate } from './link/useLocalizedNavigate';
 export { useViewportAbove } from './media/useViewportAbove';
 export { Modal, type ModalProps } from './modal/Modal';
+export * from './page';
 export { Sidebar, type SidebarProps } from './sidebar/Sidebar';
 export { useScrollLock } from './sidebar/useScrollLock';
 export { Skeleton, type SkeletonProps, SkeletonText, type SkeletonTextProps } from './skeleton/Skeleton';
-export * from './page';

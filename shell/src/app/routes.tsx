@@ -1,9 +1,13 @@
 import { FALLBACK_LOCALE, LOCALES, localeFromPath, setLocale } from '@lab/i18n';
 import { useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { ContactsPage } from '../features/contacts';
+import { ArticlePage, ContentRoute } from '../features/content';
+import { DocumentPage, DocumentsPage } from '../features/documents';
 import { HomePage } from '../features/home';
 import { Layout } from '../features/layout';
 import { ScrollManager } from '../features/navigation';
+import { NewsItemPage, NewsListPage } from '../features/news';
 import { NotFoundPage } from '../features/not-found';
 import { RemoteSlot } from '../features/remotes';
 import { HeadManager } from '../features/seo';
@@ -24,8 +28,16 @@ function localeRoutes() {
       <Route index element={<HomePage />} />
       <Route path="cart" element={<RemoteSlot remote="mf_cart_checkout" module="CartPage" />} />
       <Route path="account/*" element={<RemoteSlot remote="mf_account" module="AccountPage" />} />
+      <Route path="contacts" element={<ContactsPage />} />
+      <Route path="news" element={<NewsListPage />} />
+      <Route path="news/:slug" element={<NewsItemPage />} />
+      <Route path="documents" element={<DocumentsPage />} />
+      <Route path="documents/:slug" element={<DocumentPage />} />
+      <Route path="about" element={<ArticlePage type="about" />} />
+      <Route path="getapp" element={<ArticlePage type="getapp" />} />
       <Route path="404" element={<NotFoundPage />} />
-      <Route path="*" element={<NotFoundPage />} />
+      {/* content pages by slug, and the not-found view for everything else */}
+      <Route path="*" element={<ContentRoute />} />
     </>
   );
 }

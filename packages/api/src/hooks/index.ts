@@ -2,7 +2,17 @@ export { type ApiKeyArea, type ApiKeys, apiKeys, keysOf, SESSION_AREAS } from '.
 export type { PagedList } from './paged';
 export { type ApiKey, type ApiResponse, useApiSWR } from './swr';
 export { type CartState, useCart } from './useCart';
-export { useArticle, useMenus } from './useContent';
+export {
+  useArticle,
+  useDocument,
+  useDocuments,
+  useEquipment,
+  useMenus,
+  useNewsItem,
+  useNewsList,
+  useSimilarDocuments,
+  useSimilarNews,
+} from './useContent';
 export { useAppConfiguration, useGenders, useSpecializations } from './useReference';
 export { useAnalysisDynamics, useOrders, useRegistry } from './useResults';
 export { DROPDOWN_SEARCH_TYPES, type SearchOptions, useSearch } from './useSearch';

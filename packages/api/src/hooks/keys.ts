@@ -18,6 +18,17 @@ export const apiKeys = {
     ['settlement-branches', settlementId, locale] as const,
   menus: (locale: Locale = currentLocale()) => ['menus', locale] as const,
   article: (type: string, locale: Locale = currentLocale()) => ['article', type, locale] as const,
+  newsList: (size: number, page: number, locale: Locale = currentLocale()) =>
+    ['news-list', size, page, locale] as const,
+  newsItem: (slug: string, locale: Locale = currentLocale()) => ['news-item', slug, locale] as const,
+  similarNews: (types: string, excludeIds: string, locale: Locale = currentLocale()) =>
+    ['similar-news', types, excludeIds, locale] as const,
+  documents: (size: number, page: number, locale: Locale = currentLocale()) =>
+    ['documents', size, page, locale] as const,
+  document: (slug: string, locale: Locale = currentLocale()) => ['document', slug, locale] as const,
+  similarDocuments: (types: string, excludeIds: string, locale: Locale = currentLocale()) =>
+    ['similar-documents', types, excludeIds, locale] as const,
+  equipment: (locale: Locale = currentLocale()) => ['equipment', locale] as const,
   serviceGroupTree: (locale: Locale = currentLocale()) => ['service-group-tree', locale] as const,
   serviceBySlug: (slug: string, settlementId: number, locale: Locale = currentLocale()) =>
     ['service', slug, settlementId, locale] as const,

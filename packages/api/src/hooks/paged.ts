@@ -7,6 +7,8 @@ export type PagedList<T> = {
   /** False on the last page: loading more is skipped (spec section 4). */
   hasMore: boolean;
   loadMore: () => void;
+  /** Loads the pages again after a failure. */
+  retry: () => void;
   isLoading: boolean;
   isLoadingMore: boolean;
   error: ApiError | undefined;
@@ -19,6 +21,7 @@ export function pagedList<T>(
   isLoading: boolean,
   isValidating: boolean,
   error: ApiError | undefined,
+  revalidate: () => unknown,
 ): PagedList<T> {
   const loaded = pages ?? [];
   const last = loaded.at(-1);
@@ -29,6 +32,7 @@ export function pagedList<T>(
     loadMore: () => {
       if (hasMore && !isValidating) void setSize(size + 1);
     },
+    retry: () => void revalidate(),
     isLoading,
     isLoadingMore: isValidating && loaded.length < size,
     error,

@@ -16,7 +16,7 @@ export function useOrders(
   filter: Omit<OrderListFilter, 'page'> = {},
 ): PagedList<Order> {
   const locale = useLocale();
-  const { data, size, setSize, isLoading, isValidating, error } = useSWRInfinite<Page<Order>, ApiError>(
+  const { data, size, setSize, isLoading, isValidating, error, mutate } = useSWRInfinite<Page<Order>, ApiError>(
     (page, previous: Page<Order> | null) => {
       if (!customerType || (previous && previous.page >= previous.totalPages - 1)) return null;
       return apiKeys.orders(customerType, filter, page, locale);
@@ -24,7 +24,7 @@ export function useOrders(
     ([, type, listFilter, page]: ReturnType<typeof apiKeys.orders>) =>
       api.results.orders(type, { ...listFilter, page }),
   );
-  return pagedList(data, size, setSize, isLoading, isValidating, error);
+  return pagedList(data, size, setSize, isLoading, isValidating, error, mutate);
 }
 
 /** One order's results. */

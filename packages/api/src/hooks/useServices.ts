@@ -33,7 +33,7 @@ export function usePopularServices(settlementId: number | null): ApiResponse<Ser
 /** Catalogue list of one city: by groups, text or ids; `filter` null skips. */
 export function useServiceList(filter: ServiceListFilter | null, pageSize = 20): PagedList<ServiceCard> {
   const locale = useLocale();
-  const { data, size, setSize, isLoading, isValidating, error } = useSWRInfinite<Page<ServiceCard>, ApiError>(
+  const { data, size, setSize, isLoading, isValidating, error, mutate } = useSWRInfinite<Page<ServiceCard>, ApiError>(
     (page, previous: Page<ServiceCard> | null) => {
       if (!filter || (previous && previous.page >= previous.totalPages - 1)) return null;
       return apiKeys.serviceList(filter, pageSize, page, locale);
@@ -41,5 +41,5 @@ export function useServiceList(filter: ServiceListFilter | null, pageSize = 20):
     ([, listFilter, listSize, page]: ReturnType<typeof apiKeys.serviceList>) =>
       api.services.list(listFilter, page, listSize),
   );
-  return pagedList(data, size, setSize, isLoading, isValidating, error);
+  return pagedList(data, size, setSize, isLoading, isValidating, error, mutate);
 }

@@ -50,7 +50,7 @@ describe('city detection (spec section 4)', () => {
   });
 
   it('asks the browser for a high-accuracy position with a 5000 ms timeout', async () => {
-    const getCurrentPosition = jest.fn((success: PositionCallback) =>
+    const getCurrentPosition = jest.fn((success: PositionCallback, _failure?: unknown, _options?: PositionOptions) =>
       success({ coords: { latitude: 50.45, longitude: 30.52 } } as GeolocationPosition),
     );
     const geolocation = { getCurrentPosition } as unknown as Geolocation;

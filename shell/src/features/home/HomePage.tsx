@@ -1,5 +1,7 @@
+import { useNewsList, useSettlements } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { usePageMeta } from '@lab/ui';
+import { Link, Skeleton, usePageMeta } from '@lab/ui';
+import { NewsCard } from '../news';
 import styles from './HomePage.module.css';
 
 const ADVANTAGES = ['homeVisit', 'onlineDiscount', 'results'] as const;
@@ -14,14 +16,60 @@ export function HomePage() {
           {t('home.title')}
         </h1>
         <p className={styles.lead}>{t('home.lead')}</p>
+        <div className={styles.heroActions}>
+          <Link to="/analyzes" className={styles.primary}>
+            {t('home.toCatalogue')}
+          </Link>
+          <Link to="/contacts" className={styles.secondary}>
+            {t('home.toBranches')}
+          </Link>
+        </div>
       </section>
-      <ul className={styles.advantages}>
+      <ul className={styles.advantages} aria-label={t('home.advantagesLabel')}>
         {ADVANTAGES.map((key) => (
           <li key={key} className={styles.advantage}>
-            {t(`home.${key}`)}
+            <strong>{t(`home.${key}`)}</strong>
+            <span>{t(`home.${key}Text`)}</span>
           </li>
         ))}
       </ul>
+      <NetworkFacts />
+      <LatestNews />
+      <section className={styles.app} aria-labelledby="home-app">
+        <h2 id="home-app">{t('home.appTitle')}</h2>
+        <p>{t('home.appText')}</p>
+        <Link to="/getapp" className={styles.secondary}>
+          {t('home.appLink')}
+        </Link>
+      </section>
     </>
+  );
+}
+
+function NetworkFacts() {
+  const { t } = useTranslation('shell');
+  const { data } = useSettlements();
+  if (!data) return null;
+  return (
+    <p className={styles.facts}>{t('home.facts', { branches: data.branchCount, cities: data.settlements.length })}</p>
+  );
+}
+
+function LatestNews() {
+  const { t } = useTranslation('shell');
+  const news = useNewsList(3);
+  if (news.error) return null; // the rest of the home page stands on its own
+  return (
+    <section className={styles.news} aria-labelledby="home-news">
+      <div className={styles.sectionHead}>
+        <h2 id="home-news">{t('home.newsTitle')}</h2>
+        <Link to="/news">{t('home.allNews')}</Link>
+      </div>
+      <div className={styles.newsGrid}>
+        {news.isLoading
+          ? Array.from({ length: 3 }, (_, index) => <Skeleton key={index} height={168} radius={12} />)
+          : news.items.slice(0, 3).map((item) => <NewsCard key={item.id} item={item} />)}
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,117 @@
+import { type Branch, type BranchServices, useSettlementBranches } from '@lab/api';
+import { useTranslation } from '@lab/i18n';
+import { Button, ErrorState, Skeleton, usePageMeta } from '@lab/ui';
+import { useMemo, useState } from 'react';
+import { useCity } from '../city';
+import { HOTLINE } from '../layout/Footer';
+import styles from './Contacts.module.css';
+import { scheduleLines } from './schedule';
+
+const SERVICE_KEYS = [
+  'covidTest',
+  'childNurse',
+  'cardTerminal',
+  'ramp',
+  'gynecologicalChair',
+  'urogenitalMale',
+  'everyDay',
+] as const satisfies readonly (keyof BranchServices)[];
+type ServiceKey = (typeof SERVICE_KEYS)[number];
+
+/** Contacts and the branches of the chosen city, filterable by service (spec sections 2 and 3). */
+export function ContactsPage() {
+  const { t } = useTranslation('shell');
+  const { city, openModal } = useCity();
+  const branches = useSettlementBranches(city?.id ?? null);
+  const [wanted, setWanted] = useState<ServiceKey[]>([]);
+  usePageMeta({ title: t('contacts.title'), description: t('contacts.description') });
+  const shown = useMemo(
+    () => (branches.data ?? []).filter((branch) => wanted.every((key) => branch.services[key])),
+    [branches.data, wanted],
+  );
+  const toggle = (key: ServiceKey) =>
+    setWanted((current) => (current.includes(key) ? current.filter((item) => item !== key) : [...current, key]));
+
+  return (
+    <section aria-labelledby="contacts-title">
+      <h1 id="contacts-title" className={styles.title}>
+        {t('contacts.title')}
+      </h1>
+      <p className={styles.lead}>
+        {t('footer.hotline')}: <a href={`tel:${HOTLINE.replace(/\s/g, '')}`}>{HOTLINE}</a> · {t('footer.hours')}
+      </p>
+      <div className={styles.cityRow}>
+        <h2 className={styles.cityTitle}>{t('contacts.branchesIn', { city: city?.title ?? '…' })}</h2>
+        <Button variant="secondary" size="sm" onClick={openModal}>
+          {t('contacts.otherCity')}
+        </Button>
+      </div>
+      <fieldset className={styles.filters}>
+        <legend className={styles.legend}>{t('contacts.filter')}</legend>
+        {SERVICE_KEYS.map((key) => (
+          <label key={key} className={styles.chip}>
+            <input type="checkbox" checked={wanted.includes(key)} onChange={() => toggle(key)} />
+            <span>{t(`contacts.services.${key}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {branches.error ? (
+        <ErrorState
+          title={t('errors.loadTitle')}
+          description={t('errors.loadText')}
+          onRetry={() => void branches.mutate()}
+        />
+      ) : branches.isLoading || !city ? (
+        <div className={styles.list}>
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} height={180} radius={12} />
+          ))}
+        </div>
+      ) : shown.length === 0 ? (
+        <p className={styles.empty} role="status">
+          {t('contacts.noBranches')}
+        </p>
+      ) : (
+        <ul className={styles.list} aria-label={t('contacts.listLabel', { count: shown.length })}>
+          {shown.map((branch) => (
+            <li key={branch.id}>
+              <BranchCard branch={branch} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function BranchCard({ branch }: { branch: Branch }) {
+  const { t } = useTranslation('shell');
+  const dayNames = t('contacts.days', { returnObjects: true }) as string[];
+  return (
+    <article className={styles.card}>
+      <div className={styles.cardHead}>
+        <h3 className={styles.address}>{branch.address}</h3>
+        <span className={styles[`status-${branch.status}`]}>{t(`contacts.status.${branch.status}`)}</span>
+      </div>
+      {branch.partner && <p className={styles.partner}>{t('contacts.partner')}</p>}
+      <dl className={styles.schedule}>
+        {scheduleLines(branch.schedule, dayNames).map((line) => (
+          <div key={line.days} className={styles.scheduleRow}>
+            <dt>{line.days}</dt>
+            <dd>{line.hours ?? t('contacts.dayOff')}</dd>
+          </div>
+        ))}
+      </dl>
+      {branch.phone && (
+        <p className={styles.phone}>
+          <a href={`tel:${branch.phone}`}>{branch.phone}</a>
+        </p>
+      )}
+      <ul className={styles.services} aria-label={t('contacts.servicesLabel')}>
+        {SERVICE_KEYS.filter((key) => branch.services[key]).map((key) => (
+          <li key={key}>{t(`contacts.services.${key}`)}</li>
+        ))}
+      </ul>
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+import { useArticle } from '@lab/api';
+import { SafeHtml, SkeletonText, usePageMeta } from '@lab/ui';
+import { AsyncContent } from './AsyncContent';
+import styles from './Content.module.css';
+
+/** A content article (about, mobile app, home visit, contract ...) from the server by its type. */
+export function ArticlePage({ type }: { type: string }) {
+  const { data, error, isLoading, mutate } = useArticle(type);
+  usePageMeta(
+    data
+      ? {
+          title: data.seo.title ?? data.title,
+          description: data.seo.description ?? undefined,
+          keyWords: data.seo.keyWords ?? undefined,
+        }
+      : {},
+  );
+  return (
+    <AsyncContent
+      data={data}
+      error={error}
+      isLoading={isLoading}
+      retry={() => void mutate()}
+      skeleton={<ArticleSkeleton />}
+    >
+      {(article) => (
+        <article className={styles.article} aria-labelledby="article-title">
+          <h1 id="article-title">{article.title}</h1>
+          <SafeHtml html={article.content} />
+        </article>
+      )}
+    </AsyncContent>
+  );
+}
+
+function ArticleSkeleton() {
+  return (
+    <div className={styles.article} aria-busy="true">
+      <SkeletonText lines={1} className={styles.titleSkeleton} />
+      <SkeletonText lines={8} />
+    </div>
+  );
+}

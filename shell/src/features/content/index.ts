@@ -1,0 +1,3 @@
+export { ArticlePage } from './ArticlePage';
+export { AsyncContent } from './AsyncContent';
+export { ContentRoute } from './ContentRoute';

@@ -1,0 +1,60 @@
+import { type LabDocument, useDocuments } from '@lab/api';
+import { useTranslation } from '@lab/i18n';
+import { Button, ErrorState, formatDateKyiv, Link, Skeleton, usePageMeta } from '@lab/ui';
+import styles from './Documents.module.css';
+
+/** Licences and certificates, 8 a page (spec section 9), "show more" appends. */
+export function DocumentsPage() {
+  const { t } = useTranslation('shell');
+  const documents = useDocuments();
+  usePageMeta({ title: t('documents.title'), description: t('documents.description') });
+  return (
+    <section aria-labelledby="documents-title">
+      <h1 id="documents-title" className={styles.title}>
+        {t('documents.title')}
+      </h1>
+      {documents.error && !documents.items.length ? (
+        <ErrorState title={t('errors.loadTitle')} description={t('errors.loadText')} onRetry={documents.retry} />
+      ) : (
+        <>
+          <ul className={styles.grid}>
+            {documents.items.map((document) => (
+              <li key={document.id}>
+                <DocumentCard document={document} />
+              </li>
+            ))}
+            {(documents.isLoading || documents.isLoadingMore) &&
+              Array.from({ length: 4 }, (_, index) => (
+                <li key={`skeleton-${index}`}>
+                  <Skeleton height={120} radius={12} />
+                </li>
+              ))}
+          </ul>
+          {documents.hasMore && (
+            <div className={styles.more}>
+              <Button variant="secondary" loading={documents.isLoadingMore} onClick={documents.loadMore}>
+                {t('documents.more')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function DocumentCard({ document }: { document: LabDocument }) {
+  const { t } = useTranslation('shell');
+  return (
+    <article className={styles.card}>
+      <p className={styles.kind}>{t(`documents.type.${document.type}`)}</p>
+      <h2 className={styles.cardTitle}>
+        <Link to={`/documents/${document.slug}`}>{document.title}</Link>
+      </h2>
+      <p className={styles.date}>
+        {t('documents.received')}{' '}
+        <time dateTime={document.dateOfReceiving}>{formatDateKyiv(`${document.dateOfReceiving}T12:00:00Z`)}</time>
+      </p>
+    </article>
+  );
+}

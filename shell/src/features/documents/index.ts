@@ -1,0 +1,2 @@
+export { DocumentPage } from './DocumentPage';
+export { DocumentsPage } from './DocumentsPage';

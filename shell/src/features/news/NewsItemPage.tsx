@@ -1,0 +1,69 @@
+import { useNewsItem, useSimilarNews } from '@lab/api';
+import { useTranslation } from '@lab/i18n';
+import { formatDateKyiv, SafeHtml, SkeletonText, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
+import { useParams } from 'react-router-dom';
+import { AsyncContent } from '../content';
+import styles from './News.module.css';
+import { NewsCard } from './NewsCard';
+
+export function NewsItemPage() {
+  const { t } = useTranslation('shell');
+  const { slug = null } = useParams();
+  const { data, error, isLoading, mutate } = useNewsItem(slug);
+  const similar = useSimilarNews(data ? [data.type] : [], data ? [data.id] : []);
+  useBreadcrumbLabel('news-item', data?.title);
+  usePageMeta(
+    data
+      ? {
+          title: data.seo.title ?? data.title,
+          description: data.seo.description ?? data.summary,
+          keyWords: data.seo.keyWords ?? undefined,
+          structuredData: [
+            {
+              '@context': 'https://schema.org',
+              '@type': 'NewsArticle',
+              headline: data.title,
+              datePublished: data.publishedAt,
+              description: data.summary,
+            },
+          ],
+        }
+      : {},
+  );
+  return (
+    <AsyncContent
+      data={data}
+      error={error}
+      isLoading={isLoading}
+      retry={() => void mutate()}
+      skeleton={<SkeletonText lines={8} />}
+    >
+      {(item) => (
+        <>
+          <article className={styles.article} aria-labelledby="news-item-title">
+            <p className={styles.meta}>
+              <span className={item.type === 'promotion' ? styles.promotion : styles.kind}>
+                {t(`news.type.${item.type}`)}
+              </span>
+              <time dateTime={item.publishedAt}>{formatDateKyiv(item.publishedAt)}</time>
+            </p>
+            <h1 id="news-item-title" className={styles.title}>
+              {item.title}
+            </h1>
+            <SafeHtml html={item.content} />
+          </article>
+          {similar.data && similar.data.content.length > 0 && (
+            <section aria-labelledby="similar-news" className={styles.similar}>
+              <h2 id="similar-news">{t('news.similar')}</h2>
+              <div className={styles.grid}>
+                {similar.data.content.slice(0, 3).map((other) => (
+                  <NewsCard key={other.id} item={other} />
+                ))}
+              </div>
+            </section>
+          )}
+        </>
+      )}
+    </AsyncContent>
+  );
+}

@@ -1,0 +1,40 @@
+import { useNewsList } from '@lab/api';
+import { useTranslation } from '@lab/i18n';
+import { Button, ErrorState, Skeleton, usePageMeta } from '@lab/ui';
+import styles from './News.module.css';
+import { NewsCard } from './NewsCard';
+
+/** News and promotions, newest first; "show more" appends the next page (spec section 4). */
+export function NewsListPage() {
+  const { t } = useTranslation('shell');
+  const news = useNewsList();
+  usePageMeta({ title: t('news.title'), description: t('news.description') });
+  return (
+    <section aria-labelledby="news-title">
+      <h1 id="news-title" className={styles.title}>
+        {t('news.title')}
+      </h1>
+      {news.error && !news.items.length ? (
+        <ErrorState title={t('errors.loadTitle')} description={t('errors.loadText')} onRetry={news.retry} />
+      ) : (
+        <>
+          <div className={styles.grid}>
+            {news.items.map((item) => (
+              <NewsCard key={item.id} item={item} />
+            ))}
+            {(news.isLoading || news.isLoadingMore) &&
+              Array.from({ length: 3 }, (_, index) => <Skeleton key={index} height={168} radius={12} />)}
+          </div>
+          {!news.isLoading && !news.items.length && <p className={styles.empty}>{t('news.empty')}</p>}
+          {news.hasMore && (
+            <div className={styles.more}>
+              <Button variant="secondary" loading={news.isLoadingMore} onClick={news.loadMore}>
+                {t('news.more')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+export { NewsCard } from './NewsCard';
+export { NewsItemPage } from './NewsItemPage';
+export { NewsListPage } from './NewsListPage';
