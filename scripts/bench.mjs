@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { apps, buildApps, builtAlready, install, root, startChild } from './lib.mjs';
+import { shellServer } from './serve-all.mjs';
 
 install();
 ensureChromium();
@@ -20,9 +21,11 @@ const remotesArg = apps
   .filter((app) => app.name !== 'shell')
   .map((app) => `${app.name}=${origin(app.name)}/mf-manifest.json`);
 const children = apps.map((app) => {
-  const args = [serveCli, '--root', join(root, app.dir, 'dist'), '--port', String(ports[app.name])];
-  args.push(...(app.name === 'shell' ? ['--spa', '--remotes', remotesArg.join(',')] : ['--cors']));
-  return startChild(app.dir, process.execPath, args);
+  const args = ['--root', join(root, app.dir, 'dist'), '--port', String(ports[app.name])];
+  if (app.name === 'shell') {
+    return startChild(app.dir, shellServer[0], [...shellServer.slice(1), ...args, '--remotes', remotesArg.join(',')]);
+  }
+  return startChild(app.dir, process.execPath, [serveCli, ...args, '--cors']);
 });
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

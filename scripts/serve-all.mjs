@@ -3,15 +3,21 @@ import { join } from 'node:path';
 import { apps, root, startChild } from './lib.mjs';
 
 const serveCli = join(root, 'packages', 'serve', 'src', 'cli.mjs');
+export const shellServer = [
+  join(root, 'shell', 'node_modules', '.bin', 'tsx'),
+  join(root, 'shell', 'server', 'main.ts'),
+];
 
 /** Starts one static server per app; returns the children so that callers can stop them. */
 export function serveAll({ apiTarget = process.env.API_URL || 'http://localhost:4000' } = {}) {
   return apps.map((app) => {
     const port = String(process.env[`PORT_${app.name.toUpperCase()}`] || app.port);
     const args = ['--root', join(root, app.dir, 'dist'), '--port', port];
-    if (app.name === 'shell') args.push('--spa', '--api', apiTarget);
-    else args.push('--cors');
-    return startChild(app.dir, process.execPath, [serveCli, ...args]);
+    if (app.name === 'shell') {
+      // the shell's own server: server-rendered heads, CSP, /api proxy (shell/server/main.ts)
+      return startChild(app.dir, shellServer[0], [...shellServer.slice(1), ...args, '--api', apiTarget]);
+    }
+    return startChild(app.dir, process.execPath, [serveCli, ...args, '--cors']);
   });
 }
 

@@ -56,16 +56,26 @@ export class Site {
     if (!existsSync(join(root, 'mf-manifest.json'))) {
       throw new Error(`${root} has no build: run the production build first (npm test does)`);
     }
-    const args = [join(repoRoot, 'packages/serve/src/cli.mjs'), '--root', root, '--port', String(this.port(name))];
+    const common = ['--root', root, '--port', String(this.port(name))];
+    let command: string[];
     if (name === 'shell') {
       const remotes = APPS.filter((app) => app.name !== 'shell').map(
         (app) => `${app.name}=${this.origin(app.name)}/mf-manifest.json`,
       );
-      args.push('--spa', '--remotes', remotes.join(','), '--api', this.options.apiTarget ?? 'http://localhost:4999');
+      command = [
+        join(repoRoot, 'shell/node_modules/.bin/tsx'),
+        join(repoRoot, 'shell/server/main.ts'),
+        ...common,
+        '--remotes',
+        remotes.join(','),
+        '--api',
+        this.options.apiTarget ?? 'http://localhost:4999',
+      ];
     } else {
-      args.push('--cors');
+      command = [process.execPath, join(repoRoot, 'packages/serve/src/cli.mjs'), ...common, '--cors'];
     }
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const [executable = process.execPath, ...args] = command;
+    const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     this.children.set(name, child);
     await new Promise<void>((resolve, reject) => {
       child.once('error', reject);

@@ -8,9 +8,64 @@ export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from '.
 export { Spinner, type SpinnerProps } from './button/Spinner';
 export { CloseButton, type CloseButtonProps } from './CloseButton';
 export { cx } from './cx';
+export { Calendar, type CalendarProps, type DateRange } from './date/Calendar';
+export { DateInput, type DateInputChange, type DateInputProps } from './date/DateInput';
+export { DatePicker, type DatePickerProps } from './date/DatePicker';
+export { DateRangePicker, type DateRangePickerProps, type DateRangeValue } from './date/DateRangePicker';
+export { type DateInputError, evaluateDateText } from './date/evaluateDateText';
+export {
+  Dropdown,
+  type DropdownMultipleProps,
+  type DropdownProps,
+  type DropdownSingleProps,
+} from './dropdown/Dropdown';
+export {
+  DROPDOWN_MAX_HEIGHT,
+  DROPDOWN_OPTION_HEIGHT,
+  DROPDOWN_OPTIONS_LIMIT,
+  DROPDOWN_VISIBLE_ITEMS_LIMIT,
+  type DropdownOption,
+} from './dropdown/options';
 export { ErrorState, type ErrorStateProps } from './error/ErrorState';
 export { getFocusable } from './focus/focusable';
 export { type FocusTrapOptions, useFocusTrap } from './focus/useFocusTrap';
+export { BYTE_UNITS, formatBytes } from './format/bytes';
+export {
+  addDays,
+  addMonths,
+  addYears,
+  BIRTH_DATE_AFTER,
+  clampDate,
+  DATE_FORMATS,
+  type DateParts,
+  type DateTimeParts,
+  DISPLAY_DATE_FORMAT,
+  dayOfWeek,
+  daysInMonth,
+  endOfMonth,
+  endOfWeek,
+  formatDateKyiv,
+  formatDateParts,
+  formatDateTimeKyiv,
+  formatInKyiv,
+  type IsoDate,
+  isLeapYear,
+  isoToDisplay,
+  isValidBirthDate,
+  isValidIsoDate,
+  isWithinRange,
+  KYIV_TIME_ZONE,
+  kyivParts,
+  MIN_AGE,
+  maskDate,
+  maxBirthDateForAge,
+  parseDisplayDate,
+  parseIsoDate,
+  startOfMonth,
+  startOfWeek,
+  todayInKyiv,
+  toIsoDate,
+} from './format/date';
 export {
   formatPhone,
   maskPhone,
@@ -20,13 +75,31 @@ export {
   phoneToInternational,
   validatePhone,
 } from './format/phone';
+export { type PluralForms, plural } from './format/plural';
+export { formatAmount, formatPrice } from './format/price';
 export { SafeHtml, sanitizeHtml } from './html/SafeHtml';
 export { UI_NAMESPACE } from './i18n';
+export { Image, type ImageProps } from './image/Image';
+export { BOT_USER_AGENT, isBot } from './image/isBot';
+export { photoUrl } from './image/photoUrl';
 export { Link, type LinkProps } from './link/Link';
 export { type LocalizedNavigate, useLocalizedNavigate } from './link/useLocalizedNavigate';
 export { useViewportAbove } from './media/useViewportAbove';
 export { Modal, type ModalProps } from './modal/Modal';
 export * from './page';
+export { Price, type PriceProps, useFormatPrice } from './price/Price';
+export { RATING_MAX, Rating, type RatingProps } from './rating/Rating';
 export { Sidebar, type SidebarProps } from './sidebar/Sidebar';
 export { useScrollLock } from './sidebar/useScrollLock';
 export { Skeleton, type SkeletonProps, SkeletonText, type SkeletonTextProps } from './skeleton/Skeleton';
+export { SkeletonGrid, type SkeletonGridProps } from './skeleton/SkeletonGrid';
+export {
+  TOAST_DURATION,
+  type ToastApi,
+  type ToastItem,
+  type ToastOptions,
+  ToastProvider,
+  type ToastTone,
+  useToast,
+} from './toast/ToastProvider';
+export { TOOLTIP_HIDE_DELAY, Tooltip, type TooltipProps } from './tooltip/Tooltip';

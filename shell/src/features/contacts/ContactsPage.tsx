@@ -1,6 +1,6 @@
 import { type Branch, type BranchServices, useSettlementBranches } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, ErrorState, Skeleton, usePageMeta } from '@lab/ui';
+import { Button, ErrorState, SkeletonGrid, usePageMeta } from '@lab/ui';
 import { useMemo, useState } from 'react';
 import { useCity } from '../city';
 import { HOTLINE } from '../layout/Footer';
@@ -62,11 +62,7 @@ export function ContactsPage() {
           onRetry={() => void branches.mutate()}
         />
       ) : branches.isLoading || !city ? (
-        <div className={styles.list}>
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} height={180} radius={12} />
-          ))}
-        </div>
+        <SkeletonGrid count={3} height={220} minWidth="18rem" />
       ) : shown.length === 0 ? (
         <p className={styles.empty} role="status">
           {t('contacts.noBranches')}

@@ -1,6 +1,6 @@
 import { type LabDocument, useDocuments } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, ErrorState, formatDateKyiv, Link, Skeleton, usePageMeta } from '@lab/ui';
+import { Button, ErrorState, formatDateKyiv, Link, SkeletonGrid, usePageMeta } from '@lab/ui';
 import styles from './Documents.module.css';
 
 /** Licences and certificates, 8 a page (spec section 9), "show more" appends. */
@@ -23,13 +23,8 @@ export function DocumentsPage() {
                 <DocumentCard document={document} />
               </li>
             ))}
-            {(documents.isLoading || documents.isLoadingMore) &&
-              Array.from({ length: 4 }, (_, index) => (
-                <li key={`skeleton-${index}`}>
-                  <Skeleton height={120} radius={12} />
-                </li>
-              ))}
           </ul>
+          {(documents.isLoading || documents.isLoadingMore) && <SkeletonGrid count={4} height={140} minWidth="16rem" />}
           {documents.hasMore && (
             <div className={styles.more}>
               <Button variant="secondary" loading={documents.isLoadingMore} onClick={documents.loadMore}>

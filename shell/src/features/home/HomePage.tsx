@@ -1,6 +1,6 @@
 import { useNewsList, useSettlements } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Link, Skeleton, usePageMeta } from '@lab/ui';
+import { Link, SkeletonGrid, usePageMeta } from '@lab/ui';
 import { NewsCard } from '../news';
 import styles from './HomePage.module.css';
 
@@ -65,11 +65,15 @@ function LatestNews() {
         <h2 id="home-news">{t('home.newsTitle')}</h2>
         <Link to="/news">{t('home.allNews')}</Link>
       </div>
-      <div className={styles.newsGrid}>
-        {news.isLoading
-          ? Array.from({ length: 3 }, (_, index) => <Skeleton key={index} height={168} radius={12} />)
-          : news.items.slice(0, 3).map((item) => <NewsCard key={item.id} item={item} />)}
-      </div>
+      {news.isLoading ? (
+        <SkeletonGrid count={3} height={168} />
+      ) : (
+        <div className={styles.newsGrid}>
+          {news.items.slice(0, 3).map((item) => (
+            <NewsCard key={item.id} item={item} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

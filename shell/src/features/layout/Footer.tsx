@@ -46,13 +46,13 @@ export function Footer() {
               className={styles.accordion}
               alwaysOpenAbove={1024}
               headingLevel={2}
-              items={columns.map((column, index) => ({
-                id: `footer-${index}`,
+              items={columns.map((column) => ({
+                id: column.key,
                 title: column.title,
                 content: (
                   <ul className={styles.links}>
-                    {(column.children.length ? column.children : [column]).map((item, itemIndex) => (
-                      <li key={`${item.title}-${itemIndex}`}>
+                    {(column.children.length ? column.children : [column]).map((item) => (
+                      <li key={item.key}>
                         {item.href ? <Link to={item.href}>{item.title}</Link> : <span>{item.title}</span>}
                       </li>
                     ))}

@@ -1,6 +1,7 @@
 import { useMenus } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Link, Skeleton } from '@lab/ui';
+import { useLocation } from 'react-router-dom';
 import { CityButton } from '../city';
 import { DesktopMenu, MobileMenu, menuOfType } from '../menu';
 import { RemoteSlot } from '../remotes';
@@ -14,10 +15,12 @@ export function Header({ bot }: { bot: boolean }) {
   const { t } = useTranslation('shell');
   const { data: menus } = useMenus();
   const items = menuOfType(menus, 'header');
+  // keyed by path: a navigation closes the open dropdown and the burger sidebar
+  const { pathname } = useLocation();
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
-        <MobileMenu items={items} />
+        <MobileMenu key={pathname} items={items} />
         <Link to="/" className={styles.logo} aria-label={t('logo')}>
           <span className={styles.mark} aria-hidden="true">
             +
@@ -39,7 +42,7 @@ export function Header({ bot }: { bot: boolean }) {
       </div>
       {!bot && items.length > 0 && (
         <div className={styles.menuRow}>
-          <DesktopMenu items={items} />
+          <DesktopMenu key={pathname} items={items} />
         </div>
       )}
     </header>

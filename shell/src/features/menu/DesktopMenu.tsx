@@ -1,18 +1,15 @@
 import { useTranslation } from '@lab/i18n';
 import { Link } from '@lab/ui';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import styles from './Menu.module.css';
 import type { ShownMenuItem } from './menuItems';
 
-/** The desktop main menu: top items with dropdown children (disclosure pattern, keyboard and pointer). */
+/** The desktop main menu (the header remounts it on navigation, which closes any dropdown): top items with dropdown children (disclosure pattern, keyboard and pointer). */
 export function DesktopMenu({ items }: { items: ShownMenuItem[] }) {
   const { t } = useTranslation('shell');
   const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const { pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
 
-  useEffect(() => setOpenIndex(null), [pathname]);
   useEffect(() => {
     if (openIndex === null) return;
     const closeOutside = (event: MouseEvent) => {
@@ -28,7 +25,7 @@ export function DesktopMenu({ items }: { items: ShownMenuItem[] }) {
       <ul className={styles.topList}>
         {items.map((item, index) => (
           <li
-            key={`${item.title}-${index}`}
+            key={item.key}
             className={styles.topItem}
             onMouseEnter={() => item.children.length && setOpenIndex(index)}
             onMouseLeave={() => setOpenIndex(null)}
@@ -80,8 +77,8 @@ function Dropdown({ item, open, onToggle }: { item: ShownMenuItem; open: boolean
             </Link>
           </li>
         )}
-        {item.children.map((child, index) => (
-          <li key={`${child.title}-${index}`}>
+        {item.children.map((child) => (
+          <li key={child.key}>
             {child.href ? (
               <Link to={child.href} className={styles.dropdownLink}>
                 {child.title}

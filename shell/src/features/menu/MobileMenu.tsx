@@ -1,16 +1,13 @@
 import { useTranslation } from '@lab/i18n';
 import { Accordion, Link, Sidebar } from '@lab/ui';
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useState } from 'react';
 import styles from './Menu.module.css';
 import type { ShownMenuItem } from './menuItems';
 
-/** The burger button and its slide-in sidebar with the accordion mobile menu (spec section 2). */
+/** (Remounted by the header on navigation, which closes it.) The burger button and its slide-in sidebar with the accordion mobile menu (spec section 2). */
 export function MobileMenu({ items }: { items: ShownMenuItem[] }) {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
   return (
     <>
       <button
@@ -26,8 +23,8 @@ export function MobileMenu({ items }: { items: ShownMenuItem[] }) {
         <nav aria-label={t('nav.main')} className={styles.mobile}>
           <Accordion
             accordionMode
-            items={items.map((item, index) => ({
-              id: `menu-${index}`,
+            items={items.map((item) => ({
+              id: item.key,
               title: item.title,
               content: <SubItems item={item} />,
             }))}
@@ -39,11 +36,11 @@ export function MobileMenu({ items }: { items: ShownMenuItem[] }) {
 }
 
 function SubItems({ item }: { item: ShownMenuItem }) {
-  const links = item.href ? [{ title: item.title, href: item.href, children: [] }, ...item.children] : item.children;
+  const links = item.href ? [{ ...item, key: `${item.key}.self`, children: [] }, ...item.children] : item.children;
   return (
     <ul className={styles.mobileList}>
       {links.map((child, index) => (
-        <li key={`${child.title}-${index}`}>
+        <li key={child.key}>
           {child.href ? (
             <Link to={child.href} className={styles.mobileLink}>
               {child.title}

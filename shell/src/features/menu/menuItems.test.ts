@@ -17,11 +17,12 @@ describe('server menus', () => {
       ]),
     ).toEqual([
       {
+        key: 'menu.0',
         title: 'Аналізи',
         href: '/analyzes',
-        children: [{ title: 'Гормони', href: '/analyzes/hormones', children: [] }],
+        children: [{ key: 'menu.0.0', title: 'Гормони', href: '/analyzes/hormones', children: [] }],
       },
-      { title: 'Про нас', href: null, children: [] },
+      { key: 'menu.1', title: 'Про нас', href: null, children: [] },
     ]);
   });
 

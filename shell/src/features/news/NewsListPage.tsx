@@ -1,6 +1,6 @@
 import { useNewsList } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, ErrorState, Skeleton, usePageMeta } from '@lab/ui';
+import { Button, ErrorState, SkeletonGrid, usePageMeta } from '@lab/ui';
 import styles from './News.module.css';
 import { NewsCard } from './NewsCard';
 
@@ -22,9 +22,8 @@ export function NewsListPage() {
             {news.items.map((item) => (
               <NewsCard key={item.id} item={item} />
             ))}
-            {(news.isLoading || news.isLoadingMore) &&
-              Array.from({ length: 3 }, (_, index) => <Skeleton key={index} height={168} radius={12} />)}
           </div>
+          {(news.isLoading || news.isLoadingMore) && <SkeletonGrid count={3} height={168} />}
           {!news.isLoading && !news.items.length && <p className={styles.empty}>{t('news.empty')}</p>}
           {news.hasMore && (
             <div className={styles.more}>

@@ -1,0 +1,19 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+
+export type StaticServerOptions = {
+  /** the built app's dist folder */
+  root: string;
+  /** unknown paths without an extension get index.html (the shell) */
+  spa?: boolean;
+  /** allow other origins to load the files (remotes) */
+  cors?: boolean;
+  /** proxy /api/* to this origin (the shell) */
+  apiTarget?: string;
+  /** serve this as /remotes.json instead of the file */
+  remotesMap?: Record<string, string>;
+  /** handles a request first; true when it answered */
+  before?: (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
+};
+
+export function cacheControl(pathname: string): string;
+export function createStaticServer(options: StaticServerOptions): Server;

@@ -1,0 +1,49 @@
+// The shell's production server: the static build (packages/serve) plus server-rendered page heads,
+// the Content-Security-Policy and the /api proxy. Options: --port, --root, --api, --remotes, --public-url
+// (or PORT, API_URL, PUBLIC_URL; the remotes default to remotes.json in the build).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createStaticServer } from '@lab/serve';
+import { isPageRequest, renderPage } from './page';
+
+const { values } = parseArgs({
+  options: {
+    root: { type: 'string', default: join(__dirname, '..', 'dist') },
+    port: { type: 'string', default: process.env.PORT ?? '3000' },
+    host: { type: 'string', default: '0.0.0.0' },
+    api: { type: 'string', default: process.env.API_URL ?? 'http://localhost:4000' },
+    remotes: { type: 'string' },
+    'public-url': { type: 'string', default: process.env.PUBLIC_URL },
+  },
+});
+
+// the API calls made while rendering go straight to the API server
+process.env.API_BASE = values.api;
+
+const remotesMap: Record<string, string> = values.remotes
+  ? Object.fromEntries(values.remotes.split(',').map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]))
+  : JSON.parse(readFileSync(join(values.root, 'remotes.json'), 'utf8'));
+
+const options = {
+  root: values.root,
+  publicUrl: values['public-url']?.replace(/\/+$/, '') || null,
+  remoteManifestUrls: Object.values(remotesMap),
+};
+
+const server = createStaticServer({
+  root: values.root,
+  spa: true,
+  apiTarget: values.api,
+  remotesMap: values.remotes ? remotesMap : undefined,
+  before: async (request, response) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    if (!isPageRequest(request, pathname)) return false;
+    await renderPage(request, response, pathname, options);
+    return true;
+  },
+});
+server.listen(Number(values.port), values.host, () => {
+  console.log(`shell on http://localhost:${values.port} (API ${values.api})`);
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,96 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { FALLBACK_LOCALE, type Locale, localeFromPath, stripLocale } from '@lab/i18n';
+import ru from '../src/app/locales/ru.json';
+import ua from '../src/app/locales/ua.json';
+import { buildTrail, CRUMBS } from '../src/features/breadcrumbs';
+import { buildHead, renderHeadHtml, type SiteFacts } from '../src/features/seo/head';
+import { contentSecurityPolicy } from './csp';
+import { type PageData, pageData } from './pageData';
+
+const texts = { ua, ru } as const;
+
+type Options = { root: string; publicUrl: string | null; remoteManifestUrls: readonly string[] };
+
+let template: { html: string; mtimeMs: number } | null = null;
+
+/** index.html as built; read again when a deployment replaces it. */
+async function indexHtml(root: string): Promise<string> {
+  const file = join(root, 'index.html');
+  const { mtimeMs } = await stat(file);
+  if (!template || template.mtimeMs !== mtimeMs) template = { html: await readFile(file, 'utf8'), mtimeMs };
+  return template.html;
+}
+
+function lookup(source: unknown, key: string): string {
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], source);
+  return typeof value === 'string' ? value : key;
+}
+
+function site(locale: Locale, origin: string): SiteFacts {
+  const t = (key: string) => lookup(texts[locale], key);
+  return {
+    publicUrl: origin,
+    siteName: t('siteName'),
+    defaultTitle: t('seo.defaultTitle'),
+    defaultDescription: t('seo.defaultDescription'),
+    ogImage: '/og-image.png',
+    telephone: '0 800 102021',
+  };
+}
+
+/** A navigation to a page of the app (not a file, not the API). */
+export function isPageRequest(request: IncomingMessage, pathname: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (pathname.startsWith('/api/') || pathname === '/api' || /\.[a-z0-9]+$/i.test(pathname)) return false;
+  return true;
+}
+
+/**
+ * Serves the shell's page with the head crawlers need (title, description, canonical, og tags,
+ * structured data) rendered from the API's data, so a crawler that runs no JavaScript sees them.
+ */
+export async function renderPage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  pathname: string,
+  options: Options,
+) {
+  const locale = localeFromPath(pathname);
+  const path = stripLocale(pathname);
+  const origin = options.publicUrl ?? `http://${request.headers.host ?? 'localhost'}`;
+  let data: PageData | null = null;
+  try {
+    data = await pageData(path, locale);
+  } catch (error) {
+    // the API is down or slow: the page still works, its head falls back to the defaults
+    console.error('[shell] page data:', error instanceof Error ? error.message : error);
+  }
+  const t = (key: string) => lookup(texts[locale], key);
+  const crumbs = buildTrail(
+    path,
+    CRUMBS,
+    (definition) => (definition.id && data?.crumbLabels[definition.id]) || t(definition.labelKey),
+    { label: t('crumbs.home'), link: '/' },
+  );
+  const meta = data?.meta ?? (path === '/' ? { organization: true } : {});
+  const head = renderHeadHtml(buildHead({ meta, path, locale, crumbs, site: site(locale, origin) }));
+  const html = (await indexHtml(options.root))
+    .replace(/<html lang="[^"]*">/, `<html lang="${locale === FALLBACK_LOCALE ? 'uk' : 'ru'}">`)
+    .replace(/\s*<title data-head>[\s\S]*?<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*data-head \/>/, '')
+    .replace('</head>', `    ${head}\n  </head>`);
+  const body = Buffer.from(html);
+  response.writeHead(data?.notFound ? 404 : 200, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': body.length,
+    'cache-control': 'no-cache',
+    'content-security-policy': contentSecurityPolicy(options.remoteManifestUrls),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  });
+  response.end(request.method === 'HEAD' ? undefined : body);
+}

@@ -1,0 +1,133 @@
+import type {
+  Article,
+  LabDocumentDetail,
+  NewsArticle,
+  ServiceGroupNode,
+  ServiceGroupTreeResponse,
+  ServiceInfo,
+  SettlementsListResponse,
+} from '@lab/api';
+import { endpointUrl } from '@lab/api';
+import type { Locale } from '@lab/i18n';
+import type { PageMeta } from '@lab/ui';
+
+/** What the server learns about a page from the API: its metadata, crumb labels, or that it is missing. */
+export type PageData = { meta: PageMeta; crumbLabels: Record<string, string>; notFound?: boolean };
+
+type Fetch = <T>(url: string) => Promise<T | null>;
+
+function apiFetcher(locale: Locale): Fetch {
+  return async <T>(url: string) => {
+    const response = await fetch(url, { headers: { 'accept-language': locale, accept: 'application/json' } });
+    if (response.status === 404) return null;
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return (await response.json()) as T;
+  };
+}
+
+let defaultSettlement: Promise<number | null> | null = null;
+
+/** Prices on a crawled page are the first (largest) city's. */
+function firstSettlementId(get: Fetch): Promise<number | null> {
+  defaultSettlement ??= get<SettlementsListResponse>(
+    endpointUrl('settlementsList', undefined, { sort: 'top-branches-count', includePartners: 'true' }),
+  )
+    .then((list) => list?.settlements[0]?.id ?? null)
+    .catch(() => {
+      defaultSettlement = null;
+      return null;
+    });
+  return defaultSettlement;
+}
+
+function findGroup(nodes: readonly ServiceGroupNode[], slug: string): ServiceGroupNode | null {
+  for (const node of nodes) {
+    if (node.slug === slug) return node;
+    const found = findGroup(node.childNodes ?? [], slug);
+    if (found) return found;
+  }
+  return null;
+}
+
+const seoMeta = (
+  title: string,
+  seo: { title: string | null; description: string | null; keyWords: string | null },
+  fallback?: string,
+): PageMeta => ({
+  title: seo.title ?? title,
+  description: seo.description ?? fallback,
+  keyWords: seo.keyWords ?? undefined,
+});
+
+/** The API data behind a path (without locale prefix) that crawlers should see in the HTML head. */
+export async function pageData(path: string, locale: Locale): Promise<PageData | null> {
+  const get = apiFetcher(locale);
+  const [, first = '', second = ''] = path.split('/');
+  if (first === 'analysis' && second) {
+    const settlementId = await firstSettlementId(get);
+    if (settlementId == null) return null;
+    const service = await get<ServiceInfo>(endpointUrl('serviceBySlug', { slug: second }, { settlementId }));
+    if (!service) return { meta: {}, crumbLabels: {}, notFound: true };
+    return {
+      meta: {
+        title: service.title,
+        description: service.description || undefined,
+        structuredData: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'MedicalTest',
+            name: service.title,
+            description: service.description || undefined,
+            code: service.code,
+            offers: service.price
+              ? {
+                  '@type': 'Offer',
+                  price: service.price.price,
+                  priceCurrency: 'UAH',
+                  availability: 'https://schema.org/InStock',
+                }
+              : undefined,
+          },
+        ],
+      },
+      crumbLabels: { service: service.title },
+    };
+  }
+  if (first === 'analyzes' && second) {
+    const tree = await get<ServiceGroupTreeResponse>(endpointUrl('serviceGroupTree'));
+    const group = tree ? findGroup([...tree.services, ...tree.packageServices], second) : null;
+    if (!group) return { meta: {}, crumbLabels: {}, notFound: true };
+    return { meta: { title: group.title }, crumbLabels: { category: group.title } };
+  }
+  if (first === 'news' && second) {
+    const item = await get<NewsArticle>(endpointUrl('newsBySlug', { slug: second }));
+    if (!item) return { meta: {}, crumbLabels: {}, notFound: true };
+    return { meta: seoMeta(item.title, item.seo, item.summary), crumbLabels: { 'news-item': item.title } };
+  }
+  if (first === 'documents' && second) {
+    const document = await get<LabDocumentDetail>(endpointUrl('documentBySlug', { slug: second }));
+    if (!document) return { meta: {}, crumbLabels: {}, notFound: true };
+    return { meta: seoMeta(document.title, document.seo), crumbLabels: { document: document.title } };
+  }
+  const articleType = second === '' ? first : null;
+  if (articleType && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(articleType) && !KNOWN_APP_ROUTES.has(articleType)) {
+    const article = await get<Article>(endpointUrl('articleByType', { type: articleType }));
+    if (!article) return { meta: {}, crumbLabels: {}, notFound: true };
+    return { meta: seoMeta(article.title, article.seo), crumbLabels: {} };
+  }
+  return null;
+}
+
+/** First segments the client routes itself: never looked up as content pages. */
+const KNOWN_APP_ROUTES = new Set([
+  'account',
+  'cart',
+  'checkout',
+  'search',
+  'contacts',
+  'news',
+  'documents',
+  'analyzes',
+  'analysis',
+  '404',
+]);
