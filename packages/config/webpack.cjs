@@ -102,6 +102,7 @@ function createWebpackConfig(app) {
           ? [
               new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', inject: 'body' }),
               new RemotesMapPlugin(),
+              new PublicAssetsPlugin(path.join(app.dir, 'public')),
             ]
           : []),
       ],
@@ -133,6 +134,31 @@ class RemotesMapPlugin {
         () => {
           const json = `${JSON.stringify(remotesMap(process.env), null, 2)}\n`;
           compilation.emitAsset('remotes.json', new webpack.sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
+
+/** Copies the host's public/ files (icons, og image) next to index.html, unhashed. */
+class PublicAssetsPlugin {
+  constructor(folder) {
+    this.folder = folder;
+  }
+
+  apply(compiler) {
+    const fs = require('node:fs');
+    compiler.hooks.thisCompilation.tap('PublicAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PublicAssetsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!fs.existsSync(this.folder)) return;
+          for (const name of fs.readdirSync(this.folder)) {
+            if (name === 'index.html') continue;
+            const file = path.join(this.folder, name);
+            compilation.fileDependencies.add(file);
+            compilation.emitAsset(name, new webpack.sources.RawSource(fs.readFileSync(file)));
+          }
         },
       );
     });

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { FALLBACK_LOCALE, type Locale, localeFromPath, stripLocale } from '@lab/i18n';
 import ru from '../src/app/locales/ru.json';
 import ua from '../src/app/locales/ua.json';
-import { buildTrail, CRUMBS } from '../src/features/breadcrumbs';
+// the pure modules only: the features' index files pull in React components and CSS
+import { CRUMBS } from '../src/features/breadcrumbs/definitions';
+import { buildTrail } from '../src/features/breadcrumbs/trail';
 import { buildHead, renderHeadHtml, type SiteFacts } from '../src/features/seo/head';
 import { contentSecurityPolicy } from './csp';
 import { type PageData, pageData } from './pageData';
@@ -80,8 +82,9 @@ export async function renderPage(
   const head = renderHeadHtml(buildHead({ meta, path, locale, crumbs, site: site(locale, origin) }));
   const html = (await indexHtml(options.root))
     .replace(/<html lang="[^"]*">/, `<html lang="${locale === FALLBACK_LOCALE ? 'uk' : 'ru'}">`)
-    .replace(/\s*<title data-head>[\s\S]*?<\/title>/, '')
-    .replace(/\s*<meta name="description"[^>]*data-head \/>/, '')
+    // the build's placeholder head (marked data-head) gives way to the page's own
+    .replace(/<title data-head>[\s\S]*?<\/title>/g, '')
+    .replace(/<meta[^>]*\bdata-head\b[^>]*>/g, '')
     .replace('</head>', `    ${head}\n  </head>`);
   const body = Buffer.from(html);
   response.writeHead(data?.notFound ? 404 : 200, {
