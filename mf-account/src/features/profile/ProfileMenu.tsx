@@ -18,10 +18,22 @@ export function ProfileMenu() {
   return (
     <Button
       variant="secondary"
+      className={styles.signIn}
       aria-label={t('signInLabel')}
       onClick={() => bus.emit('auth:open', { fromCheckout: false })}
     >
-      {t('signIn')}
+      <svg
+        className={styles.personIcon}
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" />
+      </svg>
+      <span className={styles.signInText}>{t('signIn')}</span>
     </Button>
   );
 }

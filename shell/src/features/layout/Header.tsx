@@ -20,14 +20,16 @@ export function Header({ bot }: { bot: boolean }) {
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
-        <MobileMenu key={pathname} items={items} />
+        <MobileMenu key={pathname} items={items} footer={<LanguageSwitch />} />
         <Link to="/" className={styles.logo} aria-label={t('logo')}>
           <span className={styles.mark} aria-hidden="true">
             +
           </span>
           <span className={styles.name}>{t('siteName')}</span>
         </Link>
-        <CityButton />
+        <div className={styles.city}>
+          <CityButton />
+        </div>
         <div className={styles.actions}>
           <RemoteSlot remote="mf_catalog" module="SearchButton" variant="compact" placeholder={slotPlaceholder} />
           <RemoteSlot remote="mf_cart_checkout" module="CartButton" variant="compact" placeholder={slotPlaceholder} />
@@ -37,7 +39,9 @@ export function Header({ bot }: { bot: boolean }) {
             variant="compact"
             placeholder={<Skeleton width={96} height={40} radius={20} />}
           />
-          <LanguageSwitch />
+          <div className={styles.lang}>
+            <LanguageSwitch />
+          </div>
         </div>
       </div>
       {!bot && items.length > 0 && (

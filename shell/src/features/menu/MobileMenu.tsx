@@ -1,11 +1,11 @@
 import { useTranslation } from '@lab/i18n';
 import { Accordion, Link, Sidebar } from '@lab/ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import styles from './Menu.module.css';
 import type { ShownMenuItem } from './menuItems';
 
 /** (Remounted by the header on navigation, which closes it.) The burger button and its slide-in sidebar with the accordion mobile menu (spec section 2). */
-export function MobileMenu({ items }: { items: ShownMenuItem[] }) {
+export function MobileMenu({ items, footer }: { items: ShownMenuItem[]; footer?: ReactNode }) {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);
   return (
@@ -30,6 +30,7 @@ export function MobileMenu({ items }: { items: ShownMenuItem[] }) {
             }))}
           />
         </nav>
+        {footer && <div className={styles.mobileFooter}>{footer}</div>}
       </Sidebar>
     </>
   );

@@ -15,8 +15,9 @@ const flatten = (items: SeedMenuItem[], depth = 1): Array<SeedMenuItem & { depth
 
 describe('counts', () => {
   it('has enough of every entity', () => {
-    expect(seedData.settlements.length).toBeGreaterThanOrEqual(30);
-    expect(seedData.branches.length).toBeGreaterThanOrEqual(78);
+    // the storefront's texts promise "78 branches in over 58 cities"
+    expect(seedData.settlements.length).toBeGreaterThanOrEqual(59);
+    expect(seedData.branches.length).toBe(78);
     expect(seedData.groups.length).toBeGreaterThanOrEqual(15);
     expect(analyses.length).toBeGreaterThanOrEqual(300);
     expect(packages.length).toBeGreaterThanOrEqual(30);
@@ -144,9 +145,30 @@ describe('settlements and branches', () => {
 
   it('gives every settlement a branch, and more to the big cities', () => {
     const count = (id: string) => seedData.branches.filter((b) => b.settlementSourceId === id).length;
-    for (const s of seedData.settlements) expect(count(s.sourceId)).toBeGreaterThanOrEqual(1);
-    expect(count('kyiv')).toBeGreaterThanOrEqual(12);
-    for (const id of ['lviv', 'odesa', 'kharkiv', 'dnipro']) expect(count(id)).toBeGreaterThanOrEqual(5);
+    expect(seedData.settlements.filter((s) => count(s.sourceId) === 0).map((s) => s.sourceId)).toEqual([]);
+    expect(new Set(seedData.branches.map((b) => b.settlementSourceId)).size).toBe(seedData.settlements.length);
+    expect(seedData.settlements.length).toBeGreaterThanOrEqual(59);
+    expect(seedData.branches).toHaveLength(78);
+    const others = seedData.settlements.filter((s) => s.sourceId !== 'kyiv').map((s) => count(s.sourceId));
+    expect(count('kyiv')).toBeGreaterThan(Math.max(...others)); // Kyiv leads the top-branches-count list
+    for (const id of ['lviv', 'odesa', 'kharkiv', 'dnipro']) expect(count(id)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps a variety of schedules: several branches open every day, partners on weekdays', () => {
+    const everyDay = seedData.branches.filter((b) => b.schedule.sun !== undefined);
+    expect(everyDay.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(everyDay.map((b) => b.settlementSourceId)).size).toBeGreaterThanOrEqual(3);
+    const schedules = new Set(seedData.branches.map((b) => JSON.stringify(b.schedule)));
+    expect(schedules.size).toBeGreaterThanOrEqual(3);
+    const partners = seedData.branches.filter((b) => b.partner);
+    expect(partners.length).toBeGreaterThan(0);
+    expect(partners.length).toBeLessThan(seedData.branches.length / 4);
+  });
+
+  it('states the data’s own branch and city counts in the about article', () => {
+    const about = seedData.articles.find((a) => a.type === 'about');
+    expect(about?.body.uk).toContain(`${seedData.branches.length} відділень у ${seedData.settlements.length} містах`);
+    expect(about?.body.ru).toContain(`${seedData.branches.length} отделений в ${seedData.settlements.length} городах`);
   });
 
   it('has valid phones, schedules and flags', () => {

@@ -1,6 +1,10 @@
 import type { SeedSettlement } from '../types';
 
-/** [sourceId, uk, ru, lat, lon] — city centres (WGS 84). */
+/**
+ * [sourceId, uk, ru, lat, lon] — city centres (WGS 84); every one has at least one branch
+ * (seed/data/branches.ts): 78 branches in 59 cities, as the storefront's texts say.
+ * Only towns under Ukrainian government control.
+ */
 const CITIES: ReadonlyArray<readonly [string, string, string, number, number]> = [
   ['kyiv', 'Київ', 'Киев', 50.4501, 30.5234],
   ['lviv', 'Львів', 'Львов', 49.8397, 24.0297],
@@ -50,6 +54,17 @@ const CITIES: ReadonlyArray<readonly [string, string, string, number, number]> =
   ['izmail', 'Ізмаїл', 'Измаил', 45.3517, 28.8365],
   ['chornomorsk', 'Чорноморськ', 'Черноморск', 46.3019, 30.6548],
   ['oleksandriia', 'Олександрія', 'Александрия', 48.6696, 33.1159],
+  ['korosten', 'Коростень', 'Коростень', 50.9537, 28.6395],
+  ['sambir', 'Самбір', 'Самбор', 49.5183, 23.1975],
+  ['chortkiv', 'Чортків', 'Чортков', 49.0167, 25.798],
+  ['shepetivka', 'Шепетівка', 'Шепетовка', 50.1822, 27.0639],
+  ['varash', 'Вараш', 'Вараш', 51.345, 25.849],
+  ['dubno', 'Дубно', 'Дубно', 50.4167, 25.7347],
+  ['novovolynsk', 'Нововолинськ', 'Нововолынск', 50.7264, 24.1639],
+  ['khust', 'Хуст', 'Хуст', 48.1706, 23.2978],
+  ['smila', 'Сміла', 'Смела', 49.2222, 31.8872],
+  ['lubny', 'Лубни', 'Лубны', 50.0186, 32.9869],
+  ['pryluky', 'Прилуки', 'Прилуки', 50.5931, 32.3872],
 ];
 
 export const settlements: SeedSettlement[] = CITIES.map(([sourceId, uk, ru, lat, lon]) => ({
