@@ -1,0 +1,84 @@
+/**
+ * The application, built around a database someone else opened (server.ts, the CLI, the test
+ * harness). Plugin order: settings, third-party plugins (plugins/external), the app's own plugins
+ * (plugins/app), the routes, then 501 stubs for contract routes not implemented yet.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { type AppConfig, appConfigFromEnv } from './config';
+import type { Database } from './db/database';
+import { type Clock, systemClock } from './domain/kyiv-time';
+import { contractRoutesPlugin, pendingRoutesPlugin } from './http/contract-route';
+import configPlugin from './plugins/app/config';
+import databasePlugin from './plugins/app/database';
+import errorsPlugin from './plugins/app/errors';
+import localePlugin from './plugins/app/locale';
+import repositoriesPlugin from './plugins/app/repositories';
+import cookiePlugin from './plugins/external/cookie';
+import helmetPlugin from './plugins/external/helmet';
+import multipartPlugin from './plugins/external/multipart';
+import rateLimitPlugin from './plugins/external/rate-limit';
+import swaggerPlugin from './plugins/external/swagger';
+import routes from './routes';
+
+export interface BuildAppOptions {
+  readonly db: Database;
+  /** Fastify's logger option: false (default), true, or pino options ({ level: 'info' }). */
+  readonly logger?: FastifyServerOptions['logger'];
+  /** Overrides of the environment's settings (appConfigFromEnv). */
+  readonly config?: Partial<AppConfig>;
+  /** "Now"; tests inject a fixed instant. */
+  readonly clock?: Clock;
+  /** Register 501 stubs for the contract routes nobody implemented yet (default true). */
+  readonly stubPendingRoutes?: boolean;
+  /** Serve the swagger-ui page at /api/docs (default true; /api/openapi.json is always there). */
+  readonly docsUi?: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (client address for rate limiting). Default: loopback,
+   * i.e. the shell's development proxy on the same machine.
+   */
+  readonly trustProxy?: FastifyServerOptions['trustProxy'];
+}
+
+/**
+ * Fastify's Ajv (which adds ajv-formats: date, date-time, uuid, email ...) with:
+ *  - removeAdditional false: bodies declare additionalProperties false and must fail loudly
+ *  - coerceTypes 'array': query strings are text ("page=2" -> 2, "includePartners=true" -> true)
+ *  - useDefaults: schema defaults fill missing query parameters
+ *  - allErrors false: stop at the first error (cheaper; the error body names one field anyway)
+ */
+export const AJV_OPTIONS = {
+  customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+} as const satisfies FastifyServerOptions['ajv'];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? 'loopback',
+    ajv: AJV_OPTIONS,
+    bodyLimit: 1024 * 1024,
+  });
+
+  await app.register(configPlugin, {
+    config: { ...appConfigFromEnv(), ...options.config },
+    clock: options.clock ?? systemClock,
+  });
+  await app.register(contractRoutesPlugin);
+
+  // third-party plugins
+  await app.register(helmetPlugin);
+  await app.register(cookiePlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(multipartPlugin);
+  await app.register(swaggerPlugin, { ui: options.docsUi ?? true });
+
+  // the application's own
+  await app.register(localePlugin);
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { db: options.db });
+  await app.register(repositoriesPlugin);
+
+  await app.register(routes);
+  if (options.stubPendingRoutes ?? true) await app.register(pendingRoutesPlugin);
+
+  return app;
+}

@@ -1,0 +1,70 @@
+/** PGlite (PostgreSQL 18 in WebAssembly), persisted in a folder or in memory. */
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import {
+  type Database,
+  type Queryable,
+  type SqlValue,
+  toDatabaseError,
+  toDriverParams,
+  valueParsers,
+  withRowHelpers,
+} from './database';
+
+export interface PgliteDatabase extends Database {
+  readonly dialect: 'pglite';
+  /** A tarball of the data folder, for `openPglite({ loadDataDir })` (test templates). */
+  dumpDataDir(): Promise<Blob>;
+}
+
+export interface PgliteOptions {
+  /** A folder to persist into; omitted means in memory. */
+  readonly dataDir?: string;
+  /** Start from a dump (`dumpDataDir()`); only with an in-memory database. */
+  readonly loadDataDir?: Blob;
+}
+
+function queryable(target: PGlite | Transaction): Queryable {
+  return withRowHelpers(
+    async <T extends object>(sql: string, params?: readonly SqlValue[]): Promise<T[]> => {
+      try {
+        const result = await target.query<T>(sql, toDriverParams(params));
+        return result.rows;
+      } catch (error) {
+        throw toDatabaseError(error, sql);
+      }
+    },
+    async (sql: string): Promise<void> => {
+      try {
+        await target.exec(sql);
+      } catch (error) {
+        throw toDatabaseError(error, sql);
+      }
+    },
+  );
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pg = await PGlite.create(options.dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    parsers: valueParsers,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await pg.exec("SET TimeZone TO 'UTC'");
+  const base = queryable(pg);
+  return {
+    ...base,
+    dialect: 'pglite',
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return pg.transaction((tx) => fn(queryable(tx)));
+    },
+    async close(): Promise<void> {
+      if (!pg.closed) await pg.close();
+    },
+    async dumpDataDir(): Promise<Blob> {
+      return pg.dumpDataDir('none');
+    },
+  };
+}

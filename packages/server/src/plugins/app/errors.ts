@@ -1,0 +1,107 @@
+/**
+ * The one error handler: every failure becomes `{ code, message, field? }` with the message in the
+ * request's language. Validation -> 400 `validation-error` naming the first failing property; unknown
+ * route -> 404 `not-found`; AppError -> its status and code; rate limit -> 429 `rate-limited`; anything
+ * unexpected -> 500 `internal` with a generic message (the details go to the log only).
+ */
+import type { ErrorBody } from '@lab/api/src/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../errors';
+import { type Locale, type MessageKey, translate } from '../../i18n/messages';
+
+interface ValidationIssue {
+  readonly keyword: string;
+  readonly instancePath: string;
+  readonly params: Record<string, unknown>;
+}
+
+const KEYWORD_MESSAGES: Readonly<Record<string, MessageKey>> = {
+  required: 'validation-required',
+  type: 'validation-type',
+  format: 'validation-format',
+  pattern: 'validation-format',
+  minimum: 'validation-range',
+  maximum: 'validation-range',
+  exclusiveMinimum: 'validation-range',
+  exclusiveMaximum: 'validation-range',
+  minLength: 'validation-range',
+  maxLength: 'validation-range',
+  minItems: 'validation-range',
+  maxItems: 'validation-range',
+  minProperties: 'validation-range',
+  maxProperties: 'validation-range',
+  uniqueItems: 'validation-invalid',
+  enum: 'validation-enum',
+  const: 'validation-enum',
+  anyOf: 'validation-enum',
+  oneOf: 'validation-enum',
+  additionalProperties: 'validation-unknown-field',
+};
+
+/** '/firstName/uk' -> 'firstName': the form field, without the request part (body., querystring.). */
+function topProperty(pointer: string): string | undefined {
+  const first = pointer.split('/').filter(Boolean)[0];
+  return first?.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export function validationField(issue: ValidationIssue): string | undefined {
+  const fromPath = topProperty(issue.instancePath);
+  if (fromPath !== undefined) return fromPath;
+  const { missingProperty, additionalProperty, propertyName } = issue.params;
+  for (const candidate of [missingProperty, additionalProperty, propertyName]) {
+    if (typeof candidate === 'string') return topProperty(`/${candidate}`) ?? candidate;
+  }
+  return undefined;
+}
+
+function body(code: string, key: MessageKey, locale: Locale, field?: string): ErrorBody {
+  return field === undefined
+    ? { code, message: translate(key, locale) }
+    : { code, message: translate(key, locale), field };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The status and body for any thrown value. */
+export function errorReply(error: unknown, locale: Locale): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, body: body(error.code, error.messageKey, locale, error.field) };
+  }
+  const fields = isObject(error) ? error : {};
+  const validation = fields.validation;
+  if (Array.isArray(validation) && validation.length > 0) {
+    const issue = validation[0] as ValidationIssue;
+    const key = KEYWORD_MESSAGES[issue.keyword] ?? 'validation-invalid';
+    return { status: 400, body: body('validation-error', key, locale, validationField(issue)) };
+  }
+  const status = typeof fields.statusCode === 'number' ? fields.statusCode : 500;
+  const code = typeof fields.code === 'string' ? fields.code : '';
+  if (status === 429) return { status, body: body('rate-limited', 'rate-limited', locale) };
+  if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE') {
+    return { status: 413, body: body('payload-too-large', 'payload-too-large', locale) };
+  }
+  if (status === 415) return { status, body: body('unsupported-media-type', 'unsupported-media-type', locale) };
+  if (status === 404) return { status, body: body('not-found', 'not-found', locale) };
+  if (status === 400 && code.includes('JSON')) return { status, body: body('bad-request', 'invalid-json', locale) };
+  if (status >= 400 && status < 500) return { status, body: body('bad-request', 'bad-request', locale) };
+  return { status: 500, body: body('internal', 'internal', locale) };
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      const { status, body: payload } = errorReply(error, request.locale);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: payload.code, field: payload.field, statusCode: status }, 'request rejected');
+      return reply.status(status).send(payload);
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      return reply.status(404).send(body('not-found', 'route-not-found', request.locale));
+    });
+  },
+  { name: 'errors', dependencies: ['locale'] },
+);

@@ -1,0 +1,45 @@
+/**
+ * The OpenAPI document, generated from the routes' contract schemas: `/api/openapi.json`, and a
+ * browsable page at `/api/docs`. Registered before the routes so that it sees each of them.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface SwaggerOptions {
+  /** Serve the swagger-ui page (the JSON document is always served). */
+  readonly ui?: boolean;
+}
+
+export default fp(
+  async (app: FastifyInstance, options: SwaggerOptions) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Medical laboratory storefront API',
+          version: '1.0.0',
+          description:
+            'Calls of the storefront (spec section 7). Every failure answers { code, message, field? } ' +
+            'with the message in the Accept-Language (ua/uk: Ukrainian, ru: Russian).',
+        },
+        tags: [
+          { name: 'public', description: '/api/public: guests and everyone' },
+          { name: 'private', description: '/api/private: signed-in users (session cookie)' },
+          { name: 'app', description: '/api/app: application settings' },
+        ],
+      },
+    });
+    if (options.ui !== false) {
+      await app.register(swaggerUi, {
+        routePrefix: '/api/docs',
+        staticCSP: true,
+        // as in helmet.ts: the page must also load over plain http in development
+        transformStaticCSP: (header) => header.replace(/upgrade-insecure-requests;?\s*/, ''),
+      });
+    }
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  },
+  { name: 'swagger' },
+);

@@ -1,0 +1,28 @@
+/**
+ * All routes, one plugin per URL area (folders mirror `/api/<client>/<area>/...`). A new area is one
+ * file with `contractRoute(app, '<route key>', handler)` calls, registered here.
+ */
+import type { FastifyInstance } from 'fastify';
+import orderConfigurationRoutes from './app/order/configuration';
+import articleRoutes from './public/content/articles';
+import documentRoutes from './public/content/documents';
+import equipmentRoutes from './public/content/equipment';
+import menuRoutes from './public/content/menus';
+import newsRoutes from './public/content/news';
+import referenceRoutes from './public/core/reference';
+import discountRoutes from './public/service/discounts';
+import branchRoutes from './public/user/branches';
+
+export default async function routes(app: FastifyInstance): Promise<void> {
+  // /api/public
+  await app.register(branchRoutes);
+  await app.register(menuRoutes);
+  await app.register(articleRoutes);
+  await app.register(newsRoutes);
+  await app.register(documentRoutes);
+  await app.register(equipmentRoutes);
+  await app.register(referenceRoutes);
+  await app.register(discountRoutes);
+  // /api/app
+  await app.register(orderConfigurationRoutes);
+}
