@@ -6,6 +6,7 @@ module.exports = {
     '<rootDir>/packages/api',
     '<rootDir>/packages/ui',
     '<rootDir>/packages/serve',
+    '<rootDir>/packages/server',
     '<rootDir>/shell',
     '<rootDir>/mf-catalog',
     '<rootDir>/mf-cart-checkout',

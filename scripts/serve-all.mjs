@@ -21,6 +21,14 @@ export function serveAll({ apiTarget = process.env.API_URL || 'http://localhost:
   });
 }
 
+/** The API server: migrates, seeds an empty database, listens on 4000 (PGlite under .data/ by default). */
+export function startApi(env = {}) {
+  const tsx = join(root, 'packages', 'server', 'node_modules', '.bin', 'tsx');
+  return startChild('api', tsx, [join(root, 'packages', 'server', 'src', 'server.ts')], {
+    env: { ...process.env, ...env },
+  });
+}
+
 export function stopAll(children) {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
 }

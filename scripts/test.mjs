@@ -16,8 +16,11 @@ run(bin('biome'), ['ci', '.']);
 step('type-check');
 run(process.execPath, ['scripts/typecheck.mjs']);
 
-step('unit tests (jest)');
+step('unit and API route tests (jest; the server on PGlite)');
 run(bin('jest'), ['--ci']);
+
+step('API route tests on PostgreSQL (a throwaway Debian PostgreSQL server)');
+run(bin('jest'), ['--ci', '--selectProjects', 'server'], { env: { ...process.env, TEST_DB: 'postgres' } });
 
 step('production build');
 buildApps();

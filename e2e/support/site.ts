@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { API_ORIGIN } from './api';
+import { repoRoot } from './paths';
 
-export const repoRoot = join(__dirname, '..', '..');
+export { repoRoot } from './paths';
 
 export const APPS = [
   { name: 'shell', dir: 'shell', offset: 0 },
@@ -69,7 +71,7 @@ export class Site {
         '--remotes',
         remotes.join(','),
         '--api',
-        this.options.apiTarget ?? 'http://localhost:4999',
+        this.options.apiTarget ?? API_ORIGIN,
       ];
     } else {
       command = [process.execPath, join(repoRoot, 'packages/serve/src/cli.mjs'), ...common, '--cors'];

@@ -1,7 +1,7 @@
 import { useMenus } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Accordion, Link } from '@lab/ui';
-import { menuOfType } from '../menu';
+import { Accordion, Link, useViewportAbove } from '@lab/ui';
+import { menuOfType, type ShownMenuItem } from '../menu';
 import styles from './Footer.module.css';
 
 export const HOTLINE = '0 800 102021';
@@ -42,28 +42,52 @@ export function Footer() {
         </div>
         {columns.length > 0 && (
           <nav className={styles.columns} aria-label={t('footer.menu')}>
-            <Accordion
-              className={styles.accordion}
-              alwaysOpenAbove={1024}
-              headingLevel={2}
-              items={columns.map((column) => ({
-                id: column.key,
-                title: column.title,
-                content: (
-                  <ul className={styles.links}>
-                    {(column.children.length ? column.children : [column]).map((item) => (
-                      <li key={item.key}>
-                        {item.href ? <Link to={item.href}>{item.title}</Link> : <span>{item.title}</span>}
-                      </li>
-                    ))}
-                  </ul>
-                ),
-              }))}
-            />
+            <FooterColumns columns={columns} />
           </nav>
         )}
       </div>
       <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
     </footer>
+  );
+}
+
+function ColumnLinks({ column }: { column: ShownMenuItem }) {
+  return (
+    <ul className={styles.links}>
+      {(column.children.length ? column.children : [column]).map((item) => (
+        <li key={item.key}>{item.href ? <Link to={item.href}>{item.title}</Link> : <span>{item.title}</span>}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Menu columns side by side on wide screens, accordions below 1024 px (spec section 2, "Footer"). */
+function FooterColumns({ columns }: { columns: ShownMenuItem[] }) {
+  const wide = useViewportAbove(1024);
+  if (wide) {
+    return (
+      <div className={styles.grid}>
+        {columns.map((column) => (
+          <section key={column.key} aria-labelledby={`${column.key}-title`}>
+            <h2 id={`${column.key}-title`} className={styles.columnTitle}>
+              {column.title}
+            </h2>
+            <ColumnLinks column={column} />
+          </section>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <Accordion
+      className={styles.accordion}
+      accordionMode
+      headingLevel={2}
+      items={columns.map((column) => ({
+        id: column.key,
+        title: column.title,
+        content: <ColumnLinks column={column} />,
+      }))}
+    />
   );
 }

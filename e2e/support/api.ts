@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from './paths';
+
+/** The API server the journeys run against: the real server on a fresh embedded database. */
+export const API_PORT = 4100;
+export const API_ORIGIN = `http://localhost:${API_PORT}`;
+
+export type RunningApi = { child: ChildProcess; dataDir: string };
+
+export async function startApi(): Promise<RunningApi> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-pglite-'));
+  const child = spawn(
+    join(repoRoot, 'packages/server/node_modules/.bin/tsx'),
+    [join(repoRoot, 'packages/server/src/server.ts')],
+    {
+      env: { ...process.env, PORT: String(API_PORT), PGLITE_DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${API_ORIGIN}/api/public/core/genders`);
+      if (response.ok) return { child, dataDir };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('API server did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export async function stopApi({ child, dataDir }: RunningApi): Promise<void> {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
