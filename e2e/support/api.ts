@@ -17,7 +17,7 @@ export async function startApi(): Promise<RunningApi> {
     [join(repoRoot, 'packages/server/src/server.ts')],
     {
       env: { ...process.env, PORT: String(API_PORT), PGLITE_DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'ignore', 'inherit'], // its request log would drown the test report
     },
   );
   const deadline = Date.now() + 60_000;

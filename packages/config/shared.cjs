@@ -1,5 +1,5 @@
 // Shared singletons (ARCHITECTURE.md "Composition"): one React, one router, one SWR cache, one bus.
-const WORKSPACE_VERSION = '0.0.0';
+const path = require('node:path');
 
 /** Third-party singletons with the versions the workspace pins. */
 const libraries = {
@@ -13,8 +13,15 @@ const libraries = {
   mitt: '3.0.1',
 };
 
-/** Workspace packages are singletons too; `workspace:*` is no semver, so they get an explicit one. */
+/**
+ * Workspace packages are singletons too; `workspace:*` is no semver, so each gets the version in its
+ * own package.json. A singleton is provided by whichever app loads first (the shell), so a change to
+ * a shared package bumps its version and ships with the shell before any remote that needs it: the
+ * federation runtime then warns about a remote that asks for more than the page provides.
+ */
 const workspacePackages = ['@lab/api', '@lab/events', '@lab/i18n', '@lab/ui'];
+const workspaceVersion = (name) =>
+  require(path.join(__dirname, '..', name.replace('@lab/', ''), 'package.json')).version;
 
 function sharedModules() {
   const shared = {};
@@ -29,7 +36,8 @@ function sharedModules() {
     version: libraries['react-dom'],
   };
   for (const name of workspacePackages) {
-    shared[name] = { singleton: true, requiredVersion: WORKSPACE_VERSION, version: WORKSPACE_VERSION };
+    const version = workspaceVersion(name);
+    shared[name] = { singleton: true, requiredVersion: `^${version}`, version };
   }
   return shared;
 }

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { bus, useBusEvent } from './index';
+import { bus, emitOrKeep, takePending, useBusEvent } from './index';
 
 function Opener() {
   const [fromCheckout, setFromCheckout] = useState<boolean | null>(null);
-  useBusEvent('auth:open', (payload) => setFromCheckout(payload.fromCheckout));
+  useBusEvent('auth:open', (payload) => setFromCheckout(payload.fromCheckout), { takePending: true });
   return <p>{fromCheckout === null ? 'closed' : `open:${String(fromCheckout)}`}</p>;
 }
 
@@ -46,5 +46,26 @@ describe('event bus', () => {
     expect(screen.getByText('open:true')).toBeInTheDocument();
     unmount();
     expect(bus.all.get('auth:open') ?? []).toHaveLength(0);
+  });
+});
+
+describe('events kept for a listener that is still loading', () => {
+  afterEach(() => bus.all.clear());
+
+  it('emits at once when someone listens', () => {
+    const listener = jest.fn();
+    bus.on('auth:open', listener);
+    emitOrKeep('auth:open', { fromCheckout: true });
+    expect(listener).toHaveBeenCalledWith({ fromCheckout: true });
+    expect(takePending('auth:open')).toBeUndefined();
+  });
+
+  it('hands a kept event to the first listener that mounts, once', () => {
+    emitOrKeep('auth:open', { fromCheckout: false });
+    const { unmount } = render(<Opener />);
+    expect(screen.getByText('open:false')).toBeInTheDocument();
+    unmount();
+    render(<Opener />);
+    expect(screen.getByText('closed')).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
 export { bus } from './bus';
 export type { LabEventName, LabEvents, Role } from './events';
+export { emitOrKeep, takePending } from './pending';
 export { useBusEvent } from './useBusEvent';

@@ -1,5 +1,5 @@
 import { useSession } from '@lab/api';
-import { bus } from '@lab/events';
+import { emitOrKeep } from '@lab/events';
 import { useTranslation } from '@lab/i18n';
 import { Button, Skeleton } from '@lab/ui';
 import styles from './Profile.module.css';
@@ -15,7 +15,7 @@ export function AccountHome() {
       ) : signedIn ? null : (
         <div className={styles.guest}>
           <p>{t('page.guestText')}</p>
-          <Button onClick={() => bus.emit('auth:open', { fromCheckout: false })}>{t('signIn')}</Button>
+          <Button onClick={() => emitOrKeep('auth:open', { fromCheckout: false })}>{t('signIn')}</Button>
         </div>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { useSession } from '@lab/api';
-import { bus } from '@lab/events';
+import { emitOrKeep } from '@lab/events';
 import { useTranslation } from '@lab/i18n';
 import { Button, Link } from '@lab/ui';
 import styles from './Profile.module.css';
@@ -20,7 +20,7 @@ export function ProfileMenu() {
       variant="secondary"
       className={styles.signIn}
       aria-label={t('signInLabel')}
-      onClick={() => bus.emit('auth:open', { fromCheckout: false })}
+      onClick={() => emitOrKeep('auth:open', { fromCheckout: false })}
     >
       <svg
         className={styles.personIcon}

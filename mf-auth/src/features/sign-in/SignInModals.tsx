@@ -11,7 +11,7 @@ export function SignInModals() {
   const { t } = useTranslation('auth');
   const [stage, setStage] = useState<Stage>(0);
   const firstField = useRef<HTMLInputElement>(null);
-  useBusEvent('auth:open', () => setStage(1));
+  useBusEvent('auth:open', () => setStage(1), { takePending: true });
   // closing any stage returns to 0; the stage components unmount, so their fields reset
   const close = () => setStage(0);
   return (

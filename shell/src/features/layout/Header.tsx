@@ -21,11 +21,13 @@ export function Header({ bot }: { bot: boolean }) {
     <header className={styles.header}>
       <div className={styles.bar}>
         <MobileMenu key={pathname} items={items} footer={<LanguageSwitch />} />
-        <Link to="/" className={styles.logo} aria-label={t('logo')}>
+        <Link to="/" className={styles.logo}>
           <span className={styles.mark} aria-hidden="true">
             +
           </span>
+          {/* visible name (hidden visually on phones), then what following the link does */}
           <span className={styles.name}>{t('siteName')}</span>
+          <span className="visually-hidden"> — {t('toHome')}</span>
         </Link>
         <div className={styles.city}>
           <CityButton />

@@ -17,9 +17,9 @@ export function LanguageSwitch() {
           locale={target}
           className={target === locale ? styles.active : styles.option}
           lang={target === 'ua' ? 'uk' : 'ru'}
-          aria-label={t(`language.${target}`)}
         >
-          {target.toUpperCase()}
+          <span aria-hidden="true">{target.toUpperCase()}</span>
+          <span className="visually-hidden">{t(`language.${target}`)}</span>
         </Link>
       ))}
     </nav>

@@ -1,0 +1,149 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { API_ORIGIN } from '../support/api';
+import { Site } from '../support/site';
+
+const site = new Site({ basePort: 3400 });
+
+test.beforeAll(() => site.startAll());
+test.afterAll(() => site.stopAll());
+
+/** A first visit without geolocation: the default (first) city is detected and the banner asks. */
+async function visit(page: Page, path = '/') {
+  await page.goto(`${site.url}${path}`);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test.describe('header and footer on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('menu dropdowns, city banner and picker, footer columns from the server', async ({ page }) => {
+    await visit(page);
+    // the city banner: "no" opens the picker; choosing a city stores it and hides the banner
+    const banner = page.getByRole('region', { name: 'Підтвердження міста' });
+    await expect(banner).toContainText('Ваше місто — Київ?');
+    await banner.getByRole('button', { name: 'Ні, обрати інше' }).click();
+    const picker = page.getByRole('dialog', { name: 'Оберіть місто' });
+    await picker.getByLabel('Пошук міста').fill('льв');
+    await picker.getByRole('button', { name: 'Львів' }).click();
+    await expect(picker).toHaveCount(0);
+    await expect(banner).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Ваше місто: Львів/ })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('cityShown'))).toBe('true');
+
+    // the picker's empty message
+    await page.getByRole('button', { name: /Ваше місто/ }).click();
+    await picker.getByLabel('Пошук міста').fill('Париж');
+    await expect(picker.getByRole('status')).toHaveText('Місто не знайдено. Спробуйте іншу назву.');
+    await page.keyboard.press('Escape');
+
+    // the desktop menu from the server: a dropdown opens by keyboard and closes with Escape
+    const menu = page.getByRole('navigation', { name: 'Головне меню' });
+    const analyses = menu.getByRole('button', { name: 'Аналізи' });
+    await analyses.focus();
+    await page.keyboard.press('Enter');
+    await expect(analyses).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('link').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(analyses).toHaveAttribute('aria-expanded', 'false');
+    await menu.getByRole('link', { name: 'Новини та акції' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Новини та акції' })).toBeVisible();
+
+    // the footer: hotline, hours, columns from the server, the current year
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('0 800 102021');
+    await expect(footer).toContainText('Пн–Пт 08:00–20:00, Сб 08:00–15:00');
+    await expect(footer.getByRole('heading', { name: 'Компанія' })).toBeVisible();
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    const external = footer.getByRole('link', { name: /Міністерство охорони здоров/ });
+    await expect(external).toHaveAttribute('target', '_blank');
+    await expect(external).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  });
+
+  test('no serious or critical accessibility violations on the shell pages', async ({ page }) => {
+    for (const path of ['/', '/contacts', '/news', '/documents', '/about', '/no/such/page']) {
+      await visit(page, path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+});
+
+test.describe('header and footer on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('burger sidebar with the accordion menu, language inside, footer accordions', async ({ page }) => {
+    await visit(page);
+    await expect(page.getByRole('navigation', { name: 'Головне меню' })).toHaveCount(0);
+    const burger = page.getByRole('button', { name: 'Відкрити меню' });
+    await burger.click();
+    const sidebar = page.getByRole('dialog', { name: 'Головне меню' });
+    await expect(sidebar).toBeVisible();
+    await sidebar.getByRole('button', { name: 'Аналізи' }).click();
+    await expect(sidebar.getByRole('link').first()).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Русский' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sidebar).toHaveCount(0);
+    await expect(burger).toBeFocused();
+
+    const footer = page.getByRole('contentinfo');
+    const company = footer.getByRole('button', { name: 'Компанія' });
+    await company.click();
+    await expect(company).toHaveAttribute('aria-expanded', 'true');
+    await expect(footer.getByRole('link', { name: 'Про нас' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test('home -> news item -> back restores the scroll position', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto(`${site.url}/news`);
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  const last = cards.last().getByRole('link');
+  await last.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(100);
+  const title = (await last.textContent()) ?? '';
+  await last.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // the breadcrumb carries the item's title, set by the page
+  await expect(page.getByRole('navigation', { name: 'Навігаційний ланцюжок' })).toContainText(title);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Новини та акції' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+});
+
+test('ru pages prefix internal links and translate the server content', async ({ page }) => {
+  await page.goto(`${site.url}/ru/contacts`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Контакты и отделения');
+  await expect(page.getByRole('link', { name: 'Главная' })).toHaveAttribute('href', '/ru');
+  const menuLinks = page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link');
+  for (const href of await menuLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+    if (href && !href.includes('://')) expect(href).toMatch(/^\/ru(\/|$)/);
+  }
+});
+
+test('crawlers get the page head in the HTML, without running JavaScript', async ({ request }) => {
+  const news = await (await request.get(`${API_ORIGIN}/api/public/content/news?page=0&size=1`)).json();
+  const item = news.content[0];
+  const response = await request.get(`${site.url}/news/${item.slug}`, { headers: { 'user-agent': 'Googlebot/2.1' } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-security-policy']).toContain("script-src 'self'");
+  const html = await response.text();
+  expect(html).toContain(`<title data-head>${item.title} | Медична лабораторія</title>`);
+  expect(html).toContain(`<link rel="canonical" href="${site.url}/news/${item.slug}" data-head>`);
+  expect(html).toContain('"@type":"BreadcrumbList"');
+  expect(html).toContain('<link rel="alternate" hreflang="ru"');
+
+  const missing = await request.get(`${site.url}/news/no-such-news-item`);
+  expect(missing.status()).toBe(404);
+});
