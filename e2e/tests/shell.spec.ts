@@ -147,3 +147,13 @@ test('crawlers get the page head in the HTML, without running JavaScript', async
   const missing = await request.get(`${site.url}/news/no-such-news-item`);
   expect(missing.status()).toBe(404);
 });
+
+test('a first path segment naming a city picks that city', async ({ page }) => {
+  await page.goto(`${site.url}/odesa/contacts`);
+  await expect(page).toHaveURL(`${site.url}/contacts`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Відділення: Одеса' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('cityId'))).not.toBeNull();
+  await page.goto(`${site.url}/ru/lviv`);
+  await expect(page).toHaveURL(`${site.url}/ru`);
+  await expect(page.getByRole('button', { name: /Ваш город: Львов/ })).toBeVisible();
+});

@@ -1,10 +1,12 @@
-import { api, defaultSettlementId, type Settlement, setStored, useSettlements, useStored } from '@lab/api';
+import { api, defaultSettlementId, getStored, type Settlement, setStored, useSettlements, useStored } from '@lab/api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createCityAnnouncer } from './announcer';
 import { currentPosition, detectSettlement } from './detect';
 
 export type CityController = {
   settlements: Settlement[];
+  /** the list has arrived (or failed): a missing city is then really missing */
+  settlementsReady: boolean;
   city: Settlement | null;
   /** the location banner: a city was detected and not yet confirmed (never for bots) */
   bannerVisible: boolean;
@@ -19,7 +21,7 @@ export type CityController = {
 
 /** The city state machine of spec section 4, over the stored cityId / nearestCityId / cityShown. */
 export function useCityController({ bot }: { bot: boolean }): CityController {
-  const { data } = useSettlements(); // a failed list is ignored (spec section 8): no cities, no banner
+  const { data, error } = useSettlements(); // a failed list is ignored (spec section 8): no cities, no banner
   const settlements = useMemo(() => data?.settlements ?? [], [data]);
   const cityId = useStored('cityId');
   const cityShown = useStored('cityShown') === true;
@@ -43,7 +45,10 @@ export function useCityController({ bot }: { bot: boolean }): CityController {
     }).then((detection) => {
       if (!detection) return;
       if (detection.source === 'geolocation') setStored('nearestCityId', detection.id);
-      if (!known) setStored('cityId', detection.id);
+      // the visitor may have chosen a city (or opened a city's URL) while detection ran
+      if (getStored('cityShown') === true) return;
+      const current = getStored('cityId');
+      if (current == null || !settlements.some((city) => city.id === current)) setStored('cityId', detection.id);
       setDetected(true);
     });
   }, [settlements, cityId, cityShown]);
@@ -60,6 +65,7 @@ export function useCityController({ bot }: { bot: boolean }): CityController {
   const city = settlements.find((candidate) => candidate.id === cityId) ?? null;
   return {
     settlements,
+    settlementsReady: data !== undefined || error !== undefined,
     city,
     bannerVisible: detected && !cityShown && !bot && city != null,
     modalOpen,

@@ -1,11 +1,15 @@
 import { useParams } from 'react-router-dom';
+import { CityFromPath } from '../city';
 import { NotFoundPage } from '../not-found';
 import { ArticlePage } from './ArticlePage';
 
-/** The catch-all: a content page by its slug (which may span several segments), else not found. */
+/**
+ * The catch-all: a path starting with a city's sourceId (which picks the city), else a content page
+ * by its slug, else not found.
+ */
 export function ContentRoute() {
-  const slug = useParams()['*'] ?? '';
+  const path = useParams()['*'] ?? '';
   // articles are addressed by one slug; a deeper path is no article
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return <NotFoundPage />;
-  return <ArticlePage type={slug} />;
+  const article = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(path) ? <ArticlePage type={path} /> : <NotFoundPage />;
+  return <CityFromPath path={path} otherwise={article} />;
 }
