@@ -40,7 +40,7 @@ function SubItems({ item }: { item: ShownMenuItem }) {
   const links = item.href ? [{ ...item, key: `${item.key}.self`, children: [] }, ...item.children] : item.children;
   return (
     <ul className={styles.mobileList}>
-      {links.map((child, index) => (
+      {links.map((child) => (
         <li key={child.key}>
           {child.href ? (
             <Link to={child.href} className={styles.mobileLink}>
