@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { repoRoot } from './paths';
 
 /** The API server the journeys run against: the real server on a fresh embedded database. */
-export const API_PORT = 4100;
+/** E2E_API_PORT lets two runs (say, two engineers on one machine) not collide. */
+export const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
 export const API_ORIGIN = `http://localhost:${API_PORT}`;
 
 export type RunningApi = { child: ChildProcess; dataDir: string };
