@@ -1,15 +1,18 @@
+import { ToastProvider } from '@lab/ui';
 import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import './i18n';
 import { AppRoutes } from './routes';
 
-/** The page's one router and one SWR cache; remotes render inside both. */
+/** The page's one router, one SWR cache and one message area; remotes render inside all three. */
 export function App() {
   return (
     <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <ToastProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </ToastProvider>
     </SWRConfig>
   );
 }
