@@ -4,7 +4,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-const TerserPlugin = require('terser-webpack-plugin');
+const { moduleRules, optimization } = require('@lab/config');
 
 const PORT = 3010;
 
@@ -35,49 +35,12 @@ module.exports = (_env, argv) => {
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
-    module: {
-      rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: require.resolve('swc-loader'),
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
-        {
-          test: /\.css$/,
-          use: [
-            production ? MiniCssExtractPlugin.loader : require.resolve('style-loader'),
-            {
-              loader: require.resolve('css-loader'),
-              options: {
-                modules: {
-                  auto: /\.module\.css$/,
-                  localIdentName: production ? 'ui-[hash:base64:6]' : 'ui__[name]__[local]',
-                  namedExport: false,
-                  exportLocalsConvention: 'as-is',
-                },
-              },
-            },
-          ],
-        },
-      ],
-    },
+    module: { rules: moduleRules('ui', production) },
     plugins: [
       new HtmlWebpackPlugin({ templateContent: page, scriptLoading: 'defer', inject: 'body' }),
       ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
     ],
-    optimization: {
-      minimize: production,
-      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
-    },
+    optimization: optimization(production),
     performance: { hints: false },
     devServer: {
       port: PORT,
