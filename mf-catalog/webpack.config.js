@@ -7,5 +7,11 @@ module.exports = createWebpackConfig({
   // the remote's public API; its types are in src/exposes.ts
   exposes: {
     './SearchButton': './src/exposed/SearchButton.tsx',
+    './CataloguePage': './src/exposed/CataloguePage.tsx',
+    './CategoryPage': './src/exposed/CategoryPage.tsx',
+    './ServicePage': './src/exposed/ServicePage.tsx',
+    './SearchPage': './src/exposed/SearchPage.tsx',
+    './PopularServices': './src/exposed/PopularServices.tsx',
+    './PackagesShowcase': './src/exposed/PackagesShowcase.tsx',
   },
 });

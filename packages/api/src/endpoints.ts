@@ -88,6 +88,12 @@ export const endpoints = {
   wardCreate: { method: 'POST', client: 'private', path: '/patient/patients/self/wards' },
   wardUpdate: { method: 'POST', client: 'private', path: '/patient/patients/self/wards/:id' },
   wardPhoto: { method: 'GET', client: 'private', path: '/patient/patients/self/wards/:id/photo', binary: true },
+  wardPhotoUpload: {
+    method: 'POST',
+    client: 'private',
+    path: '/patient/patients/self/wards/:id/photo',
+    multipart: 'file',
+  },
   phoneCandidate: { method: 'POST', client: 'private', path: '/patient/patients/self/candidates/phone' },
   phoneCandidateApprove: {
     method: 'POST',
@@ -103,8 +109,14 @@ export const endpoints = {
 
   // ---- orders and payment
   orderCreate: { method: 'POST', client: 'private', path: '/order/orders' },
+  /** The order by its client-generated id (the payment return page knows only that). */
+  orderGet: { method: 'GET', client: 'private', path: '/order/orders/:orderId' },
+  /** Free arrival times of a nurse's home visit on a day. */
+  homeVisitSlots: { method: 'GET', client: 'private', path: '/order/home-visit/slots' },
   registryCreate: { method: 'POST', client: 'private', path: '/order/orders/registry' },
   registryPayment: { method: 'POST', client: 'private', path: '/order/orders/registry/payment' },
+  /** After a failed payment: pay at the branch instead (or back to online). */
+  registryPaymentMethod: { method: 'POST', client: 'private', path: '/order/orders/registry/payment/method' },
   receipt: { method: 'GET', client: 'private', path: '/finance/transactions/payment/checkbox/receipt/:id/pdf/base64' },
 
   // ---- order lists and results

@@ -26,6 +26,10 @@ function localeRoutes() {
   return (
     <>
       <Route index element={<HomePage />} />
+      <Route path="analyzes" element={<RemoteSlot remote="mf_catalog" module="CataloguePage" />} />
+      <Route path="analyzes/:slug" element={<RemoteSlot remote="mf_catalog" module="CategoryPage" />} />
+      <Route path="analysis/:slug" element={<RemoteSlot remote="mf_catalog" module="ServicePage" />} />
+      <Route path="search" element={<RemoteSlot remote="mf_catalog" module="SearchPage" />} />
       <Route path="cart" element={<RemoteSlot remote="mf_cart_checkout" module="CartPage" />} />
       <Route path="account/*" element={<RemoteSlot remote="mf_account" module="AccountPage" />} />
       <Route path="contacts" element={<ContactsPage />} />

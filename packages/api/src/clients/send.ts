@@ -64,13 +64,17 @@ export function endpointUrl<K extends EndpointKey>(
 }
 
 /** multipart/form-data upload of one file in the field the endpoint names. */
-export async function upload<K extends EndpointKey>(key: K, file: Blob): Promise<RouteResponse<K>> {
+export async function upload<K extends EndpointKey>(
+  key: K,
+  file: Blob,
+  params?: RouteParams<K>,
+): Promise<RouteResponse<K>> {
   const endpoint: Endpoint = endpoints[key];
   const form = new FormData();
   form.append(endpoint.multipart ?? 'file', file);
   const response = await clients[endpoint.client].request<RouteResponse<K>>({
     method: endpoint.method,
-    url: fillPath(endpoint.path),
+    url: fillPath(endpoint.path, params as PathParams | undefined),
     data: form,
     // overrides the JSON default so axios sends the form as is (the browser adds the boundary)
     headers: { 'Content-Type': 'multipart/form-data' },

@@ -36,14 +36,23 @@ export const Cart = Type.Object({
   originalTotalPrice: Money,
   /** Applied promo value, a fraction 0..1; null when none. */
   promo: Nullable(Fraction),
+  /** The applied promo code; null when none (the server always sends it). */
+  promoCode: Type.Optional(Nullable(Type.String())),
 });
 export type Cart = Static<typeof Cart>;
 
 export const CartParams = Type.Object({ cartId: Uuid });
 export type CartParams = Static<typeof CartParams>;
 
-/** Prices depend on the city, so every cart read and change names it. */
-export const CartQuery = Type.Object({ settlementId: Id });
+/**
+ * Prices depend on the city, so every cart read and change names it. `promoCode` applies a promo code
+ * to the cart (checked as by the discount call; an invalid one answers 400 wrong-promo and removes the
+ * cart's promo); an empty `promoCode=` removes it.
+ */
+export const CartQuery = Type.Object({
+  settlementId: Id,
+  promoCode: Type.Optional(Type.String({ maxLength: 50 })),
+});
 export type CartQuery = Static<typeof CartQuery>;
 
 export const CartItemsBody = Body({ serviceIds: Type.Array(Id, { minItems: 1, maxItems: 100 }) });

@@ -125,6 +125,8 @@ export const Order = Type.Object({
   doctor: Nullable(ReferringDoctor),
   /** When results were (or are expected to be) ready. */
   resultsFetchDate: Nullable(DateTimeString),
+  /** The successful online payment's id, for its receipt (GET .../receipt/{id}/pdf/base64). */
+  receiptId: Nullable(Type.String()),
 });
 export type Order = Static<typeof Order>;
 
@@ -146,6 +148,34 @@ export type PaymentBody = Static<typeof PaymentBody>;
 /** Where to send the browser to pay (the provider's hosted page). */
 export const PaymentResponse = Type.Object({ paymentId: Type.String(), url: Type.String(), amount: Money });
 export type PaymentResponse = Static<typeof PaymentResponse>;
+
+/** After a failed payment the order stays placed: pay again, or switch to paying at the branch. */
+export const PaymentMethodBody = Body({ registryId: Id, paymentType: PaymentType });
+export type PaymentMethodBody = Static<typeof PaymentMethodBody>;
+
+export const OrderParams = Type.Object({ orderId: Uuid });
+export type OrderParams = Static<typeof OrderParams>;
+
+// ---- home visits
+
+/** Free arrival times of a nurse on a day (spec section 5: "no hours available" when none is free). */
+export const HomeVisitSlotsQuery = Type.Object({ settlementId: Id, date: DateString });
+export type HomeVisitSlotsQuery = Static<typeof HomeVisitSlotsQuery>;
+export const HomeVisitSlot = Type.Object({
+  /** HH:mm, the approximate arrival time. */
+  time: Time,
+  /** Visits still free at that time. */
+  available: Type.Integer({ minimum: 0 }),
+});
+export type HomeVisitSlot = Static<typeof HomeVisitSlot>;
+export const HomeVisitSlotsResponse = Type.Object({
+  date: DateString,
+  /** The visit's price in hryvnia. */
+  cost: Money,
+  /** Every arrival time of the day (none on Sundays); `available` 0 means taken. */
+  slots: Type.Array(HomeVisitSlot),
+});
+export type HomeVisitSlotsResponse = Static<typeof HomeVisitSlotsResponse>;
 
 export const ReceiptParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export type ReceiptParams = Static<typeof ReceiptParams>;

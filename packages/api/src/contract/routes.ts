@@ -46,9 +46,13 @@ import {
   WorkplacesResponse,
 } from './doctor';
 import {
+  HomeVisitSlotsQuery,
+  HomeVisitSlotsResponse,
   Order,
   OrderCreateBody,
+  OrderParams,
   PaymentBody,
+  PaymentMethodBody,
   PaymentQuery,
   PaymentResponse,
   ReceiptParams,
@@ -190,13 +194,17 @@ const schemas = {
   wardCreate: { body: WardBody, response: Ward },
   wardUpdate: { params: WardParams, body: WardBody, response: Ward },
   wardPhoto: { params: WardParams, response: PhotoImage },
+  wardPhotoUpload: { params: WardParams, response: PhotoUploadResponse },
   phoneCandidate: { body: PhoneCandidateBody, response: PhoneCandidateResponse },
   phoneCandidateApprove: { body: PhoneCandidateApproveBody, response: PatientSelf },
   patientDoctorPhoto: { params: DoctorPhotoParams, response: PhotoImage },
 
   orderCreate: { body: OrderCreateBody, response: Order },
+  orderGet: { params: OrderParams, response: Order },
+  homeVisitSlots: { querystring: HomeVisitSlotsQuery, response: HomeVisitSlotsResponse },
   registryCreate: { body: RegistryCreateBody, response: RegistryCreateResponse },
   registryPayment: { querystring: PaymentQuery, body: PaymentBody, response: PaymentResponse },
+  registryPaymentMethod: { body: PaymentMethodBody, response: Order },
   receipt: { params: ReceiptParams, response: ReceiptResponse },
 
   registriesList: { querystring: RegistriesQuery, response: RegistriesResponse },

@@ -11,9 +11,14 @@ export const SearchGroupType = Type.Union([
 ]);
 export type SearchGroupType = Static<typeof SearchGroupType>;
 
+/**
+ * `query`: at most 100 characters; a blank query is refused with 400 (spec section 5: an empty query
+ * cannot be submitted) with a localized message, so the schema sets no minimum length. `page` and
+ * `size` apply to each type's list.
+ */
 export const SearchBody = Body({
   settlementId: Id,
-  query: Type.String({ minLength: 1, maxLength: 200 }),
+  query: Type.String({ maxLength: 100 }),
   types: Type.Array(SearchGroupType, { minItems: 1, maxItems: 4, uniqueItems: true }),
   page: Type.Optional(PageIndex),
   size: Type.Optional(PageSize),

@@ -107,13 +107,25 @@ export type ServiceSlugParams = Static<typeof ServiceSlugParams>;
 export const ServiceListQuery = Type.Object({ page: Type.Optional(PageIndex), size: Type.Optional(PageSize) });
 export type ServiceListQuery = Static<typeof ServiceListQuery>;
 
-/** Filter by groups, by text, or by ids (spec: "groupIds, or query, or serviceIds"). */
+/** "For men" / "for women": analyses suitable for them (the other gender's are left out). */
+export const ServiceGenderFilter = Type.Union([Type.Literal('male'), Type.Literal('female')]);
+export type ServiceGenderFilter = Static<typeof ServiceGenderFilter>;
+
+/**
+ * Filter by groups, by text, or by ids (spec: "groupIds, or query, or serviceIds"); the filters may be
+ * combined and narrowed by the visitor's choices: packageService, gender, subgroupId (one group
+ * inside the chosen ones). Order: catalogue order by group ('group', the default), relevance for a
+ * query, the order of serviceIds, or by price in the settlement when priceSort is given.
+ */
 export const ServiceListBody = Body({
   settlementId: Id,
   groupIds: Type.Optional(Type.Array(Id, { maxItems: 100 })),
-  query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  query: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   serviceIds: Type.Optional(Type.Array(Id, { maxItems: 100 })),
   packageService: Type.Optional(Type.Boolean()),
+  gender: Type.Optional(ServiceGenderFilter),
+  subgroupId: Type.Optional(Id),
+  priceSort: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
   sort: Type.Optional(Type.Literal('group')),
   showOnSite: Type.Optional(Type.Literal(true)),
 });

@@ -21,6 +21,7 @@ export {
   useServiceBySlug,
   useServiceGroupTree,
   useServiceList,
+  useServicePackages,
 } from './useServices';
 export {
   type Session,
@@ -32,3 +33,4 @@ export {
   useWards,
 } from './useSession';
 export { useSettlementBranches, useSettlements } from './useSettlements';
+export { useVisitorCart, type VisitorCart } from './useVisitorCart';

@@ -32,6 +32,8 @@ export const apiKeys = {
   serviceGroupTree: (locale: Locale = currentLocale()) => ['service-group-tree', locale] as const,
   serviceBySlug: (slug: string, settlementId: number, locale: Locale = currentLocale()) =>
     ['service', slug, settlementId, locale] as const,
+  servicePackages: (serviceId: number, settlementId: number, locale: Locale = currentLocale()) =>
+    ['service-packages', serviceId, settlementId, locale] as const,
   popularServices: (settlementId: number, locale: Locale = currentLocale()) =>
     ['popular-services', settlementId, locale] as const,
   serviceList: (filter: ServiceListFilter, size: number, page: number, locale: Locale = currentLocale()) =>

@@ -4,6 +4,8 @@ import type { Page } from '../contract/common';
 
 export type PagedList<T> = {
   items: T[];
+  /** Items the whole list has (the last loaded page's totalElements); 0 before the first page. */
+  total: number;
   /** False on the last page: loading more is skipped (spec section 4). */
   hasMore: boolean;
   loadMore: () => void;
@@ -28,6 +30,7 @@ export function pagedList<T>(
   const hasMore = last ? last.page < last.totalPages - 1 : false;
   return {
     items: loaded.flatMap((page) => page.content),
+    total: last?.totalElements ?? 0,
     hasMore,
     loadMore: () => {
       if (hasMore && !isValidating) void setSize(size + 1);

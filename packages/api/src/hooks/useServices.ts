@@ -1,4 +1,5 @@
 import { useLocale } from '@lab/i18n';
+import { useCallback, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { api } from '../clients/api';
 import type { ServiceListFilter } from '../clients/areas/services';
@@ -23,6 +24,15 @@ export function useServiceBySlug(slug: string | null, settlementId: number | nul
   );
 }
 
+/** The packages a service is part of (spec section 3 "isPartOfPackets"); `serviceId` null skips. */
+export function useServicePackages(serviceId: number | null, settlementId: number | null): ApiResponse<ServiceCard[]> {
+  const locale = useLocale();
+  return useApiSWR(
+    serviceId != null && settlementId != null ? apiKeys.servicePackages(serviceId, settlementId, locale) : null,
+    ([, id, city]) => api.services.packages(id, city),
+  );
+}
+
 export function usePopularServices(settlementId: number | null): ApiResponse<ServiceCard[]> {
   const locale = useLocale();
   return useApiSWR(settlementId == null ? null : apiKeys.popularServices(settlementId, locale), ([, id]) =>
@@ -30,16 +40,31 @@ export function usePopularServices(settlementId: number | null): ApiResponse<Ser
   );
 }
 
-/** Catalogue list of one city: by groups, text or ids; `filter` null skips. */
+/**
+ * Catalogue list of one city: by groups, text or ids; `filter` null skips. Pages append; a request
+ * for another filter (or page size) cancels the pending one (spec section 4).
+ */
 export function useServiceList(filter: ServiceListFilter | null, pageSize = 20): PagedList<ServiceCard> {
   const locale = useLocale();
+  const pending = useRef<{ list: string; controller: AbortController } | null>(null);
+  /** One controller per list: its pages share it, the next list's first request aborts it. */
+  const signalFor = useCallback((listFilter: ServiceListFilter, listSize: number) => {
+    const list = JSON.stringify([listFilter, listSize]);
+    if (pending.current?.list !== list) {
+      pending.current?.controller.abort();
+      pending.current = { list, controller: new AbortController() };
+    }
+    return pending.current.controller.signal;
+  }, []);
   const { data, size, setSize, isLoading, isValidating, error, mutate } = useSWRInfinite<Page<ServiceCard>, ApiError>(
     (page, previous: Page<ServiceCard> | null) => {
       if (!filter || (previous && previous.page >= previous.totalPages - 1)) return null;
       return apiKeys.serviceList(filter, pageSize, page, locale);
     },
     ([, listFilter, listSize, page]: ReturnType<typeof apiKeys.serviceList>) =>
-      api.services.list(listFilter, page, listSize),
+      api.services.list(listFilter, page, listSize, signalFor(listFilter, listSize)),
+    // loading more asks for the next page only, not the first one again
+    { revalidateFirstPage: false },
   );
   return pagedList(data, size, setSize, isLoading, isValidating, error, mutate);
 }

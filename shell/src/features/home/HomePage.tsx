@@ -2,6 +2,7 @@ import { useNewsList, useSettlements } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Link, SkeletonGrid, usePageMeta } from '@lab/ui';
 import { NewsCard } from '../news';
+import { RemoteSlot } from '../remotes';
 import styles from './HomePage.module.css';
 
 const ADVANTAGES = ['homeVisit', 'onlineDiscount', 'results'] as const;
@@ -34,6 +35,16 @@ export function HomePage() {
         ))}
       </ul>
       <NetworkFacts />
+      <RemoteSlot
+        remote="mf_catalog"
+        module="PopularServices"
+        placeholder={<SkeletonGrid count={4} height={200} minWidth="15rem" />}
+      />
+      <RemoteSlot
+        remote="mf_catalog"
+        module="PackagesShowcase"
+        placeholder={<SkeletonGrid count={4} height={200} minWidth="15rem" />}
+      />
       <LatestNews />
       <section className={styles.app} aria-labelledby="home-app">
         <h2 id="home-app">{t('home.appTitle')}</h2>

@@ -1,7 +1,9 @@
 import type {
+  HomeVisitSlotsResponse,
   Order,
   OrderCreateBody,
   PaymentResponse,
+  PaymentType,
   ReceiptResponse,
   RegistryCreateResponse,
 } from '../../contract/orders';
@@ -17,4 +19,12 @@ export const orders = {
       body: discountCode ? { registryId, discountCode } : { registryId },
     }),
   receipt: (transactionId: string): Promise<ReceiptResponse> => send('receipt', { params: { id: transactionId } }),
+  /** The order by its client-generated id (the payment return page). */
+  get: (orderId: string): Promise<Order> => send('orderGet', { params: { orderId } }),
+  /** After a failed payment: pay at the branch instead, or online again. */
+  changePaymentMethod: (registryId: number, paymentType: PaymentType): Promise<Order> =>
+    send('registryPaymentMethod', { body: { registryId, paymentType } }),
+  /** Free arrival times of a nurse's home visit. */
+  homeVisitSlots: (settlementId: number, date: string): Promise<HomeVisitSlotsResponse> =>
+    send('homeVisitSlots', { query: { settlementId, date } }),
 };

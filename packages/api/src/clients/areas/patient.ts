@@ -22,6 +22,8 @@ export const patient = {
     send('wardUpdate', { params: { id: wardId }, body: ward }),
   wardPhotoUrl: (wardId: number, version: number): string =>
     endpointUrl('wardPhoto', { id: wardId }, versioned(version)),
+  uploadWardPhoto: (wardId: number, file: Blob): Promise<PhotoUploadResponse> =>
+    upload('wardPhotoUpload', file, { id: wardId }),
   /** The photo of a doctor as their patient sees it. */
   doctorPhotoUrl: (doctorId: number, version: number): string =>
     endpointUrl('patientDoctorPhoto', { id: doctorId }, versioned(version)),

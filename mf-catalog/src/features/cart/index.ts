@@ -1,0 +1,3 @@
+export { AddToCartButton } from './AddToCartButton';
+export { type AnalyticsItem, pushAddToCart } from './analytics';
+export { type AddToCart, type CartCandidate, useAddToCart } from './useAddToCart';

@@ -1,0 +1,3 @@
+export { PriceTag, priceAmounts } from './PriceTag';
+export { ServiceCard, serviceUrl } from './ServiceCard';
+export { type ServiceTexts, useServiceTexts } from './texts';

@@ -1,0 +1,139 @@
+import { setStored } from '@lab/api';
+import { getPageMeta, useBreadcrumbLabels } from '@lab/ui';
+import { screen, within } from '@testing-library/react';
+import { card, serviceInfo } from '../../test/fixtures';
+import { CITY, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
+import { serveCatalogue } from '../../test/server';
+import { isHtml, joinMaterials } from './materials';
+import { ServicePage } from './ServicePage';
+
+beforeAll(setUpI18n);
+beforeEach(() => {
+  resetBrowserState();
+  setStored('cityId', CITY);
+});
+
+function Crumb() {
+  return <span data-testid="crumb">{useBreadcrumbLabels().service ?? ''}</span>;
+}
+
+const renderService = (slug = 'zahalnyi-analiz-krovi') =>
+  renderAt(
+    <>
+      <ServicePage />
+      <Crumb />
+    </>,
+    `/analysis/${slug}`,
+    '/analysis/:slug',
+  );
+
+describe('joinMaterials', () => {
+  it('joins the unique material titles in order with ". "', () => {
+    expect(
+      joinMaterials([
+        { materials: [{ id: 1, title: 'Венозна кров' }] },
+        {
+          materials: [
+            { id: 2, title: 'Сеча ' },
+            { id: 1, title: 'Венозна кров' },
+          ],
+        },
+        { materials: [] },
+        { materials: [{ id: 3, title: 'Слина' }] },
+      ]),
+    ).toBe('Венозна кров. Сеча. Слина');
+    expect(joinMaterials([])).toBe('');
+  });
+
+  it('tells HTML preparation from plain text', () => {
+    expect(isHtml('<p>Натщесерце</p>')).toBe(true);
+    expect(isHtml('Натщесерце, 8-12 годин без їжі; t < 37')).toBe(false);
+  });
+});
+
+describe('service page', () => {
+  it('shows title, code, price, materials, sanitized preparation, clientsBuy; sets crumb and structured data', async () => {
+    serveCatalogue({ info: serviceInfo() });
+    renderService();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Загальний аналіз крові' })).toBeInTheDocument();
+    expect(screen.getByText('1002', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Ціна та замовлення' })).toHaveTextContent('700 грн');
+    const materials = screen.getByRole('region', { name: 'Біоматеріал' });
+    expect(materials).toHaveTextContent('Венозна кров. Сеча');
+    const preparation = screen.getByRole('region', { name: 'Підготовка' });
+    expect(preparation).toHaveTextContent('Натщесерце.');
+    expect(preparation.querySelector('script')).toBeNull();
+    const related = screen.getByRole('region', { name: 'Разом із цим купують' });
+    expect(within(related).getByRole('link', { name: 'Феритин' })).toHaveAttribute('href', '/analysis/service-8');
+    expect(screen.getByRole('button', { name: 'До кошика: Загальний аналіз крові' })).toBeInTheDocument();
+    expect(screen.getByTestId('crumb')).toHaveTextContent('Загальний аналіз крові');
+
+    const meta = getPageMeta();
+    expect(meta.title).toBe('Загальний аналіз крові');
+    expect(meta.structuredData?.[0]).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': ['MedicalTest', 'Product'],
+      name: 'Загальний аналіз крові',
+      sku: '1002',
+      offers: { '@type': 'Offer', price: 700, priceCurrency: 'UAH' },
+    });
+  });
+
+  it('a package lists its analyses, men-only notes, additional services and the packages view', async () => {
+    serveCatalogue({
+      info: serviceInfo({
+        title: 'Check-up для чоловіків',
+        packageService: true,
+        gender: 'male',
+        preparation: 'Зранку натщесерце.',
+        additionalServices: [
+          { id: 90, code: '9990', slug: 'vzyattya-krovi', title: 'Взяття крові', packageService: false },
+        ],
+        clientsBuy: [],
+      }),
+    });
+    renderService();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check-up для чоловіків' })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Тільки для чоловіків');
+    const includes = screen.getByRole('region', { name: 'Що входить у пакет (2)' });
+    expect(
+      within(includes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1002Гемоглобін', '1003Еритроцити']);
+    expect(screen.getByRole('region', { name: 'Підготовка' })).toHaveTextContent('Зранку натщесерце.');
+    expect(screen.getByRole('link', { name: 'Взяття крові' })).toHaveAttribute('href', '/analysis/vzyattya-krovi');
+    expect(getPageMeta().structuredData?.[0]).toMatchObject({
+      '@type': ['MedicalTestPanel', 'Product'],
+      subTest: [
+        { '@type': 'MedicalTest', name: 'Гемоглобін' },
+        { '@type': 'MedicalTest', name: 'Еритроцити' },
+      ],
+    });
+  });
+
+  it('lists the packages an analysis is part of', async () => {
+    serveCatalogue({
+      info: serviceInfo({ isPartOfPackets: true }),
+      packages: [card(30, { title: 'Check-up базовий', packageService: true })],
+    });
+    renderService();
+    const packages = await screen.findByRole('region', { name: 'Пакети, до яких входить аналіз' });
+    expect(within(packages).getByRole('link', { name: 'Check-up базовий' })).toBeInTheDocument();
+  });
+
+  it('says when the analysis does not exist', async () => {
+    serveCatalogue({ info: null });
+    renderService('no-such');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Аналіз не знайдено' })).toBeInTheDocument();
+  });
+
+  it('doctors see the price but no cart button', async () => {
+    serveCatalogue({ info: serviceInfo() });
+    setStored('doctor', true);
+    renderService();
+    await screen.findByRole('heading', { level: 1, name: 'Загальний аналіз крові' });
+    expect(screen.getByRole('complementary', { name: 'Ціна та замовлення' })).toHaveTextContent('700 грн');
+    expect(screen.queryByRole('button', { name: /До кошика/ })).not.toBeInTheDocument();
+  });
+});

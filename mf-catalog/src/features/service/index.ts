@@ -1,0 +1,3 @@
+export { isHtml, joinMaterials } from './materials';
+export { ServicePage } from './ServicePage';
+export { serviceStructuredData } from './structuredData';
