@@ -84,7 +84,16 @@ function proxy(request, response, target) {
     url,
     {
       method: request.method,
-      headers: { ...request.headers, host: url.host, 'x-forwarded-host': request.headers.host ?? '' },
+      // the API sees the visitor's address (per-address limits, audit log), not the proxy's
+      headers: {
+        ...request.headers,
+        host: url.host,
+        'x-forwarded-host': request.headers.host ?? '',
+        'x-forwarded-proto': request.socket.encrypted ? 'https' : 'http',
+        'x-forwarded-for': [request.headers['x-forwarded-for'], request.socket.remoteAddress]
+          .filter(Boolean)
+          .join(', '),
+      },
     },
     (reply) => {
       response.writeHead(reply.statusCode ?? 502, reply.headers);

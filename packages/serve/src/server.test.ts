@@ -102,3 +102,26 @@ describe('static server', () => {
     expect(await api.json()).toMatchObject({ code: 'upstream-unavailable' });
   });
 });
+
+describe('the /api proxy', () => {
+  it("passes the visitor's address and host on to the API", async () => {
+    const { createServer } = await import('node:http');
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const api = createServer((request, response) => {
+      seen.push(request.headers);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const { port } = api.address() as AddressInfo;
+    const shellWithApi = await serve({ spa: true, apiTarget: `http://127.0.0.1:${port}` });
+    try {
+      const response = await fetch(`${shellWithApi.origin}/api/public/core/genders`);
+      expect(await response.json()).toEqual({ ok: true });
+      expect(seen[0]?.['x-forwarded-for']).toBe('127.0.0.1');
+      expect(seen[0]?.['x-forwarded-host']).toBe(new URL(shellWithApi.origin).host);
+    } finally {
+      await shellWithApi.close();
+      await new Promise<void>((resolve) => api.close(() => resolve()));
+    }
+  });
+});
