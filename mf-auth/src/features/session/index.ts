@@ -1,0 +1,1 @@
+export { DOCTOR_HOME, useCompleteSignIn } from './useCompleteSignIn';
