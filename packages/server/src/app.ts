@@ -4,10 +4,12 @@
  * (plugins/app), the routes, then 501 stubs for contract routes not implemented yet.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { SmsGateway } from './auth/sms';
 import { type AppConfig, appConfigFromEnv } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './domain/kyiv-time';
 import { contractRoutesPlugin, pendingRoutesPlugin } from './http/contract-route';
+import authPlugin from './plugins/app/auth';
 import configPlugin from './plugins/app/config';
 import databasePlugin from './plugins/app/database';
 import errorsPlugin from './plugins/app/errors';
@@ -37,6 +39,8 @@ export interface BuildAppOptions {
    * i.e. the shell's development proxy on the same machine.
    */
   readonly trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The SMS gateway; default: the one the settings name (auth/sms.ts). Tests plug in their own. */
+  readonly sms?: SmsGateway;
 }
 
 /**
@@ -76,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { db: options.db });
   await app.register(repositoriesPlugin);
+  await app.register(authPlugin, { sms: options.sms });
 
   await app.register(routes);
   if (options.stubPendingRoutes ?? true) await app.register(pendingRoutesPlugin);

@@ -19,6 +19,65 @@ export interface AppConfig {
   readonly cookieSecret: string;
   /** Largest accepted upload (photos), bytes. */
   readonly uploadMaxBytes: number;
+  /** NODE_ENV is production: no development routes (SMS outbox, clock), no development secrets. */
+  readonly production: boolean;
+  /** Sign-in, sessions, SMS codes and their limits (auth/settings.ts). */
+  readonly auth: AuthSettings;
+  /** Orders, home visits, payments. */
+  readonly orders: OrderSettings;
+}
+
+export interface AuthLimits {
+  /** Codes sent to one phone per hour. */
+  readonly sendsPerPhonePerHour: number;
+  /** Codes sent on behalf of one client address per hour. */
+  readonly sendsPerIpPerHour: number;
+  /** Code checks (login, approve) for one phone per hour. */
+  readonly checksPerPhonePerHour: number;
+  /** Code checks from one client address per hour. */
+  readonly checksPerIpPerHour: number;
+}
+
+export interface AuthSettings {
+  /** HMAC key for SMS codes, login tokens and phone hashes (AUTH_SECRET; required in production). */
+  readonly secret: string;
+  /** A code expires this long after it was sent (at most 10 minutes). */
+  readonly codeTtlSeconds: number;
+  /** No new code to the same phone before this (the answer's timeToNextSend). */
+  readonly resendSeconds: number;
+  /** Wrong tries per code; the next one is refused even with the right code. */
+  readonly maxCodeAttempts: number;
+  readonly limits: AuthLimits;
+  /** A session ends after this long without requests (sliding). */
+  readonly sessionIdleMinutes: number;
+  /** ... and at the latest this long after sign-in. */
+  readonly sessionAbsoluteHours: number;
+  /**
+   * 'auto': a Secure `__Host-` cookie unless the request's host is localhost / 127.0.0.1 / ::1;
+   * 'always' / 'never' force it.
+   */
+  readonly cookieSecure: 'auto' | 'always' | 'never';
+  /** Origins allowed to make state-changing calls; empty: the request's own origin only. */
+  readonly allowedOrigins: readonly string[];
+  /** 'dev': codes to the log and the development outbox; 'none': sending fails (no provider yet). */
+  readonly smsProvider: 'dev' | 'none';
+}
+
+export interface OrderSettings {
+  /** A nurse's home visit, hryvnia. */
+  readonly homeVisitCost: number;
+  /** Visits per settlement and arrival time. */
+  readonly homeVisitSlotCapacity: number;
+  /** 'sandbox': the server's own hosted payment page; 'none': online payment unavailable. */
+  readonly paymentProvider: 'sandbox' | 'none';
+  /** HMAC key of the payment provider's callbacks (PAYMENT_SECRET; required in production). */
+  readonly paymentSecret: string;
+  /** A payment page is valid this long. */
+  readonly paymentTtlMinutes: number;
+  /** Development clock: moves paid orders on every N ms (0 = off; never in production). */
+  readonly devClockIntervalMs: number;
+  /** Insert the demo accounts when missing (default: outside production). */
+  readonly demoData: boolean;
 }
 
 export interface ServerEnv {
@@ -50,7 +109,67 @@ function numberFrom(env: Env, name: string, fallback: number, min = 0, max = Num
   return value;
 }
 
+function choice<T extends string>(env: Env, name: string, options: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!(options as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${options.join(', ')}`);
+  return raw as T;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+/** A secret from the environment; the development value is refused in production. */
+function secret(env: Env, name: string, production: boolean): string {
+  const value = env[name];
+  if (value && value.length >= 32) return value;
+  if (value) throw new Error(`${name} must be at least 32 characters`);
+  if (production) throw new Error(`${name} must be set in production`);
+  return `development-${name.toLowerCase()}-change-me-in-production`;
+}
+
+export function authSettingsFromEnv(env: Env, production: boolean): AuthSettings {
+  return {
+    secret: secret(env, 'AUTH_SECRET', production),
+    codeTtlSeconds: numberFrom(env, 'AUTH_CODE_TTL_SECONDS', 300, 30, 600),
+    resendSeconds: numberFrom(env, 'AUTH_RESEND_SECONDS', 60, 0, 600),
+    maxCodeAttempts: numberFrom(env, 'AUTH_MAX_CODE_ATTEMPTS', 5, 1, 10),
+    limits: {
+      sendsPerPhonePerHour: numberFrom(env, 'AUTH_SENDS_PER_PHONE_HOUR', 5, 1),
+      sendsPerIpPerHour: numberFrom(env, 'AUTH_SENDS_PER_IP_HOUR', 30, 1),
+      checksPerPhonePerHour: numberFrom(env, 'AUTH_CHECKS_PER_PHONE_HOUR', 20, 1),
+      checksPerIpPerHour: numberFrom(env, 'AUTH_CHECKS_PER_IP_HOUR', 100, 1),
+    },
+    sessionIdleMinutes: numberFrom(env, 'SESSION_IDLE_MINUTES', 30, 1),
+    sessionAbsoluteHours: numberFrom(env, 'SESSION_ABSOLUTE_HOURS', 12, 1),
+    cookieSecure: choice(env, 'SESSION_COOKIE_SECURE', ['auto', 'always', 'never'] as const, 'auto'),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    smsProvider: choice(env, 'SMS_PROVIDER', ['dev', 'none'] as const, production ? 'none' : 'dev'),
+  };
+}
+
+export function orderSettingsFromEnv(env: Env, production: boolean): OrderSettings {
+  return {
+    homeVisitCost: numberFrom(env, 'HOME_VISIT_COST', 350, 0),
+    homeVisitSlotCapacity: numberFrom(env, 'HOME_VISIT_SLOT_CAPACITY', 2, 0, 1000),
+    paymentProvider: choice(env, 'PAYMENT_PROVIDER', ['sandbox', 'none'] as const, production ? 'none' : 'sandbox'),
+    paymentSecret: secret(env, 'PAYMENT_SECRET', production),
+    paymentTtlMinutes: numberFrom(env, 'PAYMENT_TTL_MINUTES', 30, 1),
+    devClockIntervalMs: production ? 0 : numberFrom(env, 'DEV_CLOCK_INTERVAL_MS', 20_000, 0),
+    demoData: flag(env, 'DEMO_DATA', !production),
+  };
+}
+
 export function appConfigFromEnv(env: Env = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
   const paymentType = (env.SYSTEM_PAYMENT_TYPE ?? 'online') as PaymentType;
   if (!PAYMENT_TYPES.includes(paymentType)) {
     throw new Error(`SYSTEM_PAYMENT_TYPE must be one of ${PAYMENT_TYPES.join(', ')}`);
@@ -60,7 +179,10 @@ export function appConfigFromEnv(env: Env = process.env): AppConfig {
     systemPaymentType: paymentType,
     rateLimitMax: numberFrom(env, 'RATE_LIMIT_MAX', 600, 0),
     cookieSecret: env.COOKIE_SECRET ?? 'development-cookie-secret-change-me',
-    uploadMaxBytes: numberFrom(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1),
+    uploadMaxBytes: numberFrom(env, 'UPLOAD_MAX_BYTES', 2 * 1024 * 1024, 1),
+    production,
+    auth: authSettingsFromEnv(env, production),
+    orders: orderSettingsFromEnv(env, production),
   };
 }
 

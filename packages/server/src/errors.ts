@@ -14,6 +14,10 @@ export class AppError extends Error {
     readonly messageKey: MessageKey,
     /** The request property at fault, for forms ('phone', 'settlementId'). */
     readonly field?: string,
+    /** Values of the message's `{name}` placeholders. */
+    readonly params?: Readonly<Record<string, string | number>>,
+    /** Response headers to send with the error (Retry-After). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(`${code} (${messageKey})`);
   }

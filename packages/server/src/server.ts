@@ -4,10 +4,12 @@
  * the server (in-flight requests finish) and then the database.
  */
 import { buildApp } from './app';
+import { startBackgroundJobs } from './background';
 import { serverEnv } from './config';
 import { migrate } from './db/migrate';
 import { describeDatabase, openDatabase } from './db/open';
 import { seedData } from './seed/data';
+import { ensureDemo } from './seed/demo';
 import { insertSeed, isEmpty } from './seed/insert';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -52,6 +54,10 @@ async function main(): Promise<void> {
       log('empty database: seeding');
       await insertSeed(db, seedData, { log });
     }
+    // demo accounts (seed/demo.ts) when missing: on by default outside production (DEMO_DATA)
+    if (app.config.orders.demoData) await ensureDemo(db, { log });
+    const stopJobs = startBackgroundJobs(app);
+    app.addHook('onClose', async () => stopJobs());
     await app.listen({ port: env.port, host: env.host });
     const memory = Math.round(process.memoryUsage().rss / 1024 / 1024);
     log(`ready in ${Date.now() - started} ms, ${memory} MB resident; docs at /api/docs`);

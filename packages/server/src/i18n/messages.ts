@@ -3,6 +3,9 @@
  * `code` for programs and one of these as `message` for people.
  */
 
+import { accountMessages } from './account-messages';
+import { catalogueMessages } from './catalogue-messages';
+
 export type Locale = 'uk' | 'ru';
 export const DEFAULT_LOCALE: Locale = 'uk';
 
@@ -44,12 +47,20 @@ export const messages = {
     uk: 'Промокод недійсний або термін його дії закінчився',
     ru: 'Промокод недействителен или срок его действия истёк',
   },
+
+  // ---- sign-in, accounts, orders, payments, results
+  ...accountMessages,
+  // ---- catalogue, search, cart
+  ...catalogueMessages,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;
 
-export function translate(key: MessageKey, locale: Locale): string {
-  return messages[key][locale];
+/** The text in a language; `{name}` placeholders take `params[name]`. */
+export function translate(key: MessageKey, locale: Locale, params?: Readonly<Record<string, string | number>>): string {
+  const text: string = messages[key][locale];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
 /**

@@ -4,9 +4,21 @@
  */
 import type { Queryable } from '../db/database';
 import type { Clock } from '../domain/kyiv-time';
+import { createAuditRepository } from './audit';
+import { createAuthRepository } from './auth';
+import { createCartsRepository } from './carts';
 import { createContentRepository } from './content';
 import { createDiscountsRepository } from './discounts';
+import { createDoctorsRepository } from './doctors';
+import { createGroupsRepository } from './groups';
+import { createOrdersRepository } from './orders';
+import { createPatientsRepository } from './patients';
+import { createPaymentsRepository } from './payments';
 import { createReferenceRepository } from './reference';
+import { createResultsRepository } from './results';
+import { createSearchRepository } from './search';
+import { createServicesRepository } from './services';
+import { createSessionsRepository } from './sessions';
 import { createSettlementsRepository } from './settlements';
 
 export interface RepositoryDeps {
@@ -19,6 +31,20 @@ export function createRepositories(db: Queryable, deps: RepositoryDeps) {
     content: createContentRepository(db),
     reference: createReferenceRepository(db),
     discounts: createDiscountsRepository(db, deps.clock),
+    // catalogue, search, carts (issue "API server, part 1")
+    groups: createGroupsRepository(db),
+    services: createServicesRepository(db),
+    search: createSearchRepository(db, deps.clock),
+    carts: createCartsRepository(db, deps.clock),
+    // accounts, sign-in, orders, results (issue "API server, part 2")
+    auth: createAuthRepository(db, deps.clock),
+    sessions: createSessionsRepository(db, deps.clock),
+    audit: createAuditRepository(db, deps.clock),
+    patients: createPatientsRepository(db),
+    doctors: createDoctorsRepository(db),
+    orders: createOrdersRepository(db, deps.clock),
+    payments: createPaymentsRepository(db, deps.clock),
+    results: createResultsRepository(db, deps.clock),
   };
 }
 

@@ -10,7 +10,7 @@ export interface SettlementWithCount extends Settlement {
   branchCount: number;
 }
 
-type BranchRow = Omit<Branch, 'status' | 'services' | 'schedule'> & {
+export type BranchRow = Omit<Branch, 'status' | 'services' | 'schedule'> & {
   schedule: ScheduleDay[];
   covidTest: boolean;
   childNurse: boolean;
@@ -20,6 +20,40 @@ type BranchRow = Omit<Branch, 'status' | 'services' | 'schedule'> & {
   urogenitalMale: boolean;
   everyDay: boolean;
 };
+
+/** The columns of a BranchRow from `branches b` (also used by the search). */
+export function branchColumns(locale: Locale): string {
+  return `b.id, b.settlement_id AS "settlementId", ${localized('b.title', locale)} AS title,
+          ${localized('b.address', locale)} AS address, b.lat, b.lon, b.phone, b.partner, b.schedule,
+          b.covid_test AS "covidTest", b.child_nurse AS "childNurse", b.card_terminal AS "cardTerminal",
+          b.ramp, b.gynecological_chair AS "gynecologicalChair", b.urogenital_male AS "urogenitalMale",
+          b.every_day AS "everyDay"`;
+}
+
+/** A branch card with its status at `now` (Kyiv time). */
+export function toBranch(row: BranchRow, now: Date): Branch {
+  return {
+    id: row.id,
+    settlementId: row.settlementId,
+    title: row.title,
+    address: row.address,
+    lat: row.lat,
+    lon: row.lon,
+    phone: row.phone,
+    partner: row.partner,
+    schedule: row.schedule,
+    services: {
+      covidTest: row.covidTest,
+      childNurse: row.childNurse,
+      cardTerminal: row.cardTerminal,
+      ramp: row.ramp,
+      gynecologicalChair: row.gynecologicalChair,
+      urogenitalMale: row.urogenitalMale,
+      everyDay: row.everyDay,
+    },
+    status: branchStatus(row.schedule, now),
+  };
+}
 
 /** Great-circle distance in km between ($1 lat, $2 lon) and the row's s.lat/s.lon. */
 const HAVERSINE_KM = `2 * 6371 * asin(sqrt(
@@ -72,38 +106,14 @@ export function createSettlementsRepository(db: Queryable, clock: Clock) {
     /** Enabled branches of a settlement with their status now (Kyiv time). */
     async branches(settlementId: number, locale: Locale, includePartners: boolean): Promise<Branch[]> {
       const rows = await db.query<BranchRow>(
-        `SELECT b.id, b.settlement_id AS "settlementId", ${localized('b.title', locale)} AS title,
-                ${localized('b.address', locale)} AS address, b.lat, b.lon, b.phone, b.partner, b.schedule,
-                b.covid_test AS "covidTest", b.child_nurse AS "childNurse", b.card_terminal AS "cardTerminal",
-                b.ramp, b.gynecological_chair AS "gynecologicalChair", b.urogenital_male AS "urogenitalMale",
-                b.every_day AS "everyDay"
+        `SELECT ${branchColumns(locale)}
            FROM branches b
           WHERE b.settlement_id = $1 AND b.enabled AND ($2::boolean OR NOT b.partner)
           ORDER BY b.partner, b.sort_order, b.id`,
         [settlementId, includePartners],
       );
       const now = clock();
-      return rows.map((row) => ({
-        id: row.id,
-        settlementId: row.settlementId,
-        title: row.title,
-        address: row.address,
-        lat: row.lat,
-        lon: row.lon,
-        phone: row.phone,
-        partner: row.partner,
-        schedule: row.schedule,
-        services: {
-          covidTest: row.covidTest,
-          childNurse: row.childNurse,
-          cardTerminal: row.cardTerminal,
-          ramp: row.ramp,
-          gynecologicalChair: row.gynecologicalChair,
-          urogenitalMale: row.urogenitalMale,
-          everyDay: row.everyDay,
-        },
-        status: branchStatus(row.schedule, now),
-      }));
+      return rows.map((row) => toBranch(row, now));
     },
   };
 }

@@ -3,7 +3,9 @@
  * file with `contractRoute(app, '<route key>', handler)` calls, registered here.
  */
 import type { FastifyInstance } from 'fastify';
+import accountRoutes from './accounts';
 import orderConfigurationRoutes from './app/order/configuration';
+import catalogueAreaRoutes from './catalogue';
 import articleRoutes from './public/content/articles';
 import documentRoutes from './public/content/documents';
 import equipmentRoutes from './public/content/equipment';
@@ -25,4 +27,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(discountRoutes);
   // /api/app
   await app.register(orderConfigurationRoutes);
+  // accounts, sign-in, orders, payments, results (/api/public, /api/private, /api/sandbox, /api/dev)
+  await app.register(accountRoutes);
+  // catalogue, search, carts (/api/public, /api/private)
+  await app.register(catalogueAreaRoutes);
 }

@@ -26,6 +26,7 @@ export interface SeedSummary {
   genders: number;
   specializations: number;
   promoCodes: number;
+  preparationRules: number;
 }
 
 type Column = string | { readonly name: string; readonly cast: string };
@@ -155,6 +156,9 @@ export async function insertSeed(
 ): Promise<SeedSummary> {
   const started = Date.now();
   const summary = await db.transaction((tx) => insertAll(tx, data));
+  // fresh planner statistics: PGlite has no autovacuum, and without them the planner scans whole
+  // tables instead of using the search indexes
+  await db.exec('ANALYZE');
   options.log?.(
     `seeded ${summary.settlements} settlements, ${summary.branches} branches, ${summary.services} services, ` +
       `${summary.prices} prices in ${Date.now() - started} ms`,
@@ -528,6 +532,16 @@ async function insertAll(tx: Queryable, data: SeedData): Promise<SeedSummary> {
     },
     data.promoCodes.map((p) => [p.code.trim().toUpperCase(), p.fraction, p.validFrom, p.validTo, p.maxUses, p.used]),
   );
+  const preparationRules = data.preparationRules ?? [];
+  await upsert(
+    tx,
+    {
+      table: 'preparation_rules',
+      columns: ['key', 'title_uk', 'title_ru', 'content_uk', 'content_ru', 'sort_order'],
+      conflict: ['key'],
+    },
+    preparationRules.map((r, index) => [r.key, ...texts(r.title), ...texts(r.content), index]),
+  );
 
   return {
     settlements: data.settlements.length,
@@ -544,6 +558,7 @@ async function insertAll(tx: Queryable, data: SeedData): Promise<SeedSummary> {
     genders: data.genders.length,
     specializations: data.specializations.length,
     promoCodes: data.promoCodes.length,
+    preparationRules: preparationRules.length,
   };
 }
 

@@ -101,6 +101,9 @@ export type SeedPromoCode = {
   used: number;
 };
 
+/** General preparation rules (GET /service/services/preparation); `key` is the natural key. */
+export type SeedPreparationRule = { key: string; title: Text; content: Text };
+
 export type SeedData = {
   settlements: SeedSettlement[];
   branches: SeedBranch[];
@@ -115,4 +118,6 @@ export type SeedData = {
   genders: SeedGender[];
   specializations: SeedSpecialization[];
   promoCodes: SeedPromoCode[];
+  /** Optional so that seeds made for one purpose (tests) need not list them. */
+  preparationRules?: SeedPreparationRule[];
 };

@@ -274,4 +274,8 @@ export const fixture: SeedData = {
     { code: 'ONCE', fraction: 0.15, validFrom: '2026-01-01', validTo: '2026-12-31', maxUses: 1, used: 1 },
     { code: 'FUTURE', fraction: 0.2, validFrom: '2027-01-01', validTo: '2027-12-31', maxUses: null, used: 0 },
   ],
+  preparationRules: [
+    { key: 'blood', title: t('Аналізи крові', 'Анализы крови'), content: t('Натщесерце', 'Натощак') },
+    { key: 'urine', title: t('Аналізи сечі', 'Анализы мочи'), content: t('Ранкова сеча', 'Утренняя моча') },
+  ],
 };

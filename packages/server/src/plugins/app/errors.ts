@@ -55,10 +55,15 @@ export function validationField(issue: ValidationIssue): string | undefined {
   return undefined;
 }
 
-function body(code: string, key: MessageKey, locale: Locale, field?: string): ErrorBody {
-  return field === undefined
-    ? { code, message: translate(key, locale) }
-    : { code, message: translate(key, locale), field };
+function body(
+  code: string,
+  key: MessageKey,
+  locale: Locale,
+  field?: string,
+  params?: Readonly<Record<string, string | number>>,
+): ErrorBody {
+  const message = translate(key, locale, params);
+  return field === undefined ? { code, message } : { code, message, field };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -68,7 +73,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** The status and body for any thrown value. */
 export function errorReply(error: unknown, locale: Locale): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
-    return { status: error.statusCode, body: body(error.code, error.messageKey, locale, error.field) };
+    return {
+      status: error.statusCode,
+      body: body(error.code, error.messageKey, locale, error.field, error.params),
+    };
   }
   const fields = isObject(error) ? error : {};
   const validation = fields.validation;
@@ -94,6 +102,7 @@ export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       const { status, body: payload } = errorReply(error, request.locale);
+      if (error instanceof AppError && error.headers) reply.headers(error.headers);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: payload.code, field: payload.field, statusCode: status }, 'request rejected');
       return reply.status(status).send(payload);

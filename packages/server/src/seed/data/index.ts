@@ -9,6 +9,7 @@ import { articles, documents, equipment, menus, news } from './content';
 import { groups } from './groups';
 import { materials } from './materials';
 import { packages } from './packages';
+import { preparationRules } from './preparation-rules';
 import { genders, promoCodes, specializations } from './reference';
 import { analyses, procedures } from './services';
 import { settlements } from './settlements';
@@ -29,4 +30,5 @@ export const seedData: SeedData = {
   genders,
   specializations,
   promoCodes,
+  preparationRules,
 };

@@ -1,0 +1,47 @@
+/**
+ * Timers of a running server (not of tests, which build the app without them):
+ *  - housekeeping every 10 minutes: expired sessions, old codes, resend gates and rate counters;
+ *  - the development lab clock (DEV_CLOCK_INTERVAL_MS, never in production): paid orders move one step
+ *    along the display states and get results (domain/lab-progress.ts).
+ * Returns a function that stops them.
+ */
+import type { FastifyInstance } from 'fastify';
+import { advanceOrders } from './domain/lab-progress';
+
+const HOUSEKEEPING_MS = 10 * 60_000;
+const KEEP_MS = 24 * 3600_000;
+
+export function startBackgroundJobs(app: FastifyInstance): () => void {
+  const timers: NodeJS.Timeout[] = [];
+  const housekeeping = async () => {
+    const before = new Date(app.clock().getTime() - KEEP_MS);
+    await app.repos.sessions.purge(before);
+    await app.repos.auth.purge(before);
+  };
+  timers.push(
+    setInterval(() => housekeeping().catch((err) => app.log.warn({ err }, 'housekeeping failed')), HOUSEKEEPING_MS),
+  );
+
+  const interval = app.config.orders.devClockIntervalMs;
+  if (!app.config.production && interval > 0) {
+    let running = false;
+    timers.push(
+      setInterval(() => {
+        if (running) return;
+        running = true;
+        advanceOrders(app, { orderId: null })
+          .then((moved) => {
+            if (moved > 0) app.log.info(`development lab clock: ${moved} order(s) moved on`);
+          })
+          .catch((err) => app.log.warn({ err }, 'development lab clock failed'))
+          .finally(() => {
+            running = false;
+          });
+      }, interval),
+    );
+  }
+  for (const timer of timers) timer.unref();
+  return () => {
+    for (const timer of timers) clearInterval(timer);
+  };
+}

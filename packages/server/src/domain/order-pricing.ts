@@ -1,0 +1,68 @@
+/**
+ * Order prices, by the cart's own rules (domain/pricing.ts, spec section 9): the online-payment discount
+ * (only when the order is paid online) and the promo value are not added up, the larger applies, and
+ * each line costs the lower of its discounted initial price and its price, in whole kopiykas. The order
+ * adds what the cart does not have: the home-visit cost and the split of the saving into the order's
+ * onlineDiscount / promoDiscount / otherDiscounts.
+ */
+import {
+  discountBreakdown,
+  effectiveDiscount,
+  fromKopiykas,
+  type PricedLine,
+  priceLine,
+  priceTotals,
+  toKopiykas,
+} from './pricing';
+
+export type { PricedLine } from './pricing';
+
+export interface PricedInput {
+  /** What the line costs now, before any online/promo discount (a sale already applied). */
+  readonly price: number;
+  /** The list price before any sale (>= price). */
+  readonly fullPrice: number;
+}
+
+export interface Discounts {
+  /** The online-payment fraction 0..1 (0 when paying at the branch). */
+  readonly online: number;
+  /** The promo code's fraction 0..1, or 0. */
+  readonly promo: number;
+}
+
+export interface OrderTotals {
+  readonly lines: PricedLine[];
+  /** Sum of initial prices (after sales, before online/promo). */
+  readonly subtotal: number;
+  readonly onlineDiscount: number;
+  readonly promoDiscount: number;
+  /** Sales on list prices. */
+  readonly otherDiscounts: number;
+  readonly homeVisitCost: number;
+  readonly totalPrice: number;
+}
+
+export const roundMoney = (value: number): number => fromKopiykas(toKopiykas(value));
+
+export function orderTotals(inputs: readonly PricedInput[], discounts: Discounts, homeVisitCost: number): OrderTotals {
+  const discount = effectiveDiscount(discounts.online * 100, discounts.promo > 0 ? discounts.promo : null);
+  const lines = inputs.map((input) => priceLine({ price: input.price, fullPrice: input.fullPrice }, discount));
+  const totals = priceTotals(lines);
+  const breakdown = discountBreakdown(lines, discount);
+  return {
+    lines,
+    subtotal: totals.initialTotalPrice,
+    onlineDiscount: breakdown.online,
+    promoDiscount: breakdown.promo,
+    otherDiscounts: breakdown.other,
+    homeVisitCost: roundMoney(homeVisitCost),
+    totalPrice: fromKopiykas(toKopiykas(totals.totalPrice) + toKopiykas(homeVisitCost)),
+  };
+}
+
+const ONLINE_TYPES = new Set(['online', 'online-provider-1', 'online-provider-2']);
+
+export function isOnlinePayment(paymentType: string): boolean {
+  return ONLINE_TYPES.has(paymentType);
+}

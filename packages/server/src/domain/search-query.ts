@@ -1,0 +1,204 @@
+/**
+ * What a visitor typed into the search box, turned into the pieces the search SQL needs
+ * (repositories/search.ts). Pure functions, unit-tested in search-query.test.ts.
+ *
+ *  - normalization as the database's lab_search_normalize(): lower case, one apostrophe (’ ʼ ` -> '),
+ *    ё -> е, single spaces; plus Unicode NFC so that a decomposed ї matches;
+ *  - variants: the text itself and, when it is Latin letters only, what the same keys type on the
+ *    Ukrainian and Russian layouts ("athbnby" -> "феритин");
+ *  - for each variant a prefix tsquery of all its words ("загальн:* & кров:*"), a looser one without
+ *    stop words and generic words ("аналіз на феритин" -> "феритин:*"), a LIKE pattern for substrings
+ *    (with % _ \ escaped) and the code as the codes are stored (upper case).
+ */
+import { fromQwerty, mayBeWrongLayout } from './keyboard-layout';
+
+/** Longer queries are refused (400): nobody types more into a search box, and it bounds the work. */
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+/** Words of a query used for the full-text part; the rest still count for substring and trigram. */
+export const SEARCH_MAX_WORDS = 8;
+
+/** Mirrors lab_search_normalize() of migration 001. */
+export function normalizeSearchText(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(/[’ʼ`]/g, "'").replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
+}
+
+/** Prepositions and conjunctions (uk, ru) a query may carry but a title need not. */
+const STOP_WORDS: ReadonlySet<string> = new Set([
+  'в',
+  'у',
+  'на',
+  'до',
+  'з',
+  'із',
+  'зі',
+  'за',
+  'та',
+  'і',
+  'й',
+  'и',
+  'для',
+  'по',
+  'при',
+  'про',
+  'або',
+  'чи',
+  'що',
+  'від',
+  'к',
+  'с',
+  'со',
+  'о',
+  'об',
+  'от',
+  'или',
+  'не',
+  'а',
+]);
+
+/** Words that name the kind of thing, not the thing: "аналіз на феритин" is about ferritin. */
+const GENERIC_WORDS: ReadonlySet<string> = new Set([
+  'аналіз',
+  'аналізи',
+  'аналізу',
+  'анализ',
+  'анализы',
+  'анализа',
+  'тест',
+  'дослідження',
+  'исследование',
+  'здати',
+  'здать',
+  'сдать',
+  'ціна',
+  'цена',
+  'вартість',
+  'стоимость',
+]);
+
+/** Vowels, й and the soft sign: a word's ending, dropped so that "крові" also finds "крови". */
+const ENDING = /[аеєиіїйоуюяыэь]$/;
+const MIN_STEM = 4;
+
+/** "крові" -> "кров", "загальний" -> "загальн", "аналізи" -> "аналіз"; short words and numbers stay. */
+export function stem(word: string): string {
+  let out = word;
+  for (let i = 0; i < 2 && out.length > MIN_STEM && ENDING.test(out); i++) out = out.slice(0, -1);
+  return out;
+}
+
+/** Letters and digits only: the words as PostgreSQL's default text-search parser splits them. */
+export function queryWords(normalized: string): string[] {
+  return normalized.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+}
+
+/** `a:* & b:*` of the words (stemmed), or null for none. Words are letters and digits only. */
+export function prefixTsQuery(words: readonly string[]): string | null {
+  const terms = [...new Set(words.slice(0, SEARCH_MAX_WORDS).map(stem))];
+  return terms.length === 0 ? null : terms.map((term) => `${term}:*`).join(' & ');
+}
+
+/** `value` with LIKE's pattern characters escaped (the default escape character, backslash). */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** A LIKE pattern matching `value` anywhere. */
+export function containsPattern(value: string): string {
+  return `%${escapeLike(value)}%`;
+}
+
+/** As lab_search_skeleton() in SQL: the letters that carry a word when its vowels are mistyped. */
+const SKELETON_DROPPED = /[аеєиіїоуюяыэйьъ']/g;
+/** Skeletons shorter than this match too much to be worth a typo candidate. */
+const MIN_SKELETON = 3;
+
+/** "холистирин" -> "хлстрн" (as "холестерин"). */
+export function skeleton(word: string): string {
+  return word.replace(SKELETON_DROPPED, '');
+}
+
+/** `a:* & b:*` of the skeletons of the words long enough to have one; null when none has. */
+export function skeletonTsQuery(words: readonly string[]): string | null {
+  const terms = [
+    ...new Set(
+      words
+        .filter((word) => !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word))
+        .map(skeleton)
+        .filter((s) => s.length >= MIN_SKELETON && /\p{Script=Cyrillic}/u.test(s)),
+    ),
+  ].slice(0, SEARCH_MAX_WORDS);
+  return terms.length === 0 ? null : terms.map((term) => `${term}:*`).join(' & ');
+}
+
+export interface SearchVariant {
+  /** The normalized text (compared with search_text, titles and for trigram similarity). */
+  readonly text: string;
+  /** All words as prefixes; null when the text has no letters or digits. */
+  readonly allWords: string | null;
+  /** Without stop words and generic words; null when that leaves nothing or equals allWords. */
+  readonly coreWords: string | null;
+  /** Consonant skeletons of the Cyrillic words, for vowel typos; null when no word has one. */
+  readonly skeletonWords: string | null;
+  /** LIKE pattern for the text as a substring. */
+  readonly contains: string;
+  /** LIKE pattern for texts starting with the text. */
+  readonly startsWith: string;
+  /** The text as a service code is stored ('k-101' -> 'K-101'). */
+  readonly code: string;
+  /** Made by converting the keyboard layout. */
+  readonly converted: boolean;
+}
+
+function variant(text: string, converted: boolean): SearchVariant {
+  const words = queryWords(text);
+  const allWords = prefixTsQuery(words);
+  const core = prefixTsQuery(words.filter((word) => !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word)));
+  return {
+    text,
+    allWords,
+    coreWords: core === allWords ? null : core,
+    skeletonWords: skeletonTsQuery(words),
+    contains: containsPattern(text),
+    startsWith: `${escapeLike(text)}%`,
+    code: text.toUpperCase(),
+    converted,
+  };
+}
+
+/** Vitamin and similar one-letter names written in Cyrillic: "вітамін д3" means "вітамін d3". */
+const LATIN_NAME_LETTERS: Readonly<Record<string, string>> = { а: 'a', в: 'b', б: 'b', с: 'c', д: 'd', е: 'e', к: 'k' };
+const ONE_LETTER_NAME = /(^|[^\p{L}\p{N}])([авбсдек])(\d{0,2})(?=$|[^\p{L}\p{N}])/gu;
+
+/** The text with one-letter names in Latin ("вітамін д" -> "вітамін d"), or null when it has none. */
+export function withLatinNames(text: string): string | null {
+  if (queryWords(text).length < 2) return null; // "а" alone is the start of a word, not a name
+  const out = text.replace(
+    ONE_LETTER_NAME,
+    (_, before: string, letter: string, digits: string) => `${before}${LATIN_NAME_LETTERS[letter] ?? letter}${digits}`,
+  );
+  return out === text ? null : out;
+}
+
+/**
+ * The variants to search for a query: the query itself; its Ukrainian and Russian layout conversions
+ * when it may have been typed in the wrong layout; the query with one-letter names in Latin. Empty when
+ * the query is blank.
+ */
+export function searchVariants(query: string): SearchVariant[] {
+  const text = normalizeSearchText(query);
+  if (text === '') return [];
+  const variants = [variant(text, false)];
+  if (mayBeWrongLayout(text)) {
+    // convert what was typed (the ` key is the Ukrainian apostrophe and the Russian ё), then normalize
+    const typed = query.normalize('NFC').trim();
+    for (const layout of ['uk', 'ru'] as const) {
+      const converted = normalizeSearchText(fromQwerty(typed, layout));
+      if (converted !== '' && !variants.some((v) => v.text === converted)) variants.push(variant(converted, true));
+    }
+  }
+  for (const v of [...variants]) {
+    const latin = withLatinNames(v.text);
+    if (latin !== null && !variants.some((other) => other.text === latin)) variants.push(variant(latin, true));
+  }
+  return variants;
+}

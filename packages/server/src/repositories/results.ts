@@ -1,0 +1,219 @@
+/**
+ * Lab results: a registry with its result rows, a patient's registries, and one indicator's history
+ * (dynamics). Every read takes an access scope: the user's own orders (themselves and their wards) or,
+ * for a doctor, the orders they referred. Anything outside the scope reads as missing.
+ */
+import type { AnalysisDynamics, Registry, RegistrySummary, ResultRow } from '@lab/api/src/contract';
+import type { Queryable } from '../db/database';
+import { type Clock, kyivInstant } from '../domain/kyiv-time';
+import type { Locale } from '../i18n/messages';
+import { containsPattern } from './orders';
+import { nameColumns } from './people';
+import { localized, type PageOf, pageOf } from './sql';
+import { SqlParams } from './sql-params';
+
+export interface ResultsScope {
+  readonly userId: number;
+  readonly doctorId: number | null;
+}
+
+export interface PatientRegistriesFilter {
+  readonly page: number;
+  readonly size: number;
+  readonly dateFrom?: string;
+  readonly dateTo?: string;
+  readonly query?: string;
+}
+
+function scopeSql(scope: ResultsScope, p: SqlParams): string {
+  const parts = [`o.user_id = ${p.add(scope.userId)}`];
+  if (scope.doctorId !== null) parts.push(`o.doctor_id = ${p.add(scope.doctorId)}`);
+  return `(${parts.join(' OR ')})`;
+}
+
+function nextDay(date: string): string {
+  const instant = new Date(`${date}T12:00:00Z`);
+  instant.setUTCDate(instant.getUTCDate() + 1);
+  return instant.toISOString().slice(0, 10);
+}
+
+type HeadRow = {
+  id: number;
+  number: string;
+  createdAt: string;
+  resultsReady: boolean;
+  patientId: number;
+  firstName: string;
+  lastName: string;
+  middleName: string | null;
+};
+
+export function createResultsRepository(db: Queryable, clock: Clock) {
+  void clock;
+  const head = (locale: Locale) =>
+    `SELECT r.id, o.number, r.created_at AS "createdAt", o.lab_status = 'ready' AS "resultsReady",
+            pt.id AS "patientId", ${nameColumns('pt', locale)}
+       FROM registries r JOIN orders o ON o.id = r.order_id JOIN patients pt ON pt.id = o.patient_id`;
+
+  const patientOf = (row: HeadRow) => ({
+    id: row.patientId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    middleName: row.middleName,
+  });
+
+  const repo = {
+    async rows(registryId: number, scope: ResultsScope, locale: Locale): Promise<ResultRow[] | null> {
+      const p = new SqlParams();
+      const visible = await db.maybeOne(
+        `SELECT 1 FROM registries r JOIN orders o ON o.id = r.order_id WHERE r.id = ${p.add(registryId)} AND ${scopeSql(scope, p)}`,
+        p.values,
+      );
+      if (!visible) return null;
+      return db.query<ResultRow>(
+        `SELECT a.id AS "analysisId", ${localized('a.title', locale)} AS "analysisName", x.result, x.unit,
+                x.reference_values AS "referenceValues",
+                ${locale === 'ru' ? "coalesce(nullif(x.note_ru, ''), x.note_uk)" : 'x.note_uk'} AS note,
+                x.found, x.out_of_range AS "outOfRange"
+           FROM results x JOIN analytes a ON a.id = x.analyte_id
+          WHERE x.registry_id = $1 ORDER BY x.sort_order, a.id`,
+        [registryId],
+      );
+    },
+
+    async registry(registryId: number, scope: ResultsScope, locale: Locale): Promise<Registry | null> {
+      const p = new SqlParams();
+      const row = await db.maybeOne<HeadRow>(
+        `${head(locale)} WHERE r.id = ${p.add(registryId)} AND ${scopeSql(scope, p)}`,
+        p.values,
+      );
+      if (!row) return null;
+      return {
+        id: row.id,
+        number: row.number,
+        createdAt: row.createdAt,
+        patient: patientOf(row),
+        resultsReady: row.resultsReady,
+        results: (await repo.rows(registryId, scope, locale)) ?? [],
+      };
+    },
+
+    /** Whether any registry of a patient lies within the scope (else the patient is "not found"). */
+    async patientVisible(patientId: number, scope: ResultsScope): Promise<boolean> {
+      const p = new SqlParams();
+      const ownPatient = await db.maybeOne(
+        `SELECT 1 FROM patients pt JOIN patients owner ON owner.id = coalesce(pt.owner_id, pt.id)
+          WHERE pt.id = ${p.add(patientId)} AND owner.user_id = ${p.add(scope.userId)}`,
+        p.values,
+      );
+      if (ownPatient) return true;
+      if (scope.doctorId === null) return false;
+      const referred = await db.maybeOne(
+        'SELECT 1 FROM orders o WHERE o.patient_id = $1 AND o.doctor_id = $2 LIMIT 1',
+        [patientId, scope.doctorId],
+      );
+      return referred !== null;
+    },
+
+    async patientRegistries(
+      patientId: number,
+      scope: ResultsScope,
+      filter: PatientRegistriesFilter,
+      locale: Locale,
+    ): Promise<PageOf<RegistrySummary>> {
+      const p = new SqlParams();
+      const where = [`o.patient_id = ${p.add(patientId)}`, scopeSql(scope, p)];
+      if (filter.dateFrom)
+        where.push(`r.created_at >= ${p.add(kyivInstant(filter.dateFrom).toISOString())}::timestamptz`);
+      if (filter.dateTo)
+        where.push(`r.created_at < ${p.add(kyivInstant(nextDay(filter.dateTo)).toISOString())}::timestamptz`);
+      if (filter.query?.trim()) {
+        const q = p.add(containsPattern(filter.query));
+        where.push(`(o.number ILIKE ${q} OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id
+                      AND (i.title_uk ILIKE ${q} OR i.title_ru ILIKE ${q} OR i.code ILIKE ${q})))`);
+      }
+      const condition = where.join(' AND ');
+      const total = await db.one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM registries r JOIN orders o ON o.id = r.order_id WHERE ${condition}`,
+        p.values,
+      );
+      const rows = await db.query<HeadRow & { orderId: string }>(
+        `${head(locale).replace('SELECT r.id,', 'SELECT r.id, o.id AS "orderId",')} WHERE ${condition}
+          ORDER BY r.created_at DESC, r.id DESC LIMIT ${p.add(filter.size)} OFFSET ${p.add(filter.page * filter.size)}`,
+        p.values,
+      );
+      const services =
+        rows.length === 0
+          ? []
+          : await db.query<{ orderId: string; id: number; code: string; title: string }>(
+              `SELECT i.order_id AS "orderId", i.service_id AS id, i.code, ${localized('i.title', locale)} AS title
+                 FROM order_items i WHERE i.order_id = ANY($1::uuid[]) AND NOT i.additional
+                ORDER BY i.sort_order, i.service_id`,
+              [rows.map((row) => row.orderId)],
+            );
+      return pageOf(
+        rows.map((row) => ({
+          id: row.id,
+          number: row.number,
+          createdAt: row.createdAt,
+          patient: patientOf(row),
+          services: services
+            .filter((service) => service.orderId === row.orderId)
+            .map(({ id, code, title }) => ({ id, code, title })),
+          resultsReady: row.resultsReady,
+        })),
+        total.n,
+        filter,
+      );
+    },
+
+    async patientRegistriesCount(
+      patientId: number,
+      scope: ResultsScope,
+      filter: Omit<PatientRegistriesFilter, 'page' | 'size'>,
+    ): Promise<number> {
+      const page = await repo.patientRegistries(patientId, scope, { ...filter, page: 0, size: 1 }, 'uk');
+      return page.totalElements;
+    },
+
+    /** One indicator of a patient over time, oldest first; null when there is none in the scope. */
+    async dynamics(
+      patientId: number,
+      analyteId: number,
+      scope: ResultsScope,
+      locale: Locale,
+    ): Promise<AnalysisDynamics | null> {
+      const p = new SqlParams();
+      const rows = await db.query<{
+        registryId: number;
+        date: string;
+        result: string | null;
+        value: number | null;
+        found: boolean | null;
+        unit: string | null;
+        referenceValues: string | null;
+        analysisName: string;
+      }>(
+        `SELECT r.id AS "registryId", coalesce(o.results_ready_at, r.created_at) AS date, x.result, x.value, x.found,
+                x.unit, x.reference_values AS "referenceValues", ${localized('a.title', locale)} AS "analysisName"
+           FROM results x JOIN registries r ON r.id = x.registry_id JOIN orders o ON o.id = r.order_id
+           JOIN analytes a ON a.id = x.analyte_id
+          WHERE o.patient_id = ${p.add(patientId)} AND x.analyte_id = ${p.add(analyteId)} AND ${scopeSql(scope, p)}
+          ORDER BY date, r.id`,
+        p.values,
+      );
+      const latest = rows.at(-1);
+      if (!latest) return null;
+      return {
+        analysisId: analyteId,
+        analysisName: latest.analysisName,
+        unit: latest.unit,
+        referenceValues: latest.referenceValues,
+        points: rows.map(({ registryId, date, result, value, found }) => ({ registryId, date, result, value, found })),
+      };
+    },
+  };
+  return repo;
+}
+
+export type ResultsRepository = ReturnType<typeof createResultsRepository>;

@@ -1,0 +1,470 @@
+/**
+ * Site search (POST /search/search): analyses, packages, categories and branches in one answer.
+ *
+ * A query becomes one or more variants (domain/search-query.ts): the text itself; for Latin input its
+ * Ukrainian and Russian keyboard-layout conversions ("athbnby" -> "феритин"); with one-letter names in
+ * Latin ("вітамін д" -> "вітамін d"). A row is a candidate for a variant by any of
+ *   code         services.code = 'K-101'                  btree
+ *   full text    search_tsv @@ 'загальн:* & кров:*'        GIN on the 'simple' tsvector (migration 002)
+ *   loose text   the same without stop and generic words   ("аналіз на феритин" -> 'феритин:*')
+ *   substring    search_text LIKE '%text%'                 GIN trigram (migration 001)
+ *   title start  search_title_uk LIKE 'te%'                btree, for one- and two-letter texts only
+ * and, only when those found fewer than FUZZY_BELOW rows, by
+ *   similarity   text <% search_text                       GIN trigram: typos of a letter or two
+ *   skeleton     search_skeleton @@ 'хлстрн:*'             GIN: vowel typos ("холистирин")
+ * Candidates are ranked in tiers (the best variant counts):
+ *   6 exact code or title (uk or ru)   5 title or code starts with the text   4 all words (+ cover density)
+ *   3 substring (+ similarity)         2 loose words (+ cover density)         1 similarity only
+ * then by popularity (services) or catalogue order (groups); branches of the visitor's city first.
+ * A branch also matches by its city's name.
+ *
+ * Each part is one statement (the typo phase sits behind a one-time filter, so it costs nothing when
+ * the exact phase found enough). The statements run in one transaction that sets the trigram threshold
+ * and turns sequential scans off for it alone: the planner does not know that word_similarity() is
+ * expensive and would otherwise scan whole tables.
+ */
+import type {
+  SearchEntry,
+  SearchGroup,
+  SearchGroupType,
+  SearchResponse,
+  SearchServiceHit,
+} from '@lab/api/src/contract';
+import type { Queryable, SqlValue } from '../db/database';
+import type { Clock } from '../domain/kyiv-time';
+import { type SearchVariant, searchVariants } from '../domain/search-query';
+import type { Locale } from '../i18n/messages';
+import { servicePrice } from './service-cards';
+import { type BranchRow, branchColumns, toBranch } from './settlements';
+import { localized } from './sql';
+import { SqlParams } from './sql-params';
+import { inTransaction } from './transaction';
+
+/** Trigram word similarity needed for a typo match (pg_trgm's default 0.6 misses one-letter typos). */
+export const WORD_SIMILARITY_THRESHOLD = 0.45;
+/** Typo matching runs when the exact phase found fewer rows than this. */
+export const FUZZY_BELOW = 3;
+/** Shorter texts match by the start of a title only: LIKE or trigram of two letters cannot use an index. */
+const MIN_FUZZY_LENGTH = 3;
+
+export interface SearchRequest {
+  readonly settlementId: number;
+  readonly query: string;
+  readonly types: readonly SearchGroupType[];
+  readonly page: number;
+  readonly size: number;
+}
+
+interface Target {
+  readonly table: 'services' | 'service_groups' | 'branches';
+  readonly alias: string;
+  /** Has a code column (services). */
+  readonly code: boolean;
+  /** Has search_title_uk / search_title_ru (normalized titles) and search_skeleton. */
+  readonly titles: boolean;
+}
+
+const SERVICES: Target = { table: 'services', alias: 's', code: true, titles: true };
+const GROUPS: Target = { table: 'service_groups', alias: 'g', code: false, titles: true };
+const BRANCHES: Target = { table: 'branches', alias: 'b', code: false, titles: false };
+
+/** `to_tsquery` of a parameter that holds only words, `:*` and `&` (search-query.ts builds it). */
+const tsquery = (placeholder: string) => `to_tsquery('simple', ${placeholder}::text)`;
+
+/** One variant's parameters, as placeholders (null: that way of matching does not apply). */
+interface VariantSql {
+  readonly text: string;
+  /** One or two characters: titles and codes starting with it. */
+  readonly startsWith: string | null;
+  readonly all: string | null;
+  readonly core: string | null;
+  readonly like: string | null;
+  readonly code: string | null;
+  readonly skeleton: string | null;
+}
+
+function variantSql(p: SqlParams, v: SearchVariant, target: Target): VariantSql {
+  const short = v.text.length < MIN_FUZZY_LENGTH;
+  const byTitleStart = short && target.titles;
+  return {
+    text: p.add(v.text),
+    startsWith: byTitleStart ? p.add(v.startsWith) : null,
+    all: v.allWords === null || byTitleStart ? null : tsquery(p.add(v.allWords)),
+    core: v.coreWords === null || short ? null : tsquery(p.add(v.coreWords)),
+    like: short ? null : p.add(v.contains),
+    code: target.code ? p.add(v.code) : null,
+    skeleton: v.skeletonWords === null || short || !target.titles ? null : tsquery(p.add(v.skeletonWords)),
+  };
+}
+
+/** Whether variantSql gives the variant at least one candidate select for the target. */
+function canMatch(v: SearchVariant, target: Target): boolean {
+  const short = v.text.length < MIN_FUZZY_LENGTH;
+  return !short || target.titles || target.code || v.allWords !== null;
+}
+
+/** The rank of a candidate row for one variant (the tiers above); higher is better. */
+function rankSql(v: VariantSql, target: Target): string {
+  const a = target.alias;
+  const exact: string[] = [];
+  const prefix: string[] = [];
+  if (v.code) {
+    exact.push(`${a}.code = ${v.code}`);
+    prefix.push(`starts_with(${a}.code, ${v.code})`);
+  }
+  if (target.titles) {
+    exact.push(`${a}.search_title_uk = ${v.text}`, `${a}.search_title_ru = ${v.text}`);
+    prefix.push(`starts_with(${a}.search_title_uk, ${v.text})`, `starts_with(${a}.search_title_ru, ${v.text})`);
+  }
+  if (v.startsWith) return `CASE WHEN ${exact.join(' OR ')} THEN 6 ELSE 5 END`; // every candidate is a prefix
+  // the best-matching word, and the whole text (among equal words, shorter titles first)
+  const similarity = `(word_similarity(${v.text}, ${a}.search_text) + similarity(${v.text}, ${a}.search_text)) / 2`;
+  const tiers: string[] = [];
+  if (exact.length > 0) tiers.push(`WHEN ${exact.join(' OR ')} THEN 6`);
+  if (prefix.length > 0) tiers.push(`WHEN ${prefix.join(' OR ')} THEN 5`);
+  if (v.all) tiers.push(`WHEN ${a}.search_tsv @@ ${v.all} THEN 4 + ts_rank_cd(${a}.search_tsv, ${v.all}, 32)`);
+  if (v.like) tiers.push(`WHEN ${a}.search_text LIKE ${v.like} THEN 3 + ${similarity}`);
+  if (v.core) tiers.push(`WHEN ${a}.search_tsv @@ ${v.core} THEN 2 + ts_rank_cd(${a}.search_tsv, ${v.core}, 32)`);
+  return `CASE ${tiers.join(' ')} ELSE 1 + ${similarity} END`;
+}
+
+/**
+ * The conditions that make a row a candidate, over the target's alias: the exact phase's, or the typo
+ * phase's. Where several variants can share one index scan they do (codes IN (...), tsqueries joined
+ * with ||), which keeps the statement small to plan.
+ */
+function matchConditions(variants: readonly VariantSql[], target: Target, phase: 'exact' | 'fuzzy'): string[] {
+  const a = target.alias;
+  const conditions: string[] = [];
+  const present = (values: ReadonlyArray<string | null>): string[] => [
+    ...new Set(values.filter((value): value is string => value !== null)),
+  ];
+  if (phase === 'fuzzy') {
+    for (const v of variants) if (v.like) conditions.push(`${v.text} <% ${a}.search_text`);
+    const skeletons = present(variants.map((v) => v.skeleton));
+    if (skeletons.length > 0) conditions.push(`${a}.search_skeleton @@ (${skeletons.join(' || ')})`);
+    return conditions;
+  }
+  for (const v of variants) {
+    if (!v.startsWith) continue;
+    conditions.push(`${a}.search_title_uk LIKE ${v.startsWith}`, `${a}.search_title_ru LIKE ${v.startsWith}`);
+    if (v.code) conditions.push(`${a}.code LIKE upper(${v.startsWith})`);
+  }
+  const codes = present(variants.map((v) => v.code));
+  if (codes.length > 0) conditions.push(`${a}.code IN (${codes.join(', ')})`);
+  const words = present(variants.flatMap((v) => [v.all, v.core]));
+  if (words.length > 0) conditions.push(`${a}.search_tsv @@ (${words.join(' || ')})`);
+  for (const v of variants) if (v.like) conditions.push(`${a}.search_text LIKE ${v.like}`);
+  return conditions;
+}
+
+/** The CTEs of hitsCtes when nothing can match. */
+const noHits = `hits AS (SELECT NULL::int AS id, NULL::float8 AS rank WHERE false)`;
+
+/** The variants that can match the target, as SQL, and their best rank; null when none can. */
+function prepare(
+  p: SqlParams,
+  variants: readonly SearchVariant[],
+  target: Target,
+): { sql: VariantSql[]; rank: string } | null {
+  // a variant with no way to match (punctuation only, for a target without titles) adds no parameters:
+  // a parameter the statement does not refer to has no type, and the statement fails
+  const sql = variants.filter((v) => canMatch(v, target)).map((v) => variantSql(p, v, target));
+  if (sql.length === 0) return null;
+  const ranks = sql.map((v) => rankSql(v, target));
+  return { sql, rank: ranks.length === 1 ? (ranks[0] as string) : `greatest(${ranks.join(', ')})` };
+}
+
+/** `exact_ids`, `fuzzy_ids` (gated: only when the exact phase found fewer than FUZZY_BELOW rows), `hits`. */
+function phasesCtes(exactIds: string, fuzzyIds: string, from: string, alias: string, rank: string): string {
+  return `exact_ids AS (${exactIds}),
+    fuzzy_ids AS (
+      SELECT id FROM (${fuzzyIds}) f WHERE (SELECT count(DISTINCT id) FROM exact_ids) < ${FUZZY_BELOW}
+    ),
+    hits AS (
+      SELECT ${alias}.id, ${rank} AS rank
+        FROM (SELECT id FROM exact_ids UNION SELECT id FROM fuzzy_ids) c
+        JOIN ${from.includes(' JOIN ') ? `(${from})` : from} ON ${alias}.id = c.id
+    )`;
+}
+
+const NO_IDS = 'SELECT NULL::int AS id WHERE false';
+
+/**
+ * For a large table (services): the CTEs ending in `hits (id, rank)`, the best rank per matching row.
+ * Candidate ids come from a UNION ALL of single-condition selects, each planned on its own index (an
+ * OR of them makes the planner read the whole table; a UNION or a GROUP BY over the table sorts, and
+ * then reads it in id order). Run with the search settings (sequential scans off).
+ */
+function hitsCtes(p: SqlParams, variants: readonly SearchVariant[], target: Target): string {
+  const prepared = prepare(p, variants, target);
+  if (!prepared) return noHits;
+  const { table, alias: a } = target;
+  const ids = (conditions: string[]) =>
+    conditions.length === 0 ? NO_IDS : conditions.map((c) => `SELECT ${a}.id FROM ${table} ${a} WHERE ${c}`).join(' UNION ALL ');
+  return phasesCtes(
+    ids(matchConditions(prepared.sql, target, 'exact')),
+    ids(matchConditions(prepared.sql, target, 'fuzzy')),
+    `${table} ${a}`,
+    a,
+    prepared.rank,
+  );
+}
+
+/**
+ * For a small table (groups, branches: tens of rows): the same CTEs, each phase one scan checking its
+ * conditions on every row (cheaper to plan than an index scan per condition). `from` may join more
+ * tables; `extra` adds conditions to each phase and a rank on them (a branch by its city's name).
+ */
+function smallHitsCtes(
+  p: SqlParams,
+  variants: readonly SearchVariant[],
+  target: Target,
+  from: string,
+  extra: { exact: string[]; fuzzy: string[]; rank: string | null } = { exact: [], fuzzy: [], rank: null },
+): string {
+  const prepared = prepare(p, variants, target);
+  if (!prepared && extra.exact.length === 0) return noHits;
+  const exact = [...(prepared ? matchConditions(prepared.sql, target, 'exact') : []), ...extra.exact];
+  const fuzzy = [...(prepared ? matchConditions(prepared.sql, target, 'fuzzy') : []), ...extra.fuzzy];
+  const ranks = [...(prepared ? [prepared.rank] : []), ...(extra.rank ? [extra.rank] : [])];
+  const scan = (conditions: string[]) =>
+    conditions.length === 0 ? NO_IDS : `SELECT ${target.alias}.id FROM ${from} WHERE ${conditions.join(' OR ')}`;
+  const rank = ranks.length === 1 ? (ranks[0] as string) : `greatest(${ranks.join(', ')})`;
+  return phasesCtes(scan(exact), scan(fuzzy), from, target.alias, rank);
+}
+
+type Ranked = { total: number; position: number };
+type ServiceHitRow = Ranked & {
+  id: number;
+  title: string;
+  slug: string;
+  code: string;
+  packageService: boolean;
+  price: number;
+  fullPrice: number;
+};
+type GroupHitRow = Ranked & { id: number; title: string; slug: string; packageGroup: boolean };
+type BranchHitRow = Ranked & BranchRow;
+
+interface Paging {
+  readonly offset: number;
+  readonly size: number;
+}
+
+/** One type's answer before it becomes SearchEntry values. */
+interface Part<T> {
+  readonly total: number;
+  readonly rows: T[];
+}
+
+const EMPTY: Part<never> = { total: 0, rows: [] };
+
+/**
+ * The page's rows plus, whatever the page, the first row of each partition (it carries the total).
+ * `position` is 1-based within the partition.
+ */
+const pageFilter = (p: SqlParams, paging: Paging) =>
+  `(position = 1 OR position > ${p.add(paging.offset)}) AND position <= ${p.add(paging.offset + paging.size)}`;
+
+function toPart<T extends Ranked>(rows: readonly T[], paging: Paging): Part<T> {
+  return { total: rows[0]?.total ?? 0, rows: rows.filter((row) => row.position > paging.offset) };
+}
+
+interface Query {
+  readonly variants: readonly SearchVariant[];
+  readonly request: SearchRequest;
+  readonly locale: Locale;
+  readonly paging: Paging;
+}
+
+/** Analyses (packageService false) and/or packages (true), priced in the settlement. */
+function servicesSql(query: Query, packages: readonly boolean[]): { sql: string; params: SqlValue[] } {
+  const p = new SqlParams();
+  const sql = `WITH ${hitsCtes(p, query.variants, SERVICES)},
+     ranked AS (
+       SELECT s.id, ${localized('s.title', query.locale)} AS title, s.slug, s.code,
+              s.package_service AS "packageService", pr.price, pr.full_price AS "fullPrice",
+              count(*) OVER (PARTITION BY s.package_service)::int AS total,
+              row_number() OVER (PARTITION BY s.package_service
+                                 ORDER BY h.rank DESC, s.popularity DESC, s.id)::int AS position
+         FROM hits h
+         JOIN services s ON s.id = h.id
+         JOIN service_prices pr ON pr.service_id = s.id AND pr.settlement_id = ${p.add(query.request.settlementId)}
+        WHERE s.enabled AND s.show_on_site AND s.package_service = ANY(${p.add([...packages])}::boolean[])
+     )
+     SELECT * FROM ranked WHERE ${pageFilter(p, query.paging)} ORDER BY "packageService", position`;
+  return { sql, params: p.values };
+}
+
+async function findServices(
+  q: Queryable,
+  query: Query,
+  packages: readonly boolean[],
+): Promise<Map<boolean, Part<ServiceHitRow>>> {
+  const { sql, params } = servicesSql(query, packages);
+  await q.query(INDEX_SCANS_SQL);
+  const rows = await q.query<ServiceHitRow>(sql, params);
+  return new Map(
+    packages.map((kind) => [
+      kind,
+      toPart(
+        rows.filter((row) => row.packageService === kind),
+        query.paging,
+      ),
+    ]),
+  );
+}
+
+async function findGroups(q: Queryable, query: Query): Promise<Part<GroupHitRow>> {
+  const p = new SqlParams();
+  const rows = await q.query<GroupHitRow>(
+    `WITH ${smallHitsCtes(p, query.variants, GROUPS, 'service_groups g')},
+     ranked AS (
+       SELECT g.id, ${localized('g.title', query.locale)} AS title, g.slug,
+              g.tree = 'packageServices' AS "packageGroup",
+              count(*) OVER ()::int AS total,
+              row_number() OVER (ORDER BY h.rank DESC, g.sort_order, g.id)::int AS position
+         FROM hits h JOIN service_groups g ON g.id = h.id
+        WHERE g.enabled
+     )
+     SELECT * FROM ranked WHERE ${pageFilter(p, query.paging)} ORDER BY position`,
+    p.values,
+  );
+  return toPart(rows, query.paging);
+}
+
+async function findBranches(q: Queryable, query: Query): Promise<Part<BranchHitRow>> {
+  const p = new SqlParams();
+  // a city's name finds its branches, ranked as a substring match
+  const long = query.variants.filter((v) => v.text.length >= MIN_FUZZY_LENGTH);
+  const cityExact = long.map((v) => `st.search_text LIKE ${p.add(v.contains)}`);
+  const cte = smallHitsCtes(p, query.variants, BRANCHES, 'branches b JOIN settlements st ON st.id = b.settlement_id', {
+    exact: cityExact,
+    fuzzy: long.map((v) => `${p.add(v.text)} <% st.search_text`),
+    rank: cityExact.length > 0 ? `CASE WHEN ${cityExact.join(' OR ')} THEN 3 ELSE 0 END` : null,
+  });
+  const rows = await q.query<BranchHitRow>(
+    `WITH ${cte},
+     ranked AS (
+       SELECT ${branchColumns(query.locale)},
+              count(*) OVER ()::int AS total,
+              row_number() OVER (ORDER BY (b.settlement_id = ${p.add(query.request.settlementId)}) DESC,
+                                          h.rank DESC, b.partner, b.settlement_id, b.sort_order, b.id)::int AS position
+         FROM hits h
+         JOIN branches b ON b.id = h.id
+         JOIN settlements st ON st.id = b.settlement_id
+        WHERE b.enabled AND st.enabled
+     )
+     SELECT * FROM ranked WHERE ${pageFilter(p, query.paging)} ORDER BY position`,
+    p.values,
+  );
+  return toPart(rows, query.paging);
+}
+
+function serviceEntry(row: ServiceHitRow): SearchEntry {
+  const hit: SearchServiceHit = {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    code: row.code,
+    packageService: row.packageService,
+    price: servicePrice(row.price, row.fullPrice),
+  };
+  return { service: hit };
+}
+
+function group<T>(type: SearchGroupType, part: Part<T>, entry: (row: T) => SearchEntry): SearchGroup {
+  return { type, items: { totalElements: part.total, content: part.rows.map(entry) } };
+}
+
+/** The trigram threshold of `<%`, for this transaction only (set_config(..., true)). */
+const THRESHOLD_SQL = "SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)";
+/**
+ * Sequential scans off for the rest of the transaction: the planner does not know that
+ * word_similarity() is expensive and would read the whole services table. Set before the services
+ * statement, which runs last (on the tiny tables a scan is right).
+ */
+const INDEX_SCANS_SQL = "SELECT set_config('enable_seqscan', 'off', true)";
+
+/** Applies the search settings to a transaction; `indexScans` before a statement over services. */
+export async function applySearchSettings(q: Queryable, options: { indexScans: boolean }): Promise<void> {
+  await q.query(THRESHOLD_SQL, [String(WORD_SIMILARITY_THRESHOLD)]);
+  if (options.indexScans) await q.query(INDEX_SCANS_SQL);
+}
+
+/**
+ * Runs search statements in a transaction with the trigram threshold set (on a Queryable that is
+ * already a transaction, in it).
+ */
+export async function withSearchSettings<T>(db: Queryable, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (q) => {
+    await applySearchSettings(q, { indexScans: false });
+    return fn(q);
+  });
+}
+
+/**
+ * The CTEs `exact_hits`, `fuzzy_hits` and `hits (id, rank)` of the services (analyses and packages,
+ * any state) matching a text as the search does; null for a blank text. Run in a transaction after
+ * applySearchSettings(q, { indexScans: true }).
+ */
+export function serviceHitsCtes(p: SqlParams, text: string): string | null {
+  const variants = searchVariants(text);
+  return variants.length === 0 ? null : hitsCtes(p, variants, SERVICES);
+}
+
+export function createSearchRepository(db: Queryable, clock: Clock) {
+  return {
+    /** Null when the query has nothing to search for (blank): the route answers 400. */
+    async search(request: SearchRequest, locale: Locale): Promise<SearchResponse | null> {
+      const variants = searchVariants(request.query);
+      if (variants.length === 0) return null;
+      const query: Query = {
+        variants,
+        request,
+        locale,
+        paging: { offset: request.page * request.size, size: request.size },
+      };
+      const wanted = new Set(request.types);
+      const packages = [...(wanted.has('services') ? [false] : []), ...(wanted.has('service-packages') ? [true] : [])];
+      // the small tables first: findServices turns sequential scans off for the rest of the transaction
+      const found = await withSearchSettings(db, async (q) => {
+        const groups = wanted.has('service-groups') ? await findGroups(q, query) : EMPTY;
+        const branches = wanted.has('branches') ? await findBranches(q, query) : EMPTY;
+        const services = packages.length > 0 ? await findServices(q, query, packages) : null;
+        return { groups, branches, services };
+      });
+      const now = clock();
+      const groups = request.types.map((type): SearchGroup => {
+        switch (type) {
+          case 'services':
+            return group(type, found.services?.get(false) ?? EMPTY, serviceEntry);
+          case 'service-packages':
+            return group(type, found.services?.get(true) ?? EMPTY, serviceEntry);
+          case 'service-groups':
+            return group(type, found.groups, ({ id, title, slug, packageGroup }) => ({
+              group: { id, title, slug, packageGroup },
+            }));
+          case 'branches':
+            return group(type, found.branches, (row) => ({ branch: toBranch(row, now) }));
+        }
+      });
+      return { groups, totalCount: groups.reduce((sum, g) => sum + g.items.totalElements, 0) };
+    },
+
+    /**
+     * The services statement of a request and the settings it runs with, for EXPLAIN (bench, plan
+     * tests); null for a blank query.
+     */
+    servicesStatement(request: SearchRequest, locale: Locale): { sql: string; params: SqlValue[] } | null {
+      const variants = searchVariants(request.query);
+      if (variants.length === 0) return null;
+      const paging = { offset: request.page * request.size, size: request.size };
+      return servicesSql({ variants, request, locale, paging }, [false, true]);
+    },
+  };
+}
+
+
+export type SearchRepository = ReturnType<typeof createSearchRepository>;

@@ -1,0 +1,306 @@
+/**
+ * The service catalogue: lists of analyses and packages priced in a settlement, the analysis/package
+ * page, preparation, packages containing a service, "clients also buy", popular services.
+ * Only enabled services shown on the site are visible; a service is offered in a settlement when it has
+ * a price there.
+ */
+import type {
+  Analysis,
+  PreparationRule,
+  ServiceCard,
+  ServiceGenderFilter,
+  ServiceInfo,
+  ServicePreparation,
+  ServiceRef,
+} from '@lab/api/src/contract';
+import type { Queryable } from '../db/database';
+import type { Locale } from '../i18n/messages';
+import { applySearchSettings, serviceHitsCtes } from './search';
+import { cardColumns, cardsByIds, type ServiceCardRow, toServiceCard } from './service-cards';
+import { localized, type PageOf, pageOf } from './sql';
+import { SqlParams } from './sql-params';
+import { inTransaction } from './transaction';
+
+/** Lists of related services (clients also buy, popular) are this long at most. */
+export const RELATED_LIMIT = 8;
+export const POPULAR_LIMIT = 12;
+
+export interface ServiceListFilter {
+  readonly settlementId: number;
+  readonly groupIds?: readonly number[] | undefined;
+  readonly subgroupId?: number | undefined;
+  readonly query?: string | undefined;
+  readonly serviceIds?: readonly number[] | undefined;
+  readonly packageService?: boolean | undefined;
+  readonly gender?: ServiceGenderFilter | undefined;
+  readonly priceSort?: 'asc' | 'desc' | undefined;
+  readonly page: number;
+  readonly size: number;
+}
+
+/** `WITH RECURSIVE <name>(id)`: the enabled groups `ids` and all their enabled descendants. */
+function groupsWithDescendants(name: string, ids: string): string {
+  return `${name} AS (
+      SELECT id FROM service_groups WHERE id = ANY(${ids}::int[]) AND enabled
+      UNION
+      SELECT g.id FROM service_groups g JOIN ${name} c ON g.parent_id = c.id WHERE g.enabled
+    )`;
+}
+
+type AnalysisRow = Omit<Analysis, 'materials'> & { materials: { id: number; title: string }[] };
+
+/** Unique material titles in order of appearance, joined by '. ' (spec section 3). */
+export function materialsText(analyses: readonly Pick<Analysis, 'materials'>[]): string {
+  const titles = new Set<string>();
+  for (const analysis of analyses) for (const material of analysis.materials) titles.add(material.title.trim());
+  return [...titles].filter((title) => title !== '').join('. ');
+}
+
+export function createServicesRepository(db: Queryable) {
+  /** Packages (enabled, shown, offered in the settlement) that include the service, most popular first. */
+  async function packagesContaining(
+    serviceId: number,
+    settlementId: number,
+    locale: Locale,
+    limit: number,
+  ): Promise<ServiceCard[]> {
+    const rows = await db.query<ServiceCardRow>(
+      `SELECT ${cardColumns(locale, '$2')}
+         FROM package_items pi
+         JOIN services s ON s.id = pi.package_id
+        WHERE pi.service_id = $1 AND s.enabled AND s.show_on_site
+          AND EXISTS (SELECT 1 FROM service_prices p WHERE p.service_id = s.id AND p.settlement_id = $2)
+        ORDER BY s.popularity DESC, s.sort_order, s.id
+        LIMIT $3`,
+      [serviceId, settlementId, limit],
+    );
+    return rows.map(toServiceCard);
+  }
+
+  /** The most popular other services sharing a group with the service (same kind first). */
+  async function popularNeighbours(
+    serviceId: number,
+    settlementId: number,
+    locale: Locale,
+    limit: number,
+    excludeIds: readonly number[],
+  ): Promise<ServiceCard[]> {
+    const rows = await db.query<ServiceCardRow>(
+      `SELECT ${cardColumns(locale, '$2')}
+         FROM services s
+        WHERE s.enabled AND s.show_on_site AND s.popularity > 0
+          AND s.id <> $1 AND NOT (s.id = ANY($4::int[]))
+          AND EXISTS (SELECT 1 FROM service_prices p WHERE p.service_id = s.id AND p.settlement_id = $2)
+          AND EXISTS (SELECT 1 FROM service_group_items a JOIN service_group_items b ON b.group_id = a.group_id
+                       WHERE a.service_id = $1 AND b.service_id = s.id)
+        ORDER BY s.package_service = (SELECT package_service FROM services WHERE id = $1) DESC,
+                 s.popularity DESC, s.id
+        LIMIT $3`,
+      [serviceId, settlementId, limit, [...excludeIds]],
+    );
+    return rows.map(toServiceCard);
+  }
+
+  async function clientsBuy(serviceId: number, settlementId: number, locale: Locale): Promise<ServiceCard[]> {
+    const packages = await packagesContaining(serviceId, settlementId, locale, RELATED_LIMIT);
+    if (packages.length >= RELATED_LIMIT) return packages;
+    const more = await popularNeighbours(
+      serviceId,
+      settlementId,
+      locale,
+      RELATED_LIMIT - packages.length,
+      packages.map((card) => card.id),
+    );
+    return [...packages, ...more];
+  }
+
+  return {
+    /** Enabled and shown on the site. */
+    async exists(serviceId: number): Promise<boolean> {
+      const row = await db.maybeOne('SELECT 1 FROM services WHERE id = $1 AND enabled AND show_on_site', [serviceId]);
+      return row !== null;
+    },
+
+    /**
+     * One page of cards. Groups include their subgroups; with serviceIds alone services not offered in the
+     * settlement are listed with a null price, otherwise only offered ones are listed.
+     */
+    async list(filter: ServiceListFilter, locale: Locale): Promise<PageOf<ServiceCard>> {
+      const p = new SqlParams();
+      const ctes: string[] = [];
+      const where = ['s.enabled', 's.show_on_site'];
+      // added on first use: a parameter the statement does not refer to has no type, and fails
+      let settlementParam: string | null = null;
+      const settlement = () => {
+        settlementParam ??= p.add(filter.settlementId);
+        return settlementParam;
+      };
+      const byIdsOnly = filter.serviceIds !== undefined && !filter.groupIds && filter.query === undefined;
+      if (!byIdsOnly) {
+        where.push(
+          `EXISTS (SELECT 1 FROM service_prices pr WHERE pr.service_id = s.id AND pr.settlement_id = ${settlement()})`,
+        );
+      }
+      if (filter.groupIds) {
+        ctes.push(groupsWithDescendants('chosen', p.add([...filter.groupIds])));
+        where.push(`EXISTS (SELECT 1 FROM service_group_items gi
+                             WHERE gi.service_id = s.id AND gi.group_id IN (SELECT id FROM chosen))`);
+      }
+      if (filter.subgroupId !== undefined) {
+        ctes.push(groupsWithDescendants('subgroup', p.add([filter.subgroupId])));
+        where.push(`EXISTS (SELECT 1 FROM service_group_items gi
+                             WHERE gi.service_id = s.id AND gi.group_id IN (SELECT id FROM subgroup))`);
+      }
+      if (filter.serviceIds) where.push(`s.id = ANY(${p.add([...filter.serviceIds])}::int[])`);
+      if (filter.packageService !== undefined) where.push(`s.package_service = ${p.add(filter.packageService)}`);
+      if (filter.gender) where.push(`(s.gender IS NULL OR s.gender = ${p.add(filter.gender)})`);
+      let hits = false;
+      if (filter.query !== undefined) {
+        const cte = serviceHitsCtes(p, filter.query);
+        if (cte === null) return pageOf([], 0, filter);
+        ctes.push(cte);
+        hits = true;
+      }
+
+      const order: string[] = [];
+      if (filter.priceSort) {
+        const direction = filter.priceSort === 'asc' ? 'ASC' : 'DESC';
+        order.push(
+          `(SELECT pr.price FROM service_prices pr
+             WHERE pr.service_id = s.id AND pr.settlement_id = ${settlement()}) ${direction} NULLS LAST`,
+        );
+      }
+      if (hits) order.push('h.rank DESC', 's.popularity DESC');
+      else if (byIdsOnly) order.push(`array_position(${p.add([...(filter.serviceIds ?? [])])}::int[], s.id)`);
+      else {
+        // catalogue order: by the deepest-listed group the service is in (within the chosen groups)
+        const scope = filter.groupIds ? 'AND gi.group_id IN (SELECT id FROM chosen)' : '';
+        order.push(
+          `(SELECT max(g.sort_order) FROM service_group_items gi JOIN service_groups g ON g.id = gi.group_id
+             WHERE gi.service_id = s.id AND g.enabled ${scope}) NULLS LAST`,
+          's.sort_order',
+        );
+      }
+      order.push('s.id');
+
+      const recursive = filter.groupIds || filter.subgroupId !== undefined ? 'RECURSIVE ' : '';
+      const withClause = ctes.length > 0 ? `WITH ${recursive}${ctes.join(',\n')}` : '';
+      const from = hits ? 'hits h JOIN services s ON s.id = h.id' : 'services s';
+      const limit = p.add(filter.size);
+      const offset = p.add(filter.page * filter.size);
+      const sql = `${withClause}
+           SELECT s.id, count(*) OVER ()::int AS total
+             FROM ${from}
+            WHERE ${where.join(' AND ')}
+            ORDER BY ${order.join(', ')}
+            LIMIT ${limit} OFFSET ${offset}`;
+      const run = async (q: Queryable) => {
+        if (hits) await applySearchSettings(q, { indexScans: true });
+        const rows = await q.query<{ id: number; total: number }>(sql, p.values);
+        // past the last page there is no row to carry the total: ask for the first row
+        const first =
+          rows.length > 0 || filter.page === 0
+            ? rows[0]
+            : (await q.query<{ id: number; total: number }>(sql, [...p.values.slice(0, -2), 1, 0]))[0];
+        return { ids: rows.map((row) => row.id), total: first?.total ?? 0 };
+      };
+      const { ids, total } = hits ? await inTransaction(db, run) : await run(db);
+      return pageOf(await cardsByIds(db, ids, filter.settlementId, locale), total, filter);
+    },
+
+    /** The analysis or package page, priced in the settlement; null when there is no such visible service. */
+    async bySlug(slug: string, settlementId: number, locale: Locale): Promise<ServiceInfo | null> {
+      const row = await db.maybeOne<ServiceCardRow & { preparation: string | null }>(
+        `SELECT ${cardColumns(locale, '$2')}, ${localized('s.preparation', locale)} AS preparation
+           FROM services s
+          WHERE s.slug = $1 AND s.enabled AND s.show_on_site`,
+        [slug, settlementId],
+      );
+      if (!row) return null;
+      const { preparation, ...cardRow } = row;
+      const card = toServiceCard(cardRow);
+      // a package's analyses are its contents; an analysis is its own one analysis
+      const analyses = await db.query<AnalysisRow>(
+        `SELECT a.id, a.code, ${localized('a.title', locale)} AS title, a.gender,
+                coalesce((SELECT jsonb_agg(jsonb_build_object('id', m.id, 'title', ${localized('m.title', locale)})
+                                           ORDER BY sm.sort_order, m.id)
+                            FROM service_materials sm JOIN materials m ON m.id = sm.material_id
+                           WHERE sm.service_id = a.id), '[]'::jsonb) AS materials
+           FROM services a
+           LEFT JOIN package_items pi ON pi.service_id = a.id AND pi.package_id = $1
+          WHERE ($2::boolean AND pi.package_id IS NOT NULL AND a.enabled) OR (NOT $2::boolean AND a.id = $1)
+          ORDER BY pi.sort_order NULLS FIRST, a.id`,
+        [card.id, card.packageService],
+      );
+      const additionalServices = await db.query<ServiceRef>(
+        `SELECT s.id, s.code, s.slug, ${localized('s.title', locale)} AS title, s.package_service AS "packageService"
+           FROM additional_services x JOIN services s ON s.id = x.additional_service_id
+          WHERE x.service_id = $1 AND s.enabled
+          ORDER BY x.sort_order, s.id`,
+        [card.id],
+      );
+      const partOf = await db.maybeOne(
+        `SELECT 1 FROM package_items pi JOIN services s ON s.id = pi.package_id
+          WHERE pi.service_id = $1 AND s.enabled AND s.show_on_site LIMIT 1`,
+        [card.id],
+      );
+      return {
+        ...card,
+        analyses,
+        materials: materialsText(analyses),
+        preparation: preparation?.trim() ? preparation : null,
+        clientsBuy: await clientsBuy(card.id, settlementId, locale),
+        isPartOfPackets: partOf !== null,
+        additionalServices,
+      };
+    },
+
+    /** Null when there is no such visible service. */
+    async preparation(serviceId: number, locale: Locale): Promise<ServicePreparation | null> {
+      const row = await db.maybeOne<{ preparation: string | null }>(
+        `SELECT ${localized('s.preparation', locale)} AS preparation
+           FROM services s WHERE s.id = $1 AND s.enabled AND s.show_on_site`,
+        [serviceId],
+      );
+      if (!row) return null;
+      return { serviceId, preparation: row.preparation?.trim() ? row.preparation : null };
+    },
+
+    /** General preparation rules, in their order. */
+    async preparationRules(locale: Locale): Promise<PreparationRule[]> {
+      return db.query<PreparationRule>(
+        `SELECT r.id, ${localized('r.title', locale)} AS title, ${localized('r.content', locale)} AS content
+           FROM preparation_rules r
+          WHERE r.enabled
+          ORDER BY r.sort_order, r.id`,
+      );
+    },
+
+    /** Packages that include the service. */
+    async packagesOf(serviceId: number, settlementId: number, locale: Locale): Promise<ServiceCard[]> {
+      return packagesContaining(serviceId, settlementId, locale, 100);
+    },
+
+    /**
+     * "Clients also buy": the packages that include the service, then the most popular services that
+     * share a group with it, RELATED_LIMIT in all.
+     */
+    clientsBuy,
+
+    /** The most popular analyses and packages offered in the settlement. */
+    async popular(settlementId: number, locale: Locale): Promise<ServiceCard[]> {
+      const rows = await db.query<ServiceCardRow>(
+        `SELECT ${cardColumns(locale, '$1')}
+           FROM services s
+          WHERE s.enabled AND s.show_on_site AND s.popularity > 0
+            AND EXISTS (SELECT 1 FROM service_prices p WHERE p.service_id = s.id AND p.settlement_id = $1)
+          ORDER BY s.popularity DESC, s.id
+          LIMIT $2`,
+        [settlementId, POPULAR_LIMIT],
+      );
+      return rows.map(toServiceCard);
+    },
+  };
+}
+
+export type ServicesRepository = ReturnType<typeof createServicesRepository>;

@@ -1,0 +1,28 @@
+/**
+ * The routes of accounts, sign-in, orders, payments and results (issue "API server, part 2"), in one
+ * place so that routes/index.ts needs a single line for them.
+ */
+import type { FastifyInstance } from 'fastify';
+import devRoutes from './dev/dev';
+import doctorRoutes from './private/doctor/doctor';
+import orderRoutes from './private/order/orders';
+import patientRoutes from './private/patient/patient';
+import registryRoutes from './private/results/registries';
+import sessionRoutes from './private/session/session';
+import signInRoutes from './public/auth/sign-in';
+import sandboxRoutes from './sandbox/sandbox';
+
+export default async function accountRoutes(app: FastifyInstance): Promise<void> {
+  // /api/public
+  await app.register(signInRoutes);
+  // /api/private
+  await app.register(sessionRoutes);
+  await app.register(patientRoutes);
+  await app.register(doctorRoutes);
+  await app.register(orderRoutes);
+  await app.register(registryRoutes);
+  // /api/sandbox: the development payment provider
+  if (app.config.orders.paymentProvider === 'sandbox') await app.register(sandboxRoutes);
+  // /api/dev: development only (the SMS outbox, the lab clock)
+  if (!app.config.production) await app.register(devRoutes);
+}

@@ -1,0 +1,116 @@
+import type { Cart } from '@lab/api/src/contract';
+import { createPatientUser, sessionCookie } from '../../../test-support/accounts';
+import { useTestApp } from '../../../test-support/harness';
+import { type CallInput, call, ok } from '../../../test-support/http';
+
+const t = useTestApp();
+
+// fixture: settlement 1 kyiv; services 1 blood draw, 2 CBC (215), 3 ferritin (232), 4 PSA (330); online discount 5 %
+const KYIV = 1;
+const S = { draw: 1, cbc: 2, ferritin: 3, psa: 4 } as const;
+
+async function signedIn(): Promise<{ userId: number; headers: Record<string, string> }> {
+  const user = await createPatientUser(t.db);
+  return { userId: user.userId, headers: { cookie: await sessionCookie(t.app, user.userId) } };
+}
+
+const as = (headers: Record<string, string>, input: CallInput = {}): CallInput => ({
+  query: { settlementId: KYIV },
+  ...input,
+  headers,
+});
+const guestCart = async (serviceIds: number[], promoCode?: string): Promise<string> => {
+  const { id } = await ok<Cart>(t.app, 'cartGuestCreate', { body: {} });
+  await ok<Cart>(t.app, 'cartGuestAdd', {
+    params: { cartId: id },
+    query: { settlementId: KYIV, ...(promoCode ? { promoCode } : {}) },
+    body: { serviceIds },
+  });
+  return id;
+};
+const itemIds = (cart: Cart) => cart.items.map((item) => item.serviceId);
+
+describe('the signed-in user’s cart (private cart/carts)', () => {
+  it('answers 401 to guests', async () => {
+    for (const key of ['cartGet', 'cartAdd', 'cartRemove'] as const) {
+      const res = await call(t.app, key, { query: { settlementId: KYIV }, body: { serviceIds: [S.cbc] } });
+      expect(res).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    }
+  });
+
+  it('creates the cart on first use, then keeps it', async () => {
+    const { headers } = await signedIn();
+    const first = await ok<Cart>(t.app, 'cartGet', as(headers));
+    expect(first).toMatchObject({ items: [], additionalItems: [], totalPrice: 0, promo: null, promoCode: null });
+    expect((await ok<Cart>(t.app, 'cartGet', as(headers))).id).toBe(first.id);
+  });
+
+  it('adds and removes like a guest cart, with the same rules', async () => {
+    const { headers } = await signedIn();
+    const cart = await ok<Cart>(t.app, 'cartAdd', as(headers, { body: { serviceIds: [S.ferritin, S.psa] } }));
+    expect(itemIds(cart)).toEqual([S.ferritin, S.psa]);
+    expect(cart.additionalItems.map((item) => item.serviceId)).toEqual([S.draw]);
+    expect(cart.totalPrice).toBe(590.9); // 220.40 + 313.50 + 57
+    const refused = await call(t.app, 'cartRemove', as(headers, { body: { serviceIds: [S.draw] } }));
+    expect(refused).toMatchObject({ status: 400, body: { code: 'not-removable', field: 'serviceIds' } });
+    const after = await ok<Cart>(t.app, 'cartRemove', as(headers, { body: { serviceIds: [S.ferritin] } }));
+    expect(itemIds(after)).toEqual([S.psa]);
+    const unknown = await call(t.app, 'cartAdd', as(headers, { body: { serviceIds: [999] } }));
+    expect(unknown).toMatchObject({ status: 400, body: { code: 'service-unavailable', field: 'serviceIds' } });
+    const noCity = await call(t.app, 'cartGet', as(headers, { query: { settlementId: 999 } }));
+    expect(noCity.status).toBe(404);
+  });
+
+  it('keeps each user’s cart to themselves', async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    await ok(t.app, 'cartAdd', as(a.headers, { body: { serviceIds: [S.cbc] } }));
+    expect(itemIds(await ok<Cart>(t.app, 'cartGet', as(b.headers)))).toEqual([]);
+    const cartOfA = await ok<Cart>(t.app, 'cartGet', as(a.headers));
+    expect((await call(t.app, 'cartGuestGet', { params: { cartId: cartOfA.id }, query: { settlementId: KYIV } })).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('POST cart/carts/merge/{cartId}: the guest cart into the user’s after sign-in', () => {
+  it('moves the guest’s items and promo into the user’s cart and deletes the guest cart', async () => {
+    const { headers } = await signedIn();
+    await ok(t.app, 'cartAdd', as(headers, { body: { serviceIds: [S.cbc] } }));
+    const guestId = await guestCart([S.ferritin, S.cbc], 'SPRING10');
+    const merged = await ok<Cart>(t.app, 'cartMerge', as(headers, { params: { cartId: guestId } }));
+    expect(itemIds(merged)).toEqual([S.cbc, S.ferritin]);
+    expect(merged).toMatchObject({ promo: 0.1, promoCode: 'SPRING10' });
+    expect(merged.id).not.toBe(guestId);
+    const gone = await call(t.app, 'cartGuestGet', { params: { cartId: guestId }, query: { settlementId: KYIV } });
+    expect(gone.status).toBe(404);
+  });
+
+  it('is repeatable: merging a cart that is gone answers the user’s cart unchanged', async () => {
+    const { headers } = await signedIn();
+    const guestId = await guestCart([S.psa]);
+    const first = await ok<Cart>(t.app, 'cartMerge', as(headers, { params: { cartId: guestId } }));
+    const again = await ok<Cart>(t.app, 'cartMerge', as(headers, { params: { cartId: guestId } }));
+    expect(again).toEqual(first);
+    expect(itemIds(again)).toEqual([S.psa]);
+  });
+
+  it('keeps the user’s own promo', async () => {
+    const { headers } = await signedIn();
+    await ok(t.app, 'cartGet', as(headers, { query: { settlementId: KYIV, promoCode: 'SPRING10' } }));
+    await t.db.query(
+      "INSERT INTO promo_codes (code, fraction, valid_from, valid_to) VALUES ('MERGE20', 0.2, '2026-01-01', '2026-12-31')",
+    );
+    const guestId = await guestCart([S.psa], 'MERGE20');
+    const merged = await ok<Cart>(t.app, 'cartMerge', as(headers, { params: { cartId: guestId } }));
+    expect(merged).toMatchObject({ promoCode: 'SPRING10', promo: 0.1 });
+  });
+
+  it('answers 400 for a malformed cart id and 401 to guests', async () => {
+    const { headers } = await signedIn();
+    const bad = await call(t.app, 'cartMerge', as(headers, { params: { cartId: 'nope' } }));
+    expect(bad).toMatchObject({ status: 400, body: { field: 'cartId' } });
+    const guest = await call(t.app, 'cartMerge', { params: { cartId: await guestCart([S.cbc]) }, query: { settlementId: KYIV } });
+    expect(guest.status).toBe(401);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * /api/public/cart/carts...: a guest's anonymous cart, known by the id the browser stores (spec
+ * section 4: created when missing, or when the stored one no longer exists: GET answers 404 then).
+ * A signed-in user's cart id is not addressable here. Logic: repositories/carts.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { cartOptions, cartOrThrow } from '../../../http/cart-result';
+import { contractRoute } from '../../../http/contract-route';
+
+export default async function guestCartRoutes(app: FastifyInstance): Promise<void> {
+  const { carts } = app.repos;
+  const percent = () => app.config.onlineDiscountPercent;
+
+  contractRoute(app, 'cartGuestCreate', async () => carts.create());
+
+  contractRoute(app, 'cartGuestGet', async (request) => {
+    const options = cartOptions(request.query, request, percent());
+    return cartOrThrow(await carts.get({ cartId: request.params.cartId }, options));
+  });
+
+  contractRoute(app, 'cartGuestAdd', async (request) => {
+    const options = cartOptions(request.query, request, percent());
+    return cartOrThrow(await carts.add({ cartId: request.params.cartId }, request.body.serviceIds, options));
+  });
+
+  contractRoute(app, 'cartGuestRemove', async (request) => {
+    const options = cartOptions(request.query, request, percent());
+    return cartOrThrow(await carts.remove({ cartId: request.params.cartId }, request.body.serviceIds, options));
+  });
+}

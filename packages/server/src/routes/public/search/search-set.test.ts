@@ -1,0 +1,153 @@
+/**
+ * The search test set: queries a visitor types, each with the hit that must come first, run through the
+ * real app on the real seed (src/seed/data), in Kyiv. A case names the list it looks at (analyses,
+ * packages, categories, branches) and the expected first entry: a service code, a group slug or a
+ * piece of a branch address. Add a case whenever search gets something wrong.
+ */
+import type { SearchEntry, SearchGroupType, SearchResponse } from '@lab/api/src/contract';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../app';
+import { migrate } from '../../../db/migrate';
+import { applySearchSettings } from '../../../repositories/search';
+import { seedData } from '../../../seed/data';
+import { insertSeed } from '../../../seed/insert';
+import { openEmptyDatabase, type TestDatabase } from '../../../test-support/harness';
+import { call } from '../../../test-support/http';
+
+type Case = readonly [kind: string, query: string, type: SearchGroupType, expected: string];
+
+const CASES: readonly Case[] = [
+  // Ukrainian names
+  ['uk', 'феритин', 'services', '2702'],
+  ['uk', 'глюкоза', 'services', '2401'],
+  ['uk', 'загальний аналіз крові', 'services', '1002'],
+  ['uk', 'холестерин', 'services', '2101'],
+  ['uk', 'тиреотропний гормон', 'services', '3001'],
+  ['uk', 'пролактин', 'services', '3103'],
+  ['uk', 'сечовина', 'services', '2202'],
+  ['uk', 'вітамін D', 'services', '6001'],
+  ['uk', 'аналіз на феритин', 'services', '2702'],
+  // Russian names
+  ['ru', 'ферритин', 'services', '2702'],
+  ['ru', 'общий анализ крови', 'services', '1002'],
+  ['ru', 'гликированный гемоглобин', 'services', '2402'],
+  ['ru', 'мочевина', 'services', '2202'],
+  ['ru', 'тестостерон общий', 'services', '3106'],
+  ['ru', 'витамин д', 'services', '6001'],
+  ['ru', 'печёночные пробы', 'services', '2010'],
+  // parts of names
+  ['partial', 'ферит', 'services', '2702'],
+  ['partial', 'холест', 'services', '2101'],
+  ['partial', 'прогест', 'services', '3105'],
+  ['partial', 'тестост', 'services', '3106'],
+  ['partial', 'копрогр', 'services', '9201'],
+  ['partial', 'ттг', 'services', '3001'],
+  ['partial', 'hba1c', 'services', '2402'],
+  // lab codes: an exact code first
+  ['code', '2702', 'services', '2702'],
+  ['code', '1002', 'services', '1002'],
+  ['code', 'K-101', 'service-packages', 'K-101'],
+  ['code', 'k-201', 'service-packages', 'K-201'],
+  ['code', 'V-01', 'services', 'V-01'],
+  ['code', 'g-103', 'services', 'G-103'],
+  // typos of one letter
+  ['typo', 'феретин', 'services', '2702'],
+  ['typo', 'холестирин', 'services', '2101'],
+  ['typo', 'гемоглабин', 'services', '1006'],
+  ['typo', 'кортизолл', 'services', '3201'],
+  ['typo', 'капрограма', 'services', '9201'],
+  ['typo', 'прокальцитонин', 'services', '2512'],
+  ['typo', 'пролактінн', 'services', '3103'],
+  // typos of two letters
+  ['typo 2', 'ферретинн', 'services', '2702'],
+  ['typo 2', 'холистирин', 'services', '2101'],
+  ['typo 2', 'гомоцистеин', 'services', '2506'],
+  ['typo 2', 'тестостерн загальнй', 'services', '3106'],
+  // typed on the Latin layout
+  ['layout', 'athbnby', 'services', '2702'],
+  ['layout', 'uk.rjpf', 'services', '2401'],
+  ['layout', 'rjhnbpjk', 'services', '3201'],
+  ['layout', 'ghjkfrnby', 'services', '3103'],
+  ['layout', 'ntcnjcnthjy pfufkmybq', 'services', '3106'],
+  ['layout', 'rjfuekjuhfvf', 'service-groups', 'coagulation'],
+  ['layout', 'dbnfvby d12', 'services', '6002'],
+  // apostrophe variants
+  ['apostrophe', 'зв’язує статеві гормони', 'services', '3108'],
+  ['apostrophe', "зв'язує статеві гормони", 'services', '3108'],
+  ['apostrophe', 'звʼязує статеві гормони', 'services', '3108'],
+  ['apostrophe', 'кеш`ю', 'services', '5140'],
+  // categories and packages
+  ['group', 'гормони', 'service-groups', 'hormones'],
+  ['group', 'алергологія', 'service-groups', 'allergology'],
+  ['group', 'онкомаркеры', 'service-groups', 'tumor-markers'],
+  ['group', 'коагулограма', 'service-groups', 'coagulation'],
+  ['group', 'щитовидная железа', 'service-groups', 'thyroid-hormones'],
+  ['group', 'вагітність', 'service-groups', 'pregnancy'],
+  ['package', 'check-up для жінок', 'service-packages', 'K-101'],
+  ['package', 'TORCH', 'service-packages', 'K-507'],
+  // cities and streets
+  ['branch', 'хрещатик', 'branches', 'Хрещатик'],
+  ['branch', 'дерибасівська', 'branches', 'Дерибасівська'],
+  ['branch', 'крещатик', 'branches', 'Хрещатик'],
+  ['branch', 'одесса', 'branches', 'Дерибасівська'],
+  ['branch', 'львів', 'branches', 'Свободи'],
+];
+
+const TYPES: SearchGroupType[] = ['services', 'service-packages', 'service-groups', 'branches'];
+
+function firstOf(response: SearchResponse, type: SearchGroupType): string | null {
+  const entry: SearchEntry | undefined = response.groups.find((g) => g.type === type)?.items.content[0];
+  if (!entry) return null;
+  if ('service' in entry) return entry.service.code;
+  if ('group' in entry) return entry.group.slug;
+  return entry.branch.address;
+}
+
+let t: TestDatabase;
+let app: FastifyInstance;
+let kyiv: number;
+
+beforeAll(async () => {
+  t = await openEmptyDatabase();
+  await migrate(t.db);
+  await insertSeed(t.db, seedData);
+  app = await buildApp({ db: t.db, config: { rateLimitMax: 0 }, docsUi: false });
+  kyiv = (await t.db.one<{ id: number }>("SELECT id FROM settlements WHERE source_id = 'kyiv'")).id;
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+});
+
+describe(`the search test set (${CASES.length} queries on the real seed)`, () => {
+  it('has at least 40 cases, each query once', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(CASES.map(([, query]) => query)).size).toBe(CASES.length);
+  });
+
+  it.each(CASES)('%s: "%s" -> first in %s is %s', async (_, query, type, expected) => {
+    const res = await call(app, 'search', { body: { settlementId: kyiv, query, types: TYPES, size: 5 } });
+    expect(res.status).toBe(200);
+    const first = firstOf(res.body as SearchResponse, type);
+    if (type === 'branches') expect(first).toContain(expected);
+    else expect(first).toBe(expected);
+  });
+});
+
+describe('search plans on the real seed', () => {
+  it('finds candidates through the search indexes, not by reading the services table', async () => {
+    const statement = app.repos.search.servicesStatement(
+      { settlementId: kyiv, query: 'феритин', types: ['services'], page: 0, size: 10 },
+      'uk',
+    );
+    if (!statement) throw new Error('no statement');
+    const plan = await t.db.transaction(async (tx) => {
+      await applySearchSettings(tx, { indexScans: true });
+      const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.sql}`, statement.params);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('services_search_tsv_idx');
+    expect(plan).toContain('services_search_trgm_idx');
+    expect(plan).not.toMatch(/Seq Scan on services\b/);
+  });
+});
