@@ -1,10 +1,11 @@
 // npm run bench: figures, never assertions. Builds when needed, serves the production builds on
-// bench ports, and prints (and writes to reports/) what it measured.
+// bench ports, measures the JavaScript a page loads, then the API under load; prints everything and
+// writes it to reports/ (bytes.*, api.json, auth-orders.json). `--no-api` skips the API part.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
-import { apps, buildApps, builtAlready, install, root, startChild } from './lib.mjs';
+import { apps, buildApps, builtAlready, install, root, run, startChild } from './lib.mjs';
 import { shellServer } from './serve-all.mjs';
 
 install();
@@ -12,6 +13,7 @@ ensureChromium();
 if (!builtAlready() || process.argv.includes('--build')) buildApps();
 
 const BASE_PORT = 3500;
+const reports = join(root, 'reports');
 const ports = Object.fromEntries(
   apps.map((app, index) => [app.name, BASE_PORT + (app.name === 'shell' ? 0 : index + 1)]),
 );
