@@ -51,12 +51,19 @@ try {
   lines.push('', `Shell alone before first render: ${kb(home.beforeFirstRender.shell ?? 0)}`);
   const report = lines.join('\n');
   console.log(`\n${report}\n`);
-  mkdirSync(join(root, 'reports'), { recursive: true });
-  writeFileSync(join(root, 'reports', 'bench.md'), `# Bench report\n\n${new Date().toISOString()}\n\n${report}\n`);
-  writeFileSync(
-    join(root, 'reports', 'bench.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), home }, null, 2)}\n`,
-  );
+  mkdirSync(reports, { recursive: true });
+  writeFileSync(join(reports, 'bytes.md'), `${report}\n`);
+  writeFileSync(join(reports, 'bytes.json'), `${JSON.stringify({ date: new Date().toISOString(), home }, null, 2)}\n`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
 }
+
+// The API under load: catalogue, search and carts on the seed and on --scale 20000, then sign-in,
+// cart merge and order creation (packages/server/bench). Each prints its own table.
+if (!process.argv.includes('--no-api')) {
+  const tsx = join(root, 'packages', 'server', 'node_modules', '.bin', 'tsx');
+  const serverDir = join(root, 'packages', 'server');
+  run(tsx, ['bench/api.ts', '--scale', '20000', '--out', join(reports, 'api.json')], { cwd: serverDir });
+  run(tsx, ['bench/auth-orders.ts', '--out', join(reports, 'auth-orders.json')], { cwd: serverDir });
+}
+console.log(`\nReports written to ${reports}`);
