@@ -18,7 +18,11 @@ export type StoredValues = {
   doctor: boolean;
   /** The account has a doctor profile; reset when the session turns out to be a guest's. */
   doctorType: boolean;
-  /** ISO date-time of the last visit to my orders / my patients (for "new" counts). */
+  /**
+   * The date filter last chosen on my orders / my patients (the account remembers it): a period key
+   * (`today`, `week`, `month`, `3months`, `year`, `all`) or a custom range `YYYY-MM-DD..YYYY-MM-DD`.
+   * Cleared at logout.
+   */
   lastOrdersDate: string;
   lastPatientsDate: string;
   utmParams: UtmParameters;

@@ -19,6 +19,8 @@ import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type SequenceRequest } from 'autocannon';
+import { openPglite } from '../src/db/pglite';
+import { applySearchSettings, createSearchRepository } from '../src/repositories/search';
 
 interface Args {
   out: string | null;
@@ -57,7 +59,9 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -73,7 +77,9 @@ function run(args: readonly string[], env: NodeJS.ProcessEnv): Promise<string> {
       output += chunk.toString();
     });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')}: exit ${code}\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')}: exit ${code}\n${output}`)),
+    );
   });
 }
 
@@ -104,6 +110,57 @@ function stopServer(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** The search queries measured (and EXPLAINed). */
+const SEARCHES = [
+  ['аналіз крові', 'many hits'],
+  ['athbnby', 'Latin layout'],
+  ['холистирин', 'a typo'],
+] as const;
+
+interface PlanCheck {
+  query: string;
+  indexes: string[];
+  seqScanOnServices: boolean;
+  planningMs: number;
+  executionMs: number;
+}
+
+/**
+ * EXPLAIN ANALYZE of the services statement of each search (its second run), on the database before the
+ * server opens it (PGlite is one process's): which indexes the plan uses, whether it reads services whole.
+ */
+async function checkPlans(dir: string): Promise<PlanCheck[]> {
+  const db = await openPglite({ dataDir: dir });
+  try {
+    const { id: kyiv } = await db.one<{ id: number }>("SELECT id FROM settlements WHERE source_id = 'kyiv'");
+    const repo = createSearchRepository(db, () => new Date());
+    const checks: PlanCheck[] = [];
+    for (const [query] of SEARCHES) {
+      const statement = repo.servicesStatement(
+        { settlementId: kyiv, query, types: ['services', 'service-packages'], page: 0, size: 10 },
+        'uk',
+      );
+      if (!statement) continue;
+      const plan = await db.transaction(async (tx) => {
+        await applySearchSettings(tx, { indexScans: true });
+        await tx.query(statement.sql, statement.params); // warm the caches: the second run is measured
+        const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE) ${statement.sql}`, statement.params);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      checks.push({
+        query,
+        indexes: [...new Set([...plan.matchAll(/Index (?:Only )?Scan (?:using|on) (\w+)/g)].map((m) => m[1] ?? ''))],
+        seqScanOnServices: /Seq Scan on services\b/.test(plan),
+        planningMs: Number(/Planning Time: ([\d.]+)/.exec(plan)?.[1] ?? 0),
+        executionMs: Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? 0),
+      });
+    }
+    return checks;
+  } finally {
+    await db.close();
+  }
 }
 
 interface Target {
@@ -216,18 +273,25 @@ async function measurePhase(base: string, args: Args): Promise<Figures[]> {
     )
   ).settlements.find((s) => s.sourceId === 'kyiv')?.id;
   if (kyiv === undefined) throw new Error('no Kyiv in the seed');
-  const ferritin = await json<{ id: number }>(base, `/api/public/service/services/infos/slug/ferytyn?settlementId=${kyiv}`);
+  const ferritin = await json<{ id: number }>(
+    base,
+    `/api/public/service/services/infos/slug/ferytyn?settlementId=${kyiv}`,
+  );
   const tree = await json<{ services: Array<{ groupId: number; slug: string }> }>(
     base,
     '/api/public/service/services/groups/enabled/tree/separated',
   );
   const hematology = tree.services.find((g) => g.slug === 'hematology')?.groupId ?? tree.services[0]?.groupId ?? 1;
-  const cbc = await json<{ content: Array<{ id: number }> }>(base, '/api/public/service/services/infos/settlements?size=1', {
-    settlementId: kyiv,
-    groupIds: [hematology],
-    sort: 'group',
-    showOnSite: true,
-  });
+  const cbc = await json<{ content: Array<{ id: number }> }>(
+    base,
+    '/api/public/service/services/infos/settlements?size=1',
+    {
+      settlementId: kyiv,
+      groupIds: [hematology],
+      sort: 'group',
+      showOnSite: true,
+    },
+  );
   const search = (query: string) => ({
     settlementId: kyiv,
     query,
@@ -239,27 +303,15 @@ async function measurePhase(base: string, args: Args): Promise<Figures[]> {
   let next = 0;
   const targets: Target[] = [
     { name: 'genders (constant floor)', method: 'GET', path: '/api/public/core/genders', serial: true },
-    {
-      name: 'search "аналіз крові" (many hits)',
-      method: 'POST',
-      path: '/api/public/search/search',
-      body: search('аналіз крові'),
-      serial: true,
-    },
-    {
-      name: 'search "athbnby" (Latin layout)',
-      method: 'POST',
-      path: '/api/public/search/search',
-      body: search('athbnby'),
-      serial: true,
-    },
-    {
-      name: 'search "холистирин" (typo)',
-      method: 'POST',
-      path: '/api/public/search/search',
-      body: search('холистирин'),
-      serial: true,
-    },
+    ...SEARCHES.map(
+      ([query, kind]): Target => ({
+        name: `search "${query}" (${kind})`,
+        method: 'POST',
+        path: '/api/public/search/search',
+        body: search(query),
+        serial: true,
+      }),
+    ),
     {
       name: 'service list by group (20)',
       method: 'POST',
@@ -307,7 +359,14 @@ async function measurePhase(base: string, args: Args): Promise<Figures[]> {
   return figures;
 }
 
-function markdown(phases: ReadonlyArray<{ name: string; routes: Figures[] }>, args: Args): string {
+interface Phase {
+  name: string;
+  services: number;
+  plans: PlanCheck[];
+  routes: Figures[];
+}
+
+function markdown(phases: readonly Phase[], args: Args): string {
   const lines = [
     `${args.connections} connections, ${args.duration} s per route, ${cpus().length} CPUs, Node ${process.version}, PGlite`,
     '',
@@ -323,7 +382,21 @@ function markdown(phases: ReadonlyArray<{ name: string; routes: Figures[] }>, ar
     }
   }
   const notes = phases.flatMap((phase) => phase.routes.filter((r) => r.note).map((r) => `- ${phase.name}: ${r.note}`));
-  return [...lines, ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');
+  const plans = [
+    '',
+    'Search plans (services statement, EXPLAIN ANALYZE of a second run, before the server started):',
+    '',
+    '| data | query | indexes | seq scan on services | planning ms | execution ms |',
+    '| --- | --- | --- | --- | ---: | ---: |',
+    ...phases.flatMap((phase) =>
+      phase.plans.map(
+        (c) =>
+          `| ${phase.name} | ${c.query} | ${c.indexes.join(', ')} | ${c.seqScanOnServices ? 'yes' : 'no'} | ` +
+          `${c.planningMs} | ${c.executionMs} |`,
+      ),
+    ),
+  ];
+  return [...lines, ...(notes.length > 0 ? ['', ...notes] : []), ...plans].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -341,17 +414,18 @@ async function main(): Promise<void> {
     RATE_LIMIT_MAX: '0',
     LOG_LEVEL: 'warn',
   };
-  const phases: Array<{ name: string; services: number; routes: Figures[] }> = [];
+  const phases: Phase[] = [];
   try {
     const phase = async (name: string, seedArgs: string[]) => {
       process.stderr.write(`${name}: seeding ...\n`);
       const seedStarted = Date.now();
       const output = await run(['src/cli/seed.ts', ...seedArgs], env);
       const services = Number(/"services":(\d+)/.exec(output)?.[1] ?? 0);
-      process.stderr.write(`  seeded ${services} services in ${Date.now() - seedStarted} ms; starting the server\n`);
+      process.stderr.write(`  seeded ${services} services in ${Date.now() - seedStarted} ms; checking plans\n`);
+      const plans = await checkPlans(dir);
       const server = await startServer(env, base);
       try {
-        phases.push({ name, services, routes: await measurePhase(base, args) });
+        phases.push({ name, services, plans, routes: await measurePhase(base, args) });
       } finally {
         await stopServer(server);
       }

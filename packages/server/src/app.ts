@@ -60,6 +60,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? 'loopback',
     ajv: AJV_OPTIONS,
     bodyLimit: 1024 * 1024,
+    // path parameters up to the schemas' own limits (slugs: 200), so that they answer 400, not 414
+    maxParamLength: 1000,
   });
 
   await app.register(configPlugin, {

@@ -1,6 +1,6 @@
 export { type Api, api } from './api';
 export type { SimilarFilter } from './areas/content';
-export type { OrderListFilter } from './areas/results';
+export type { OrderListFilter, PatientRegistriesFilter } from './areas/results';
 export type { ServiceListFilter } from './areas/services';
 export { apiBase, CLIENT_PREFIXES, clientBaseUrl, currentLocale } from './config';
 export { ApiError, isApiError, toApiError } from './errors';

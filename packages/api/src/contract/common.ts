@@ -16,8 +16,11 @@ export const NoChildren = Type.Array(Type.Unsafe<never>({ type: 'object' }), { m
 /** Request bodies reject unknown fields, so a typo in a client fails loudly instead of being ignored. */
 export const Body = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
 
-/** Database ids of settlements, branches, services, groups, patients ... (positive integers). */
-export const Id = Type.Integer({ minimum: 1 });
+/**
+ * Database ids of settlements, branches, services, groups, patients ... (positive integers; the
+ * database's int4, so a larger number is refused as input instead of overflowing in SQL).
+ */
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 export type Id = Static<typeof Id>;
 
 /** Client-generated or opaque ids (cart, order): UUIDs. */

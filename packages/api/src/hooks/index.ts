@@ -2,6 +2,7 @@ export { type ApiKeyArea, type ApiKeys, apiKeys, keysOf, SESSION_AREAS } from '.
 export type { PagedList } from './paged';
 export { type ApiKey, type ApiResponse, useApiSWR } from './swr';
 export { type CartState, useCart } from './useCart';
+export { useHomeVisitSlots, useOrder } from './useCheckout';
 export {
   useArticle,
   useDocument,
@@ -14,7 +15,13 @@ export {
   useSimilarNews,
 } from './useContent';
 export { useAppConfiguration, useGenders, useSpecializations } from './useReference';
-export { useAnalysisDynamics, useOrders, useRegistry } from './useResults';
+export {
+  PATIENT_REGISTRIES_PAGE_SIZE,
+  useAnalysisDynamics,
+  useOrders,
+  usePatientRegistries,
+  useRegistry,
+} from './useResults';
 export { DROPDOWN_SEARCH_TYPES, type SearchOptions, useSearch } from './useSearch';
 export {
   usePopularServices,
@@ -27,6 +34,7 @@ export {
   type Session,
   useCurrentWorkplace,
   useDoctorSelf,
+  useDoctorSpecialization,
   useDoctorWorkplaces,
   usePatientSelf,
   useSession,

@@ -4,7 +4,7 @@
  * locale, so switching language fetches texts in the new one instead of showing the old.
  */
 import type { Locale } from '@lab/i18n';
-import type { OrderListFilter } from '../clients/areas/results';
+import type { OrderListFilter, PatientRegistriesFilter } from '../clients/areas/results';
 import type { ServiceListFilter } from '../clients/areas/services';
 import { currentLocale } from '../clients/config';
 import type { CustomerType } from '../contract/results';
@@ -53,8 +53,18 @@ export const apiKeys = {
   orders: (customerType: CustomerType, filter: OrderListFilter, page: number, locale: Locale = currentLocale()) =>
     ['orders', customerType, filter, page, locale] as const,
   registry: (registryId: number, locale: Locale = currentLocale()) => ['registry', registryId, locale] as const,
+  /** One order by its client-generated id (the payment return page). */
+  order: (orderId: string, locale: Locale = currentLocale()) => ['order', orderId, locale] as const,
+  homeVisitSlots: (settlementId: number, date: string) => ['home-visit-slots', settlementId, date] as const,
   analysisDynamics: (patientId: number, analysisId: number, locale: Locale = currentLocale()) =>
     ['analysis-dynamics', patientId, analysisId, locale] as const,
+  patientRegistries: (
+    patientId: number,
+    filter: PatientRegistriesFilter,
+    page: number,
+    locale: Locale = currentLocale(),
+  ) => ['patient-registries', patientId, filter, page, locale] as const,
+  doctorSpecialization: (locale: Locale = currentLocale()) => ['doctor-specialization', locale] as const,
 } as const;
 
 export type ApiKeys = typeof apiKeys;
@@ -72,6 +82,10 @@ export const SESSION_AREAS: readonly ApiKeyArea[] = [
   'orders',
   'registry',
   'analysis-dynamics',
+  'patient-registries',
+  'doctor-specialization',
+  'order',
+  'home-visit-slots',
 ];
 
 /**

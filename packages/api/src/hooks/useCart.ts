@@ -10,6 +10,12 @@ export type CartState = ApiResponse<Cart> & {
   add: (serviceIds: number[]) => Promise<Cart>;
   /** Removes services; package-derived lines (additionalItems) are not removable on their own. */
   remove: (serviceIds: number[]) => Promise<Cart>;
+  /**
+   * Applies a promo code ('' removes it) and writes the repriced cart into the shared cache. A refused
+   * code rejects with the server's ApiError (400 `wrong-promo`) after the cart is read again: the server
+   * has emptied the cart's promo (spec section 5).
+   */
+  applyPromo: (promoCode: string) => Promise<Cart>;
 };
 
 /**
@@ -33,5 +39,19 @@ export function useCart(cartId: string | null, settlementId: number | null): Car
   );
   const add = useCallback((serviceIds: number[]) => change('add', serviceIds), [change]);
   const remove = useCallback((serviceIds: number[]) => change('remove', serviceIds), [change]);
-  return Object.assign(response, { add, remove });
+  const applyPromo = useCallback(
+    async (promoCode: string) => {
+      if (settlementId == null) throw new Error('The cart needs a city');
+      try {
+        const next = await api.cart.applyPromo(cartId, promoCode.trim(), settlementId);
+        await mutate(next, { revalidate: false });
+        return next;
+      } catch (error) {
+        await mutate().catch(() => undefined);
+        throw error;
+      }
+    },
+    [cartId, settlementId, mutate],
+  );
+  return Object.assign(response, { add, remove, applyPromo });
 }

@@ -1,11 +1,11 @@
 import { useLocale } from '@lab/i18n';
 import useSWRInfinite from 'swr/infinite';
 import { api } from '../clients/api';
-import type { OrderListFilter } from '../clients/areas/results';
+import type { OrderListFilter, PatientRegistriesFilter } from '../clients/areas/results';
 import type { ApiError } from '../clients/errors';
 import type { Page } from '../contract/common';
 import type { Order } from '../contract/orders';
-import type { AnalysisDynamics, CustomerType, Registry } from '../contract/results';
+import type { AnalysisDynamics, CustomerType, Registry, RegistrySummary } from '../contract/results';
 import { apiKeys } from './keys';
 import { type PagedList, pagedList } from './paged';
 import { type ApiResponse, useApiSWR } from './swr';
@@ -45,4 +45,30 @@ export function useAnalysisDynamics(
     patientId == null || analysisId == null ? null : apiKeys.analysisDynamics(patientId, analysisId, locale),
     ([, patient, analysis]) => api.results.dynamics(patient, analysis),
   );
+}
+
+/** Default page size of a patient's history (spec section 9: patient referral default size 20). */
+export const PATIENT_REGISTRIES_PAGE_SIZE = 20;
+
+/**
+ * One patient's results history as their doctor (or the owner, for a ward) sees it, appending pages;
+ * `patientId` null skips. Pages are 20 long unless the filter says otherwise.
+ */
+export function usePatientRegistries(
+  patientId: number | null,
+  filter: PatientRegistriesFilter = {},
+): PagedList<RegistrySummary> {
+  const locale = useLocale();
+  const { data, size, setSize, isLoading, isValidating, error, mutate } = useSWRInfinite<
+    Page<RegistrySummary>,
+    ApiError
+  >(
+    (page, previous: Page<RegistrySummary> | null) => {
+      if (patientId == null || (previous && previous.page >= previous.totalPages - 1)) return null;
+      return apiKeys.patientRegistries(patientId, { size: PATIENT_REGISTRIES_PAGE_SIZE, ...filter }, page, locale);
+    },
+    ([, id, listFilter, page]: ReturnType<typeof apiKeys.patientRegistries>) =>
+      api.results.patientRegistries(id, { ...listFilter, page }),
+  );
+  return pagedList(data, size, setSize, isLoading, isValidating, error, mutate);
 }

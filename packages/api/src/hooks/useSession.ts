@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../clients/api';
 import type { SessionInfo } from '../contract/auth';
-import type { CurrentWorkplaceResponse, DoctorSelf, Workplace } from '../contract/doctor';
+import type { CurrentWorkplaceResponse, DoctorSelf, DoctorSpecializationResponse, Workplace } from '../contract/doctor';
 import type { PatientSelf, Ward } from '../contract/patient';
 import { apiKeys, keysOf, SESSION_AREAS } from './keys';
 import { type ApiResponse, useApiSWR } from './swr';
@@ -83,4 +83,13 @@ export function useCurrentWorkplace(enabled = true): ApiResponse<CurrentWorkplac
     [mutate],
   );
   return Object.assign(response, { select });
+}
+
+/** The doctor's specialty (null when none is recorded); `enabled` false for users without a doctor profile. */
+export function useDoctorSpecialization(enabled = true): ApiResponse<DoctorSpecializationResponse> {
+  const { signedIn } = useSession();
+  const locale = useLocale();
+  return useApiSWR(signedIn && enabled ? apiKeys.doctorSpecialization(locale) : null, () =>
+    api.doctor.specialization(),
+  );
 }

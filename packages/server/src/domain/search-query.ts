@@ -19,7 +19,14 @@ export const SEARCH_MAX_WORDS = 8;
 
 /** Mirrors lab_search_normalize() of migration 001. */
 export function normalizeSearchText(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/[’ʼ`]/g, "'").replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFC')
+    .replace(/\p{Cc}/gu, ' ') // control characters (a NUL cannot even be sent to PostgreSQL)
+    .toLowerCase()
+    .replace(/[’ʼ`]/g, "'")
+    .replace(/ё/g, 'е')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Prepositions and conjunctions (uk, ru) a query may carry but a title need not. */
@@ -190,7 +197,10 @@ export function searchVariants(query: string): SearchVariant[] {
   const variants = [variant(text, false)];
   if (mayBeWrongLayout(text)) {
     // convert what was typed (the ` key is the Ukrainian apostrophe and the Russian ё), then normalize
-    const typed = query.normalize('NFC').trim();
+    const typed = query
+      .normalize('NFC')
+      .replace(/\p{Cc}/gu, ' ')
+      .trim();
     for (const layout of ['uk', 'ru'] as const) {
       const converted = normalizeSearchText(fromQwerty(typed, layout));
       if (converted !== '' && !variants.some((v) => v.text === converted)) variants.push(variant(converted, true));

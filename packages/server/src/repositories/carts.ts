@@ -120,8 +120,9 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
       await q.query('UPDATE carts SET promo_code_id = NULL WHERE id = $1', [cart.id]);
       return { ...cart, promoCode: null };
     }
-    const check = await discountsOn(q).check(trimmed);
-    if (!check.ok) {
+    // a code with control characters is no code (and a NUL cannot even be sent to PostgreSQL)
+    const check = /\p{Cc}/u.test(trimmed) ? null : await discountsOn(q).check(trimmed);
+    if (check === null || !check.ok) {
       // spec section 5: a failed check empties the stored promo
       await q.query('UPDATE carts SET promo_code_id = NULL WHERE id = $1', [cart.id]);
       return null;

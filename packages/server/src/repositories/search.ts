@@ -18,10 +18,11 @@
  * then by popularity (services) or catalogue order (groups); branches of the visitor's city first.
  * A branch also matches by its city's name.
  *
- * Each part is one statement (the typo phase sits behind a one-time filter, so it costs nothing when
- * the exact phase found enough). The statements run in one transaction that sets the trigram threshold
- * and turns sequential scans off for it alone: the planner does not know that word_similarity() is
- * expensive and would otherwise scan whole tables.
+ * Each type is one statement (the typo phase sits behind a one-time filter, so it costs nothing when
+ * the exact phase found enough). The statements run in one transaction that sets the trigram threshold;
+ * groups and branches (tens of rows) are each scanned once, then sequential scans are turned off for
+ * the services statement, which runs last: the planner does not know that word_similarity() is
+ * expensive and would otherwise read the whole services table.
  */
 import type {
   SearchEntry,
@@ -201,7 +202,9 @@ function hitsCtes(p: SqlParams, variants: readonly SearchVariant[], target: Targ
   if (!prepared) return noHits;
   const { table, alias: a } = target;
   const ids = (conditions: string[]) =>
-    conditions.length === 0 ? NO_IDS : conditions.map((c) => `SELECT ${a}.id FROM ${table} ${a} WHERE ${c}`).join(' UNION ALL ');
+    conditions.length === 0
+      ? NO_IDS
+      : conditions.map((c) => `SELECT ${a}.id FROM ${table} ${a} WHERE ${c}`).join(' UNION ALL ');
   return phasesCtes(
     ids(matchConditions(prepared.sql, target, 'exact')),
     ids(matchConditions(prepared.sql, target, 'fuzzy')),
@@ -437,18 +440,14 @@ export function createSearchRepository(db: Queryable, clock: Clock) {
       });
       const now = clock();
       const groups = request.types.map((type): SearchGroup => {
-        switch (type) {
-          case 'services':
-            return group(type, found.services?.get(false) ?? EMPTY, serviceEntry);
-          case 'service-packages':
-            return group(type, found.services?.get(true) ?? EMPTY, serviceEntry);
-          case 'service-groups':
-            return group(type, found.groups, ({ id, title, slug, packageGroup }) => ({
-              group: { id, title, slug, packageGroup },
-            }));
-          case 'branches':
-            return group(type, found.branches, (row) => ({ branch: toBranch(row, now) }));
+        if (type === 'services') return group(type, found.services?.get(false) ?? EMPTY, serviceEntry);
+        if (type === 'service-packages') return group(type, found.services?.get(true) ?? EMPTY, serviceEntry);
+        if (type === 'service-groups') {
+          return group(type, found.groups, ({ id, title, slug, packageGroup }) => ({
+            group: { id, title, slug, packageGroup },
+          }));
         }
+        return group(type, found.branches, (row) => ({ branch: toBranch(row, now) }));
       });
       return { groups, totalCount: groups.reduce((sum, g) => sum + g.items.totalElements, 0) };
     },
@@ -465,6 +464,5 @@ export function createSearchRepository(db: Queryable, clock: Clock) {
     },
   };
 }
-
 
 export type SearchRepository = ReturnType<typeof createSearchRepository>;

@@ -128,32 +128,13 @@ export function createServicesRepository(db: Queryable) {
     async list(filter: ServiceListFilter, locale: Locale): Promise<PageOf<ServiceCard>> {
       const p = new SqlParams();
       const ctes: string[] = [];
+      const joins: string[] = [];
       const where = ['s.enabled', 's.show_on_site'];
-      // added on first use: a parameter the statement does not refer to has no type, and fails
-      let settlementParam: string | null = null;
-      const settlement = () => {
-        settlementParam ??= p.add(filter.settlementId);
-        return settlementParam;
-      };
       const byIdsOnly = filter.serviceIds !== undefined && !filter.groupIds && filter.query === undefined;
-      if (!byIdsOnly) {
-        where.push(
-          `EXISTS (SELECT 1 FROM service_prices pr WHERE pr.service_id = s.id AND pr.settlement_id = ${settlement()})`,
-        );
-      }
-      if (filter.groupIds) {
-        ctes.push(groupsWithDescendants('chosen', p.add([...filter.groupIds])));
-        where.push(`EXISTS (SELECT 1 FROM service_group_items gi
-                             WHERE gi.service_id = s.id AND gi.group_id IN (SELECT id FROM chosen))`);
-      }
-      if (filter.subgroupId !== undefined) {
-        ctes.push(groupsWithDescendants('subgroup', p.add([filter.subgroupId])));
-        where.push(`EXISTS (SELECT 1 FROM service_group_items gi
-                             WHERE gi.service_id = s.id AND gi.group_id IN (SELECT id FROM subgroup))`);
-      }
-      if (filter.serviceIds) where.push(`s.id = ANY(${p.add([...filter.serviceIds])}::int[])`);
-      if (filter.packageService !== undefined) where.push(`s.package_service = ${p.add(filter.packageService)}`);
-      if (filter.gender) where.push(`(s.gender IS NULL OR s.gender = ${p.add(filter.gender)})`);
+      // by ids, a service not offered in the city is listed (price null); otherwise only offered ones
+      joins.push(
+        `${byIdsOnly ? 'LEFT ' : ''}JOIN service_prices pr ON pr.service_id = s.id AND pr.settlement_id = ${p.add(filter.settlementId)}`,
+      );
       let hits = false;
       if (filter.query !== undefined) {
         const cte = serviceHitsCtes(p, filter.query);
@@ -161,31 +142,42 @@ export function createServicesRepository(db: Queryable) {
         ctes.push(cte);
         hits = true;
       }
+      // the services of the chosen groups (and their subgroups), each with its catalogue position: the
+      // deepest-listed of its groups; without groups, of all its groups
+      let groupScope = '';
+      if (filter.groupIds) {
+        ctes.push(groupsWithDescendants('chosen', p.add([...filter.groupIds])));
+        groupScope = 'AND gi.group_id IN (SELECT id FROM chosen)';
+      }
+      const byGroupOrder = !hits && !byIdsOnly;
+      if (filter.groupIds || byGroupOrder) {
+        ctes.push(`grouped AS (
+            SELECT gi.service_id AS id, max(g.sort_order) AS group_order
+              FROM service_group_items gi JOIN service_groups g ON g.id = gi.group_id AND g.enabled
+             WHERE true ${groupScope}
+             GROUP BY gi.service_id
+          )`);
+        joins.push(`${filter.groupIds ? '' : 'LEFT '}JOIN grouped m ON m.id = s.id`);
+      }
+      if (filter.subgroupId !== undefined) {
+        ctes.push(groupsWithDescendants('subgroup', p.add([filter.subgroupId])));
+        where.push(`s.id IN (SELECT gi.service_id FROM service_group_items gi
+                              WHERE gi.group_id IN (SELECT id FROM subgroup))`);
+      }
+      if (filter.serviceIds) where.push(`s.id = ANY(${p.add([...filter.serviceIds])}::int[])`);
+      if (filter.packageService !== undefined) where.push(`s.package_service = ${p.add(filter.packageService)}`);
+      if (filter.gender) where.push(`(s.gender IS NULL OR s.gender = ${p.add(filter.gender)})`);
 
       const order: string[] = [];
-      if (filter.priceSort) {
-        const direction = filter.priceSort === 'asc' ? 'ASC' : 'DESC';
-        order.push(
-          `(SELECT pr.price FROM service_prices pr
-             WHERE pr.service_id = s.id AND pr.settlement_id = ${settlement()}) ${direction} NULLS LAST`,
-        );
-      }
+      if (filter.priceSort) order.push(`pr.price ${filter.priceSort === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`);
       if (hits) order.push('h.rank DESC', 's.popularity DESC');
       else if (byIdsOnly) order.push(`array_position(${p.add([...(filter.serviceIds ?? [])])}::int[], s.id)`);
-      else {
-        // catalogue order: by the deepest-listed group the service is in (within the chosen groups)
-        const scope = filter.groupIds ? 'AND gi.group_id IN (SELECT id FROM chosen)' : '';
-        order.push(
-          `(SELECT max(g.sort_order) FROM service_group_items gi JOIN service_groups g ON g.id = gi.group_id
-             WHERE gi.service_id = s.id AND g.enabled ${scope}) NULLS LAST`,
-          's.sort_order',
-        );
-      }
+      else order.push('m.group_order NULLS LAST', 's.sort_order');
       order.push('s.id');
 
       const recursive = filter.groupIds || filter.subgroupId !== undefined ? 'RECURSIVE ' : '';
       const withClause = ctes.length > 0 ? `WITH ${recursive}${ctes.join(',\n')}` : '';
-      const from = hits ? 'hits h JOIN services s ON s.id = h.id' : 'services s';
+      const from = `${hits ? 'hits h JOIN services s ON s.id = h.id' : 'services s'} ${joins.join(' ')}`;
       const limit = p.add(filter.size);
       const offset = p.add(filter.page * filter.size);
       const sql = `${withClause}

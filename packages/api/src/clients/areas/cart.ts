@@ -22,6 +22,14 @@ export const cart = {
   /** After sign-in: moves the guest cart's items into the user's cart. */
   merge: (guestCartId: string, settlementId: number): Promise<Cart> =>
     send('cartMerge', { params: { cartId: guestCartId }, query: { settlementId } }),
+  /**
+   * Applies a promo code to the cart and answers the repriced cart; `''` removes the cart's promo. An
+   * invalid or expired code answers 400 `wrong-promo`, and the server removes the cart's promo.
+   */
+  applyPromo: (cartId: string | null, promoCode: string, settlementId: number): Promise<Cart> =>
+    cartId
+      ? send('cartGuestGet', { params: { cartId }, query: { settlementId, promoCode } })
+      : send('cartGet', { query: { settlementId, promoCode } }),
   /** Promo code check; a 404 means invalid or expired. */
   discount: (code: string): Promise<Discount> => send('discountByCode', { params: { code } }),
 };

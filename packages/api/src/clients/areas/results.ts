@@ -16,6 +16,8 @@ import { send } from '../send';
 
 /** List filters the screens choose; customer type and the on-site flag follow from the role. */
 export type OrderListFilter = Omit<RegistriesQuery, 'customer-type' | 'on-site'>;
+/** A patient's history as their doctor (or the owner) filters it; pages come from the hook. */
+export type PatientRegistriesFilter = Omit<PatientRegistriesQuery, 'page'>;
 
 export const results = {
   /** My orders (patient, on-site only) or my referrals (doctor) (spec section 6). */

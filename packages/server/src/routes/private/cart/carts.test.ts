@@ -67,9 +67,9 @@ describe('the signed-in user’s cart (private cart/carts)', () => {
     await ok(t.app, 'cartAdd', as(a.headers, { body: { serviceIds: [S.cbc] } }));
     expect(itemIds(await ok<Cart>(t.app, 'cartGet', as(b.headers)))).toEqual([]);
     const cartOfA = await ok<Cart>(t.app, 'cartGet', as(a.headers));
-    expect((await call(t.app, 'cartGuestGet', { params: { cartId: cartOfA.id }, query: { settlementId: KYIV } })).status).toBe(
-      404,
-    );
+    expect(
+      (await call(t.app, 'cartGuestGet', { params: { cartId: cartOfA.id }, query: { settlementId: KYIV } })).status,
+    ).toBe(404);
   });
 });
 
@@ -110,7 +110,10 @@ describe('POST cart/carts/merge/{cartId}: the guest cart into the user’s after
     const { headers } = await signedIn();
     const bad = await call(t.app, 'cartMerge', as(headers, { params: { cartId: 'nope' } }));
     expect(bad).toMatchObject({ status: 400, body: { field: 'cartId' } });
-    const guest = await call(t.app, 'cartMerge', { params: { cartId: await guestCart([S.cbc]) }, query: { settlementId: KYIV } });
+    const guest = await call(t.app, 'cartMerge', {
+      params: { cartId: await guestCart([S.cbc]) },
+      query: { settlementId: KYIV },
+    });
     expect(guest.status).toBe(401);
   });
 });

@@ -102,7 +102,9 @@ describe('POST cart/carts/{id}/add and /remove', () => {
       code: '2002',
       slug: 'ferritin',
       packageService: false,
-      additionalServices: [{ id: S.draw, code: '1001', slug: 'blood-draw', title: 'Взяття крові', packageService: false }],
+      additionalServices: [
+        { id: S.draw, code: '1001', slug: 'blood-draw', title: 'Взяття крові', packageService: false },
+      ],
     });
     expect(cart).toMatchObject({ promo: null, promoCode: null });
   });
@@ -160,7 +162,12 @@ describe('POST cart/carts/{id}/add and /remove', () => {
     const id = await newCart();
     await okCart(add(id, [S.ferritin, S.psa]));
     const cart = await okCart(remove(id, [S.ferritin, S.checkup, 999]));
-    expect(lines(cart)).toEqual({ items: [[S.psa, 313.5, 330, 330]], additionalItems: [], totalPrice: 313.5, originalTotalPrice: 330 });
+    expect(lines(cart)).toEqual({
+      items: [[S.psa, 313.5, 330, 330]],
+      additionalItems: [],
+      totalPrice: 313.5,
+      originalTotalPrice: 330,
+    });
     // a service both added and brought along is removable as an item and stays as an additional line
     await okCart(add(id, [S.draw, S.cbc]));
     const after = await okCart(remove(id, [S.draw]));
@@ -187,10 +194,10 @@ describe('POST cart/carts/{id}/add and /remove', () => {
       expect((await add(id, [S.psa], { query: { settlementId: LVIV } })).body).toEqual(unavailable);
       expect((await okCart(get(id))).items).toEqual([]);
     } finally {
-      await t.db.query('INSERT INTO service_prices (settlement_id, service_id, price, full_price) VALUES ($1, $2, 305, 305)', [
-        LVIV,
-        S.psa,
-      ]);
+      await t.db.query(
+        'INSERT INTO service_prices (settlement_id, service_id, price, full_price) VALUES ($1, $2, 305, 305)',
+        [LVIV, S.psa],
+      );
     }
   });
 
@@ -212,6 +219,7 @@ describe('POST cart/carts/{id}/add and /remove', () => {
     ['ids that are not numbers', ['x'], 'serviceIds'],
     ['id 0', [0], 'serviceIds'],
     ['more than 100 ids', Array.from({ length: 101 }, (_, i) => i + 1), 'serviceIds'],
+    ['an id beyond the database’s integers', [2_147_483_648], 'serviceIds'],
   ])('answers 400 for %s', async (_, serviceIds, field) => {
     const id = await newCart();
     for (const res of [await add(id, serviceIds), await remove(id, serviceIds)]) {
@@ -322,8 +330,12 @@ describe('promo code on a cart (?promoCode=)', () => {
     expect(await okCart(get(id))).toMatchObject({ promo: null, promoCode: null, totalPrice: 277.4 });
   });
 
-  it('refuses a code over 50 characters', async () => {
+  it('refuses a code over 50 characters, and one with control characters as a wrong code', async () => {
     const id = await newCart();
     expect((await get(id, { query: query(KYIV, 'X'.repeat(51)) })).body).toMatchObject({ field: 'promoCode' });
+    expect((await get(id, { query: query(KYIV, 'SPRING\u000010') })).body).toMatchObject({
+      code: 'wrong-promo',
+      field: 'promoCode',
+    });
   });
 });

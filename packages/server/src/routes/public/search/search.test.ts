@@ -51,7 +51,10 @@ describe('POST search (search/search)', () => {
     const res = await search('ферритин', { settlementId: LVIV }, 'ru');
     const hit = res.groups[0]?.items.content[0];
     expect(hit).toEqual({
-      service: expect.objectContaining({ title: 'Ферритин', price: { price: { price: 214.5 }, originalPrice: { price: 268 } } }),
+      service: expect.objectContaining({
+        title: 'Ферритин',
+        price: { price: { price: 214.5 }, originalPrice: { price: 268 } },
+      }),
     });
   });
 
@@ -91,7 +94,8 @@ describe('POST search (search/search)', () => {
 
   it('pages each type with page and size', async () => {
     // "крові": the CBC (popularity 90) and the blood draw (0)
-    const codes = (res: SearchResponse) => res.groups[0]?.items.content.map((e) => ('service' in e ? e.service.code : ''));
+    const codes = (res: SearchResponse) =>
+      res.groups[0]?.items.content.map((e) => ('service' in e ? e.service.code : ''));
     const first = await search('крові', { types: ['services'], size: 1 });
     expect(first.groups[0]?.items.totalElements).toBe(2);
     expect(codes(first)).toEqual(['2001']);
@@ -114,7 +118,10 @@ describe('POST search (search/search)', () => {
   it('refuses a blank query with a localized 400 (spec: an empty query cannot be submitted)', async () => {
     for (const query of ['', '   ']) {
       const uk = await call(t.app, 'search', { body: { settlementId: KYIV, query, types: ALL } });
-      expect(uk).toMatchObject({ status: 400, body: { code: 'validation-error', message: 'Введіть пошуковий запит', field: 'query' } });
+      expect(uk).toMatchObject({
+        status: 400,
+        body: { code: 'validation-error', message: 'Введіть пошуковий запит', field: 'query' },
+      });
     }
     const ru = await call(t.app, 'search', { body: { settlementId: KYIV, query: ' ', types: ALL }, language: 'ru' });
     expect(ru.body).toEqual({ code: 'validation-error', message: 'Введите поисковый запрос', field: 'query' });
@@ -135,6 +142,13 @@ describe('POST search (search/search)', () => {
     const res = await call(t.app, 'search', { body: JSON.parse(JSON.stringify(body)) });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation-error', field });
+  });
+
+  it('reads control characters as spaces and refuses ids beyond the database’s integers', async () => {
+    expect((await search('фери\u0000тин')).groups).toHaveLength(4); // "фери тин": answered, not a 500
+    expect(titles(await search('\u0000феритин\u0007'), 'services')).toEqual(['Феритин']);
+    const res = await call(t.app, 'search', { body: { settlementId: 2_147_483_648, query: 'феритин', types: ALL } });
+    expect(res).toMatchObject({ status: 400, body: { code: 'validation-error', field: 'settlementId' } });
   });
 
   it('answers 404 for an unknown settlement', async () => {

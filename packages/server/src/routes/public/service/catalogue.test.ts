@@ -20,7 +20,11 @@ const LVIV = 2;
 const S = { draw: 1, cbc: 2, ferritin: 3, psa: 4, checkup: 5 } as const;
 
 const list = (body: Record<string, unknown>, query: Record<string, number> = {}, language?: string) =>
-  call(t.app, 'serviceList', { body: { sort: 'group', showOnSite: true, ...body }, query, ...(language ? { language } : {}) });
+  call(t.app, 'serviceList', {
+    body: { sort: 'group', showOnSite: true, ...body },
+    query,
+    ...(language ? { language } : {}),
+  });
 const listOk = async (body: Record<string, unknown>, query: Record<string, number> = {}, language?: string) => {
   const res = await list(body, query, language);
   expect(res.status).toBe(200);
@@ -120,11 +124,7 @@ describe('POST service list (service/services/infos/settlements)', () => {
   });
 
   it('narrows to a subgroup, and to packages or analyses', async () => {
-    expect(ids(await listOk({ settlementId: KYIV, groupIds: [1], subgroupId: 2 }))).toEqual([
-      S.cbc,
-      S.ferritin,
-      S.psa,
-    ]);
+    expect(ids(await listOk({ settlementId: KYIV, groupIds: [1], subgroupId: 2 }))).toEqual([S.cbc, S.ferritin, S.psa]);
     expect(ids(await listOk({ settlementId: KYIV, groupIds: [1, 3], packageService: true }))).toEqual([S.checkup]);
     expect(ids(await listOk({ settlementId: KYIV, groupIds: [3], packageService: false }))).toEqual([]);
   });
@@ -163,11 +163,21 @@ describe('POST service list (service/services/infos/settlements)', () => {
     ['a settlementId that is not a number', { settlementId: 'kyiv' }, 'settlementId', 'Невірний тип значення'],
     ['an unknown field', { settlementId: KYIV, color: 'red' }, 'color', 'Невідоме поле'],
     ['a blank query', { settlementId: KYIV, query: '   ' }, 'query', 'Введіть пошуковий запит'],
-    ['a query of 101 characters', { settlementId: KYIV, query: 'а'.repeat(101) }, 'query', 'Значення поза допустимими межами'],
+    [
+      'a query of 101 characters',
+      { settlementId: KYIV, query: 'а'.repeat(101) },
+      'query',
+      'Значення поза допустимими межами',
+    ],
     ['an unknown gender', { settlementId: KYIV, gender: 'other' }, 'gender', 'Недопустиме значення'],
     ['an unknown price sort', { settlementId: KYIV, priceSort: 'up' }, 'priceSort', 'Недопустиме значення'],
     ['an unknown subgroup', { settlementId: KYIV, subgroupId: 999 }, 'subgroupId', 'Категорію не знайдено'],
-    ['101 group ids', { settlementId: KYIV, groupIds: Array.from({ length: 101 }, (_, i) => i + 1) }, 'groupIds', 'Значення поза допустимими межами'],
+    [
+      '101 group ids',
+      { settlementId: KYIV, groupIds: Array.from({ length: 101 }, (_, i) => i + 1) },
+      'groupIds',
+      'Значення поза допустимими межами',
+    ],
   ])('answers 400 for %s', async (_, body, field, message) => {
     const res = await call(t.app, 'serviceList', { body });
     expect(res.status).toBe(400);
@@ -175,8 +185,14 @@ describe('POST service list (service/services/infos/settlements)', () => {
   });
 
   it('answers 400 for a bad page or size, and 404 for an unknown settlement', async () => {
-    expect((await list({ settlementId: KYIV }, { size: 101 })).body).toMatchObject({ code: 'validation-error', field: 'size' });
-    expect((await list({ settlementId: KYIV }, { page: -1 })).body).toMatchObject({ code: 'validation-error', field: 'page' });
+    expect((await list({ settlementId: KYIV }, { size: 101 })).body).toMatchObject({
+      code: 'validation-error',
+      field: 'size',
+    });
+    expect((await list({ settlementId: KYIV }, { page: -1 })).body).toMatchObject({
+      code: 'validation-error',
+      field: 'page',
+    });
     const missing = await list({ settlementId: 999 }, {}, 'ru');
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ code: 'not-found', message: 'Город не найден' });
@@ -188,17 +204,24 @@ describe('GET service by slug (service/services/infos/slug/{slug})', () => {
     call(t.app, 'serviceBySlug', { params: { slug }, query: { settlementId }, ...(language ? { language } : {}) });
 
   it('answers an analysis with its analysis, materials, preparation, packages and additional services', async () => {
-    const info = await ok<ServiceInfo>(t.app, 'serviceBySlug', { params: { slug: 'ferritin' }, query: { settlementId: KYIV } });
+    const info = await ok<ServiceInfo>(t.app, 'serviceBySlug', {
+      params: { slug: 'ferritin' },
+      query: { settlementId: KYIV },
+    });
     expect(info).toMatchObject({
       id: S.ferritin,
       code: '2002',
       packageService: false,
       price: { price: { price: 232 }, originalPrice: { price: 290 } },
-      analyses: [{ id: S.ferritin, code: '2002', title: 'Феритин', gender: null, materials: [{ id: 1, title: 'Венозна кров' }] }],
+      analyses: [
+        { id: S.ferritin, code: '2002', title: 'Феритин', gender: null, materials: [{ id: 1, title: 'Венозна кров' }] },
+      ],
       materials: 'Венозна кров',
       preparation: 'Натщесерце',
       isPartOfPackets: true,
-      additionalServices: [{ id: S.draw, code: '1001', slug: 'blood-draw', title: 'Взяття крові', packageService: false }],
+      additionalServices: [
+        { id: S.draw, code: '1001', slug: 'blood-draw', title: 'Взяття крові', packageService: false },
+      ],
     });
     // clients also buy: the package containing it first, then popular neighbours of its group
     expect(ids(info.clientsBuy)).toEqual([S.checkup, S.cbc, S.psa]);
@@ -241,6 +264,8 @@ describe('GET service by slug (service/services/infos/slug/{slug})', () => {
 
   it('answers 400 for a malformed slug or settlement, 404 for an unknown settlement', async () => {
     expect((await bySlug('Not A Slug')).body).toMatchObject({ code: 'validation-error', field: 'slug' });
+    expect((await bySlug('a'.repeat(201))).body).toMatchObject({ code: 'validation-error', field: 'slug' });
+    expect((await bySlug('ferritin', 2_147_483_648)).body).toMatchObject({ field: 'settlementId' });
     expect((await bySlug('ferritin', 'x')).body).toMatchObject({ code: 'validation-error', field: 'settlementId' });
     expect((await call(t.app, 'serviceBySlug', { params: { slug: 'ferritin' } })).body).toMatchObject({
       code: 'validation-error',
@@ -294,7 +319,9 @@ describe('related and popular services', () => {
   });
 
   it('answers what clients also buy (GET content/services/groups/clients/services/infos)', async () => {
-    const cards = await ok<ServiceCard[]>(t.app, 'serviceClientsBuy', { query: { settlementId: KYIV, serviceId: S.psa } });
+    const cards = await ok<ServiceCard[]>(t.app, 'serviceClientsBuy', {
+      query: { settlementId: KYIV, serviceId: S.psa },
+    });
     expect(ids(cards)).toEqual([S.cbc, S.ferritin]);
     const missing = await call(t.app, 'serviceClientsBuy', { query: { settlementId: KYIV } });
     expect(missing.body).toMatchObject({ code: 'validation-error', field: 'serviceId' });
@@ -330,7 +357,10 @@ describe('genealogy', () => {
   });
 
   it('answers many at once, known ids only (POST service/services/ids/enabled/genealogies)', async () => {
-    const many = await ok<Genealogy[]>(t.app, 'serviceGenealogies', { body: { ids: [S.checkup, 999, S.cbc] }, language: 'ru' });
+    const many = await ok<Genealogy[]>(t.app, 'serviceGenealogies', {
+      body: { ids: [S.checkup, 999, S.cbc] },
+      language: 'ru',
+    });
     expect(many).toEqual([
       { serviceId: S.checkup, groups: [{ groupId: 3, slug: 'checkups', title: 'Чекапы' }] },
       {
@@ -342,6 +372,7 @@ describe('genealogy', () => {
       },
     ]);
     expect((await call(t.app, 'serviceGenealogies', { body: { ids: [] } })).body).toMatchObject({ field: 'ids' });
+    expect((await call(t.app, 'serviceGenealogies', { body: { ids: [2_147_483_648] } })).status).toBe(400);
     expect((await call(t.app, 'serviceGenealogies', { body: {} })).body).toMatchObject({ field: 'ids' });
   });
 });
