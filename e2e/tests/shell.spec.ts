@@ -157,3 +157,48 @@ test('a first path segment naming a city picks that city', async ({ page }) => {
   await expect(page).toHaveURL(`${site.url}/ru`);
   await expect(page.getByRole('button', { name: /Ваш город: Львов/ })).toBeVisible();
 });
+
+/** The slug of an analysis, found through the public search API. */
+async function analysisSlug(request: import('@playwright/test').APIRequestContext, query: string): Promise<string> {
+  const response = await request.post(`${API_ORIGIN}/api/public/search/search`, {
+    data: { settlementId: 1, query, types: ['services'], page: 0 },
+  });
+  const body = await response.json();
+  const slug = body.groups?.[0]?.items?.content?.[0]?.service?.slug;
+  expect(typeof slug).toBe('string');
+  return slug as string;
+}
+
+test('choosing another city re-prices what the page shows', async ({ page, request }) => {
+  const slug = await analysisSlug(request, 'феритин');
+  await page.goto(`${site.url}/analysis/${slug}`);
+  const banner = page.getByRole('region', { name: 'Підтвердження міста' });
+  await banner.getByRole('button', { name: 'Так' }).click();
+  const price = page
+    .getByRole('main')
+    .getByText(/^\d[\d\s]*(\.\d+)? грн$/)
+    .first();
+  await expect(price).toContainText('грн');
+  const inKyiv = await price.textContent();
+  await page.getByRole('button', { name: /Ваше місто: Київ/ }).click();
+  const picker = page.getByRole('dialog', { name: 'Оберіть місто' });
+  await picker.getByLabel('Пошук міста').fill('Хуст');
+  await picker.getByRole('button', { name: 'Хуст' }).click();
+  await expect(page.getByRole('button', { name: /Ваше місто: Хуст/ })).toBeVisible();
+  await expect(price).not.toHaveText(inKyiv ?? '');
+  await expect(price).toContainText('грн');
+});
+
+test('the server-rendered head of an analysis page carries its title, canonical and structured data', async ({
+  request,
+}) => {
+  const slug = await analysisSlug(request, 'феритин');
+  const response = await request.get(`${site.url}/analysis/${slug}`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toMatch(/<title data-head>Феритин[^<]*\| Медична лабораторія<\/title>/);
+  expect(html).toContain(`<link rel="canonical" href="${site.url}/analysis/${slug}" data-head>`);
+  expect(html).toContain('"@type":"MedicalTest"');
+  expect(html).toContain('"priceCurrency":"UAH"');
+  expect((await request.get(`${site.url}/analysis/no-such-analysis`)).status()).toBe(404);
+});
