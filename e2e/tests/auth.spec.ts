@@ -118,7 +118,7 @@ test.describe('a new patient on a phone', () => {
     );
     expect(self.status).toBe(200);
     expect(self.body.userData).toMatchObject({ lastName: 'Шевченко', firstName: 'Олена', birthDay: '1990-05-15' });
-    await expect(page.getByRole('link', { name: 'Мій кабінет' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Мій кабінет' })).toBeVisible();
   });
 });
 
@@ -204,7 +204,7 @@ test.describe('on a desktop', () => {
       { signedIn: true },
     ]);
     await expect(page).toHaveURL(`${site.url}/`);
-    await expect(page.getByRole('link', { name: 'Мій кабінет' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Мій кабінет' })).toBeVisible();
     const cart = await pageJson<{ items: Array<{ serviceId: number }> }>(
       page,
       `/api/private/cart/carts?settlementId=${cityId}`,

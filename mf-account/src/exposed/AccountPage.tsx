@@ -1,7 +1,7 @@
 import '../i18n';
-import { AccountHome } from '../features/profile';
+import { AccountRoutes } from '../app/AccountRoutes';
 
-/** Route /account/*: the personal account. */
+/** Route /account/*: the personal account; its pages are routed here, relative to the shell's route. */
 export default function AccountPage() {
-  return <AccountHome />;
+  return <AccountRoutes />;
 }

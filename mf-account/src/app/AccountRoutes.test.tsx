@@ -1,0 +1,50 @@
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { renderAt, resetBrowserState, setUpI18n } from '../test/render';
+import { serveAccount } from '../test/server';
+import { AccountRoutes } from './AccountRoutes';
+
+beforeAll(setUpI18n);
+afterEach(resetBrowserState);
+
+/** As the shell mounts it: on account/*. */
+const renderAccount = (path: string) =>
+  renderAt(
+    <Routes>
+      <Route path="account/*" element={<AccountRoutes />} />
+    </Routes>,
+    path,
+  );
+
+describe('the account routes', () => {
+  it('ask a guest to sign in on every page', async () => {
+    serveAccount({ signedIn: false });
+    renderAccount('/account/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Особистий кабінет' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Увійти' })).toBeInTheDocument();
+  });
+
+  it('greet a signed-in patient on /account with the ways in', async () => {
+    serveAccount();
+    renderAccount('/account');
+    expect(await screen.findByText('Вітаємо, Олена!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Мої замовлення/ })).toHaveAttribute('href', '/account/orders');
+    expect(screen.queryByRole('group', { name: 'Роль' })).not.toBeInTheDocument();
+  });
+
+  it('offer the role switch on /account to a user with both profiles', async () => {
+    serveAccount({ doctor: true });
+    renderAccount('/account');
+    expect(await screen.findByRole('group', { name: 'Роль' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Пацієнт' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('tell a patient that referrals are for doctors, and show not-found for unknown pages', async () => {
+    serveAccount();
+    const { unmount } = renderAccount('/account/patients');
+    expect(await screen.findByText('Цей розділ доступний лікарям.')).toBeInTheDocument();
+    unmount();
+    renderAccount('/account/nothing-here');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Сторінку не знайдено' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,82 @@
+import { useTranslation } from '@lab/i18n';
+import { ErrorState, Link, Skeleton, SkeletonText } from '@lab/ui';
+import type { ReactNode } from 'react';
+import { Route, Routes, useParams } from 'react-router-dom';
+import { type ReadyAccount, useAccount } from '../features/account';
+import { OrdersPage } from '../features/orders';
+import { PatientResultPage, PatientResultsPage, PatientsPage } from '../features/patients';
+import { PersonalPage } from '../features/personal';
+import { AccountHome, GuestPrompt } from '../features/profile';
+import { ResultView } from '../features/results';
+import { Busy, NotFoundView } from '../lib';
+import styles from './App.module.css';
+
+const orderResultHref = (registryId: number) => `/account/results/${registryId}`;
+
+/** /account/results/{id}: one order's results. */
+function OrderResultsPage() {
+  const registryId = Number(useParams().id);
+  return <ResultView registryId={registryId} crumbId="order-results" resultHref={orderResultHref} />;
+}
+
+/** The referrals are a doctor's; anyone else is told so. */
+function DoctorOnly({ account, children }: { account: ReadyAccount; children: ReactNode }) {
+  const { t } = useTranslation('account');
+  if (account.hasDoctor) return children;
+  return (
+    <section className={styles.notice} aria-labelledby="doctor-only-title">
+      <h1 id="doctor-only-title">{t('patients.title')}</h1>
+      <p>{t('patients.doctorsOnly')}</p>
+      <Link to="/account/orders">{t('menu.orders')}</Link>
+    </section>
+  );
+}
+
+/**
+ * The account's pages under the shell's `account/*` route: guests get the sign-in prompt on every
+ * one, signed-in users the page (relative paths, so the ru prefix works alike).
+ */
+export function AccountRoutes() {
+  const { t } = useTranslation('account');
+  const account = useAccount();
+  if (account.status === 'guest') return <GuestPrompt />;
+  if (account.status === 'loading') {
+    return (
+      <Busy className={styles.loading}>
+        <Skeleton height={36} width="50%" />
+        <SkeletonText lines={3} />
+      </Busy>
+    );
+  }
+  if (account.status === 'error') {
+    return (
+      <section aria-labelledby="account-title">
+        <h1 id="account-title">{t('page.title')}</h1>
+        <ErrorState
+          title={t('page.loadFailed')}
+          description={account.error ? t('errors.status', { status: account.error.status }) : undefined}
+          onRetry={account.retry}
+        />
+      </section>
+    );
+  }
+  return (
+    <Routes>
+      <Route index element={<AccountHome account={account} />} />
+      <Route path="personal-information" element={<PersonalPage account={account} />} />
+      <Route path="orders" element={<OrdersPage />} />
+      <Route path="results/:id" element={<OrderResultsPage />} />
+      <Route
+        path="patients"
+        element={
+          <DoctorOnly account={account}>
+            <PatientsPage />
+          </DoctorOnly>
+        }
+      />
+      <Route path="patients/:id/results" element={<PatientResultsPage />} />
+      <Route path="patients/:id/results/:resultId" element={<PatientResultPage />} />
+      <Route path="*" element={<NotFoundView />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from '@lab/i18n';
+import { Button } from '@lab/ui';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import styles from './Filters.module.css';
+
+type Props = {
+  /** The applied query. */
+  value: string;
+  onSearch: (query: string) => void;
+  label: string;
+  placeholder?: string;
+};
+
+/** A search box applied on Enter or the button; clearing the field shows everything again. */
+export function SearchField({ value, onSearch, label, placeholder }: Props) {
+  const { t } = useTranslation('account');
+  const id = useId();
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim());
+  };
+
+  return (
+    <form className={styles.search} onSubmit={submit}>
+      <label htmlFor={id} className={styles.legend}>
+        {label}
+      </label>
+      <div className={styles.searchRow}>
+        <input
+          id={id}
+          type="search"
+          className={styles.input}
+          value={text}
+          placeholder={placeholder}
+          maxLength={200}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value === '' && value !== '') onSearch('');
+          }}
+        />
+        <Button type="submit" variant="secondary">
+          {t('filters.search')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,204 @@
+import type { Order } from '@lab/api';
+import { useTranslation } from '@lab/i18n';
+import { Button, formatDateTimeKyiv, isoToDisplay, Link, plural, useFormatPrice } from '@lab/ui';
+import { useId } from 'react';
+import { fullName, messageOf } from '../../lib';
+import { OrderStateBadge } from './OrderStateBadge';
+import styles from './Orders.module.css';
+import { canRepeatPayment, hasResults } from './orderStates';
+import { useReceiptDownload, useRepeatPayment } from './useOrderActions';
+
+type Props = {
+  order: Order;
+  /** Where the order's results open; the patient's /account/results/{id} by default. */
+  resultsHref?: (order: Order) => string;
+  /** Referrals list the patient; the patient's own list does too (wards' orders are there). */
+  showPatient?: boolean;
+  /** Money and payment actions are the patient's; a doctor's referral shows neither. */
+  showPayment?: boolean;
+  /** Links the patient's name (the doctor's list: to the patient's results). */
+  patientHref?: (order: Order) => string;
+  /** The card's heading level under the page's sections (2 by default). */
+  headingLevel?: 2 | 3;
+};
+
+const defaultResultsHref = (order: Order) => `/account/results/${order.registryId}`;
+
+/** One order of my orders (spec section 3 "Order"): facts, totals, state and what can be done with it. */
+export function OrderCard({
+  order,
+  resultsHref = defaultResultsHref,
+  showPatient = true,
+  showPayment = true,
+  patientHref,
+  headingLevel = 2,
+}: Props) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  const { t } = useTranslation('account');
+  const formatPrice = useFormatPrice();
+  const titleId = useId();
+  const [receipt, downloadReceipt] = useReceiptDownload();
+  const [payment, pay] = useRepeatPayment();
+  const visit = order.homeVisit;
+  const discounts = [
+    { key: 'onlineDiscount', amount: order.onlineDiscount },
+    { key: 'promoDiscount', amount: order.promoDiscount },
+    { key: 'otherDiscounts', amount: order.otherDiscounts },
+  ].filter((line) => line.amount > 0);
+  const items = [...order.items, ...order.additionalServices];
+  const failure = receipt.error ?? payment.error;
+
+  return (
+    <article className={styles.card} aria-labelledby={titleId} data-testid="order-card">
+      <header className={styles.cardHead}>
+        <Heading id={titleId} className={styles.cardTitle}>
+          {t('orders.number', { number: order.number })}
+        </Heading>
+        <OrderStateBadge state={order.state} />
+      </header>
+
+      <dl className={styles.facts}>
+        <div className={styles.fact}>
+          <dt>{t('orders.date')}</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{formatDateTimeKyiv(order.createdAt)}</time>
+          </dd>
+        </div>
+        {showPatient && (
+          <div className={styles.fact}>
+            <dt>{t('orders.patient')}</dt>
+            <dd>
+              {patientHref ? <Link to={patientHref(order)}>{fullName(order.patient)}</Link> : fullName(order.patient)}
+            </dd>
+          </div>
+        )}
+        <div className={styles.fact}>
+          <dt>{visit ? t('orders.homeVisit') : t('orders.branch')}</dt>
+          <dd>
+            {visit ? (
+              <>
+                {[
+                  `${visit.street}, ${visit.house}`,
+                  visit.apartment && t('orders.apartment', { value: visit.apartment }),
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
+                <br />
+                <span className={styles.muted}>
+                  {t('orders.arrival', { date: isoToDisplay(visit.arrivalDate), time: visit.arrivalTime })}
+                </span>
+              </>
+            ) : order.branch ? (
+              <>
+                {order.branch.title}
+                {order.branch.address && order.branch.address !== order.branch.title && (
+                  <>
+                    <br />
+                    <span className={styles.muted}>{order.branch.address}</span>
+                  </>
+                )}
+              </>
+            ) : (
+              '—'
+            )}
+          </dd>
+        </div>
+        {showPayment && (
+          <div className={styles.fact}>
+            <dt>{t('orders.paymentType')}</dt>
+            <dd>{t(`orders.payment.${order.paymentType}`)}</dd>
+          </div>
+        )}
+        {order.doctor && (
+          <div className={styles.fact}>
+            <dt>{t('orders.doctor')}</dt>
+            <dd>
+              {order.doctor.fullName}
+              {order.doctor.code && <span className={styles.muted}> ({order.doctor.code})</span>}
+            </dd>
+          </div>
+        )}
+        {order.resultsFetchDate && order.state !== 'results-ready' && (
+          <div className={styles.fact}>
+            <dt>{t('orders.resultsExpected')}</dt>
+            <dd>
+              <time dateTime={order.resultsFetchDate}>{formatDateTimeKyiv(order.resultsFetchDate)}</time>
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {items.length > 0 && (
+        <details className={styles.items}>
+          <summary>{t('orders.items', { n: items.length, noun: plural(items.length, t('orders.itemForms')) })}</summary>
+          <ul className={styles.itemList}>
+            {items.map((item) => (
+              <li key={item.serviceId} className={styles.item}>
+                <span className={styles.itemCode}>{item.code}</span>
+                <span className={styles.itemTitle}>{item.title}</span>
+                {showPayment && <span className={styles.itemPrice}>{formatPrice(item.price)}</span>}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+
+      {showPayment && (
+        <dl className={styles.totals}>
+          {discounts.map((line) => (
+            <div key={line.key} className={styles.totalLine}>
+              <dt>{t(`orders.${line.key}`)}</dt>
+              <dd>−{formatPrice(line.amount)}</dd>
+            </div>
+          ))}
+          {order.homeVisitCost > 0 && (
+            <div className={styles.totalLine}>
+              <dt>{t('orders.homeVisitCost')}</dt>
+              <dd>{formatPrice(order.homeVisitCost)}</dd>
+            </div>
+          )}
+          <div className={`${styles.totalLine} ${styles.grandTotal}`}>
+            <dt>{t('orders.total')}</dt>
+            <dd>{formatPrice(order.totalPrice)}</dd>
+          </div>
+        </dl>
+      )}
+
+      <div className={styles.actions}>
+        {hasResults(order) && (
+          <Link to={resultsHref(order)} className={styles.primaryLink}>
+            {t('orders.openResults')}
+            <span className="visually-hidden"> {t('orders.ofOrder', { number: order.number })}</span>
+          </Link>
+        )}
+        {showPayment && order.receiptId && (
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={receipt.busy}
+            onClick={() => void downloadReceipt(order.receiptId ?? '', `receipt-${order.number}.pdf`)}
+          >
+            {t('orders.receipt')}
+            <span className="visually-hidden"> {t('orders.ofOrder', { number: order.number })}</span>
+          </Button>
+        )}
+        {showPayment && canRepeatPayment(order) && (
+          <Button size="sm" loading={payment.busy} onClick={() => void pay(order)}>
+            {order.state === 'payment-failed' ? t('orders.payAgain') : t('orders.pay')}
+            <span className="visually-hidden"> {t('orders.ofOrder', { number: order.number })}</span>
+          </Button>
+        )}
+      </div>
+      {order.state === 'payment-failed' && showPayment && (
+        <p className={styles.note}>{t('orders.paymentFailedNote')}</p>
+      )}
+      <p className={styles.error} role="alert">
+        {failure
+          ? receipt.error
+            ? t('orders.receiptFailed', { reason: messageOf(failure, t) })
+            : t('orders.paymentError', { reason: messageOf(failure, t) })
+          : null}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+import { useOrders } from '@lab/api';
+import { useTranslation } from '@lab/i18n';
+import { Button, ErrorState, Link, plural, SkeletonGrid, todayInKyiv, usePageMeta } from '@lab/ui';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Busy } from '../../lib';
+import {
+  DEFAULT_FILTER,
+  FilterBar,
+  filterRange,
+  PeriodFilter,
+  SearchField,
+  serializeFilter,
+  useStoredFilter,
+} from '../filters';
+import { OrderCard } from './OrderCard';
+import styles from './Orders.module.css';
+
+export const ORDERS_PAGE_SIZE = 10;
+
+/** /account/orders: the patient's orders with the period filter (remembered), search and paging. */
+export function OrdersPage() {
+  const { t } = useTranslation('account');
+  usePageMeta({ title: t('orders.title') });
+  const [filter, setFilter] = useStoredFilter('lastOrdersDate', false);
+  const [params, setParams] = useSearchParams();
+  const query = params.get('query') ?? '';
+  const today = todayInKyiv();
+  const listFilter = useMemo(
+    () => ({ size: ORDERS_PAGE_SIZE, ...filterRange(filter, today), ...(query ? { query } : {}) }),
+    [filter, today, query],
+  );
+  const list = useOrders('patient', listFilter);
+  const filtered = query !== '' || serializeFilter(filter) !== serializeFilter(DEFAULT_FILTER);
+
+  const search = (next: string) => {
+    const nextParams = new URLSearchParams(params);
+    if (next) nextParams.set('query', next);
+    else nextParams.delete('query');
+    setParams(nextParams, { replace: true });
+  };
+
+  return (
+    <section className={styles.page} aria-labelledby="orders-title">
+      <h1 id="orders-title">{t('orders.title')}</h1>
+      <FilterBar label={t('filters.label')}>
+        <PeriodFilter value={filter} onChange={setFilter} />
+        <SearchField
+          value={query}
+          onSearch={search}
+          label={t('orders.searchLabel')}
+          placeholder={t('orders.searchPlaceholder')}
+        />
+      </FilterBar>
+
+      {list.error && list.items.length === 0 ? (
+        <ErrorState title={t('orders.loadFailed')} description={t('errors.tryLater')} onRetry={list.retry} />
+      ) : list.isLoading ? (
+        <Busy>
+          <SkeletonGrid count={3} height={260} minWidth="100%" />
+        </Busy>
+      ) : list.items.length === 0 ? (
+        <div className={styles.empty}>
+          {filtered ? (
+            <>
+              <p className={styles.emptyTitle}>{t('orders.emptyFiltered')}</p>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setFilter(DEFAULT_FILTER);
+                  search('');
+                }}
+              >
+                {t('filters.reset')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className={styles.emptyTitle}>{t('orders.empty')}</p>
+              <p>{t('orders.emptyText')}</p>
+              <Link to="/analyzes" className={styles.primaryLink}>
+                {t('orders.toCatalogue')}
+              </Link>
+            </>
+          )}
+        </div>
+      ) : (
+        <>
+          <p className={styles.count} role="status">
+            {t('orders.shown', {
+              shown: list.items.length,
+              total: list.total,
+              noun: plural(list.total, t('orders.orderForms')),
+            })}
+          </p>
+          <ul className={styles.list}>
+            {list.items.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+          {list.error && <ErrorState variant="compact" title={t('orders.moreFailed')} onRetry={list.retry} />}
+          {list.hasMore && (
+            <div className={styles.more}>
+              <Button variant="secondary" loading={list.isLoadingMore} onClick={list.loadMore}>
+                {t('orders.more')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

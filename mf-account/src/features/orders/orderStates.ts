@@ -1,0 +1,39 @@
+import type { Order, OrderDisplayState, PaymentType } from '@lab/api';
+
+/** The seven display states of spec section 4, in the order a typical order passes them. */
+export const ORDER_STATES: readonly OrderDisplayState[] = [
+  'payment-pending',
+  'payment-failed',
+  'paid',
+  'waiting-at-branch',
+  'paid-at-branch',
+  'awaiting-results',
+  'results-ready',
+];
+
+/** Each state's look: a tone (colour) and an icon shape, so no two badges rely on colour alone. */
+export const STATE_LOOK: Readonly<Record<OrderDisplayState, { tone: string; icon: string }>> = {
+  'waiting-at-branch': { tone: 'info', icon: 'branch' },
+  'awaiting-results': { tone: 'warning', icon: 'hourglass' },
+  'results-ready': { tone: 'success', icon: 'check' },
+  paid: { tone: 'primary', icon: 'card' },
+  'paid-at-branch': { tone: 'neutral', icon: 'receipt' },
+  'payment-pending': { tone: 'pending', icon: 'clock' },
+  'payment-failed': { tone: 'danger', icon: 'cross' },
+};
+
+const ONLINE: ReadonlySet<PaymentType> = new Set<PaymentType>(['online', 'online-provider-1', 'online-provider-2']);
+
+export function isOnlinePayment(type: PaymentType): boolean {
+  return ONLINE.has(type);
+}
+
+/** An online order not paid yet (pending, or its last payment failed) can be paid (again). */
+export function canRepeatPayment(order: Pick<Order, 'paymentType' | 'state'>): boolean {
+  return isOnlinePayment(order.paymentType) && (order.state === 'payment-pending' || order.state === 'payment-failed');
+}
+
+/** Results can be opened once the lab has them. */
+export function hasResults(order: Pick<Order, 'state' | 'registryId'>): boolean {
+  return order.registryId !== null && order.state === 'results-ready';
+}

@@ -1,0 +1,45 @@
+import { api, isApiError, type Order } from '@lab/api';
+import { useCallback, useState } from 'react';
+import { base64ToBlob, redirectTo, saveBlob } from '../../lib';
+
+export type ActionState = { busy: boolean; error: unknown };
+
+/**
+ * The receipt PDF of a paid order: the server answers base64, which becomes a Blob saved through a
+ * download link. A failure is logged and its status passed on to the screen (spec section 8).
+ */
+export function useReceiptDownload(): [ActionState, (receiptId: string, fallbackName: string) => Promise<void>] {
+  const [state, setState] = useState<ActionState>({ busy: false, error: null });
+  const download = useCallback(async (receiptId: string, fallbackName: string) => {
+    setState({ busy: true, error: null });
+    try {
+      const receipt = await api.orders.receipt(receiptId);
+      const name = receipt.fileName || fallbackName;
+      saveBlob(base64ToBlob(receipt.base64, 'application/pdf'), name.endsWith('.pdf') ? name : `${name}.pdf`);
+      setState({ busy: false, error: null });
+    } catch (error) {
+      console.error('The receipt could not be downloaded', isApiError(error) ? error.status : error);
+      setState({ busy: false, error });
+    }
+  }, []);
+  return [state, download];
+}
+
+/**
+ * Pays an unpaid online order again: an order the lab has not registered yet is registered first (as
+ * the checkout does), then the payment call answers the provider's page, where we go.
+ */
+export function useRepeatPayment(): [ActionState, (order: Pick<Order, 'id' | 'registryId'>) => Promise<void>] {
+  const [state, setState] = useState<ActionState>({ busy: false, error: null });
+  const pay = useCallback(async (order: Pick<Order, 'id' | 'registryId'>) => {
+    setState({ busy: true, error: null });
+    try {
+      const registryId = order.registryId ?? (await api.orders.createRegistry(order.id)).id;
+      const payment = await api.orders.pay(registryId);
+      redirectTo(payment.url);
+    } catch (error) {
+      setState({ busy: false, error });
+    }
+  }, []);
+  return [state, pay];
+}

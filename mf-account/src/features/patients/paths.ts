@@ -1,0 +1,5 @@
+/** The doctor's routes of spec section 2, as app paths (Link adds the locale prefix). */
+export const PATIENTS_PATH = '/account/patients';
+export const patientResultsPath = (patientId: number) => `/account/patients/${patientId}/results`;
+export const patientResultPath = (patientId: number, registryId: number) =>
+  `/account/patients/${patientId}/results/${registryId}`;

@@ -1,0 +1,35 @@
+import { useTranslation } from '@lab/i18n';
+import { usePageMeta } from '@lab/ui';
+import type { ReadyAccount } from '../account';
+import styles from './Personal.module.css';
+import { PhoneChange } from './PhoneChange';
+import { PhotoUpload } from './PhotoUpload';
+import { ProfileDetails } from './ProfileDetails';
+import { SupportNote } from './SupportNote';
+import { Wards } from './Wards';
+
+/**
+ * /account/personal-information: the details, the photo, the phone change, what only support can
+ * change, and (patients) the family account's wards.
+ */
+export function PersonalPage({ account }: { account: ReadyAccount }) {
+  const { t } = useTranslation('account');
+  usePageMeta({ title: t('personal.title') });
+  const isDoctor = account.role === 'doctor';
+  return (
+    <section className={styles.page} aria-labelledby="personal-title">
+      <h1 id="personal-title">{t('personal.title')}</h1>
+      <div className={styles.columns}>
+        <div className={styles.column}>
+          <ProfileDetails account={account} />
+          <SupportNote />
+        </div>
+        <div className={styles.column}>
+          <PhotoUpload kind={isDoctor ? 'doctor' : 'patient'} current={account.person.photo} />
+          {!isDoctor && account.patient && <PhoneChange current={account.patient.phone} />}
+        </div>
+      </div>
+      {!isDoctor && account.patient && <Wards />}
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+export { PersonalPage } from './PersonalPage';
+export { PHOTO_MAX_BYTES, PHOTO_TYPES, PhotoUpload, photoProblem } from './PhotoUpload';
+export { ProfileDetails } from './ProfileDetails';
+export { SupportNote } from './SupportNote';
+export { validateWard, Wards } from './Wards';

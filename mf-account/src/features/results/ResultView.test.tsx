@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router-dom';
+import { DYNAMICS } from '../../test/fixtures';
+import { renderAt, resetBrowserState, setUpI18n } from '../../test/render';
+import { serveAccount } from '../../test/server';
+import { ResultView } from './ResultView';
+
+beforeAll(setUpI18n);
+afterEach(() => {
+  resetBrowserState();
+  delete document.body.dataset.printScope;
+});
+
+const href = (id: number) => `/account/results/${id}`;
+
+function OrderResults() {
+  return <ResultView registryId={Number(useParams().id)} crumbId="order-results" resultHref={href} />;
+}
+
+const renderResults = (id: number) => renderAt(<OrderResults />, `/account/results/${id}`, '/account/results/:id');
+
+describe("an order's results", () => {
+  it('lists the rows and marks out-of-range values in colour, arrow and words', async () => {
+    serveAccount();
+    renderResults(101);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Результати замовлення №\u00a02600101' }),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Результати замовлення №\u00a02600101' });
+    const rows = within(table).getAllByTestId('result-row');
+    expect(rows.map((row) => row.getAttribute('data-flag'))).toEqual(['low', 'high', null, null]);
+
+    const haemoglobin = within(table).getByRole('row', { name: /Гемоглобін/ });
+    expect(haemoglobin).toHaveTextContent('↓112');
+    expect(within(haemoglobin).getByText('Нижче норми')).toBeInTheDocument();
+    expect(within(haemoglobin).getByText('120 – 150')).toBeInTheDocument();
+    expect(within(haemoglobin).getByText('г/л')).toBeInTheDocument();
+    const cholesterol = within(table).getByRole('row', { name: /Холестерин/ });
+    expect(within(cholesterol).getByText('Вище норми')).toBeInTheDocument();
+    const glucose = within(table).getByRole('row', { name: /Глюкоза/ });
+    expect(glucose).not.toHaveTextContent(/норми/);
+    const qualitative = within(table).getByRole('row', { name: /Chlamydia/ });
+    expect(qualitative).toHaveTextContent('Не виявлено');
+    expect(screen.getByText('Поза межами референтних значень: 2')).toBeInTheDocument();
+  });
+
+  it('prints its own view (the server has no PDF) and says so', async () => {
+    serveAccount();
+    const print = jest.fn();
+    window.print = print;
+    renderResults(101);
+    await userEvent.click(await screen.findByRole('button', { name: 'Зберегти PDF / друк' }));
+    expect(print).toHaveBeenCalled();
+    expect(screen.getByText(/не надає PDF результатів онлайн/)).toBeInTheDocument();
+    expect(document.body.dataset.printScope).toBe('account-results');
+  });
+
+  it("shows the not-found view for a result outside the user's reach (the server answers 404)", async () => {
+    serveAccount();
+    renderResults(999);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Сторінку не знайдено' })).toBeInTheDocument();
+    expect(screen.getByTestId('account-not-found')).toBeInTheDocument();
+  });
+
+  it('passes only the HTTP status of another failure, with a retry', async () => {
+    serveAccount({
+      handle: (request) =>
+        request.url === '/registry/registries/self/101'
+          ? { status: 503, data: { code: 'x', message: 'y' } }
+          : undefined,
+    });
+    renderResults(101);
+    expect(await screen.findByText('Помилка сервера (код 503)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Спробувати ще раз' })).toBeInTheDocument();
+  });
+});
+
+describe("an indicator's dynamics", () => {
+  it('opens as a chart with the reference band and the points; the toggle shows the table', async () => {
+    const requests = serveAccount();
+    renderResults(101);
+    await userEvent.click(await screen.findByRole('button', { name: 'Динаміка: Гемоглобін' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Динаміка: Гемоглобін' });
+    expect(requests.some((request) => request.url === '/registry/registries/self/patient/11/analysis/1/results')).toBe(
+      true,
+    );
+    const chartButton = within(dialog).getByRole('button', { name: 'Графік' });
+    const tableButton = within(dialog).getByRole('button', { name: 'Таблиця' });
+    expect(chartButton).toHaveAttribute('aria-pressed', 'true');
+    const chart = await within(dialog).findByRole('img', { name: /Графік динаміки: Гемоглобін/ });
+    expect(chart).toHaveAccessibleDescription(/Вимірювань: 3.*Останнє значення: 112 г\/л.*Поза нормою: 2/);
+    expect(within(dialog).getByTestId('reference-band')).toHaveTextContent('Норма: 120 – 150');
+    expect(chart).toHaveTextContent('Значення, г/л');
+    expect(chart).toHaveTextContent('Дата дослідження');
+    const points = within(dialog).getAllByTestId('dynamics-point');
+    expect(points.map((point) => point.getAttribute('data-status'))).toEqual(['low', 'normal', 'low']);
+    expect(points.map((point) => point.textContent)).toEqual([
+      expect.stringContaining('118'),
+      expect.stringContaining('131'),
+      expect.stringContaining('112'),
+    ]);
+
+    await userEvent.click(tableButton);
+    expect(tableButton).toHaveAttribute('aria-pressed', 'true');
+    expect(chartButton).toHaveAttribute('aria-pressed', 'false');
+    expect(within(dialog).queryByTestId('dynamics-chart')).not.toBeInTheDocument();
+    const table = within(dialog).getByRole('table', { name: /Динаміка: Гемоглобін/ });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '11.01.2026Цей результат112 г/л↓ Нижче норми',
+      '05.06.2025 — Відкрити результат131 г/лУ межах норми',
+      '05.01.2025 — Відкрити результат118 г/л↓ Нижче норми',
+    ]);
+    expect(within(rows[0] as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: /05\.06\.2025/ })).toHaveAttribute(
+      'href',
+      '/account/results/95',
+    );
+    expect(within(dialog).getByText('Референтні значення: 120 – 150 г/л')).toBeInTheDocument();
+
+    await userEvent.click(chartButton);
+    expect(within(dialog).getByTestId('dynamics-chart')).toBeInTheDocument();
+  });
+
+  it('has only the table for a qualitative test', async () => {
+    serveAccount({
+      handle: (request) =>
+        request.url?.endsWith('/analysis/4/results')
+          ? {
+              status: 200,
+              data: {
+                ...DYNAMICS,
+                analysisId: 4,
+                analysisName: 'ПЛР Chlamydia trachomatis',
+                unit: null,
+                referenceValues: 'Не виявлено',
+                points: [
+                  {
+                    registryId: 101,
+                    date: '2026-01-11T10:00:00.000Z',
+                    result: 'Не виявлено',
+                    value: null,
+                    found: false,
+                  },
+                ],
+              },
+            }
+          : undefined,
+    });
+    renderResults(101);
+    await userEvent.click(await screen.findByRole('button', { name: 'Динаміка: ПЛР Chlamydia trachomatis' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Графік' })).toBeDisabled());
+    expect(within(dialog).getByRole('button', { name: 'Таблиця' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).getByTestId('dynamics-table')).toHaveTextContent('Не виявлено');
+  });
+});

@@ -1,0 +1,153 @@
+import { type PersonRef, type ResultRow, useRegistry } from '@lab/api';
+import { useTranslation } from '@lab/i18n';
+import {
+  Button,
+  ErrorState,
+  formatDateTimeKyiv,
+  Modal,
+  Skeleton,
+  SkeletonText,
+  useBreadcrumbLabel,
+  usePageMeta,
+} from '@lab/ui';
+import { useEffect, useState } from 'react';
+import { Busy, fullName, NotFoundView } from '../../lib';
+import { DynamicsPanel } from './DynamicsPanel';
+import styles from './Results.module.css';
+import { ResultsTable, rowFlag } from './ResultsTable';
+import { ShareButton } from './ShareButton';
+import { usePrintScope } from './usePrintScope';
+
+type Props = {
+  registryId: number;
+  /** The breadcrumb the route defines: `order-results` or `patient-result`. */
+  crumbId: 'order-results' | 'patient-result';
+  /** The doctor's route names the patient: a result of another patient is "not found". */
+  patientId?: number;
+  /** Where another reading of the dynamics opens. */
+  resultHref: (registryId: number) => string;
+  /** Tell the page whose result it is (the doctor's patient crumb). */
+  onPatient?: (patient: PersonRef) => void;
+};
+
+/**
+ * One order's results (spec section 2 "order results with dynamics per indicator"): the rows with
+ * out-of-range values marked, a printable view (the server has no results PDF), sharing, and per
+ * indicator the dynamics over the patient's past results.
+ */
+export function ResultView({ registryId, crumbId, patientId, resultHref, onPatient }: Props) {
+  const { t } = useTranslation('account');
+  const valid = Number.isInteger(registryId) && registryId > 0;
+  const { data, error, isLoading, mutate } = useRegistry(valid ? registryId : null);
+  const [selected, setSelected] = useState<ResultRow | null>(null);
+  const foreign = data !== undefined && patientId !== undefined && data.patient.id !== patientId;
+  const shown = data && !foreign ? data : undefined;
+  usePrintScope();
+  useBreadcrumbLabel(crumbId, shown ? t('results.crumb', { number: shown.number }) : null);
+  usePageMeta({ title: shown ? t('results.title', { number: shown.number }) : t('results.pageTitle') });
+  useEffect(() => {
+    if (shown && onPatient) onPatient(shown.patient);
+  }, [shown, onPatient]);
+
+  if (!valid || foreign || error?.status === 404) return <NotFoundView />;
+  if (error) {
+    // spec section 8: result fetches pass only the HTTP status
+    return (
+      <section aria-labelledby="results-title">
+        <h1 id="results-title">{t('results.pageTitle')}</h1>
+        <ErrorState
+          title={t('results.loadFailed')}
+          description={t('errors.status', { status: error.status })}
+          onRetry={() => void mutate()}
+        />
+      </section>
+    );
+  }
+  if (isLoading || !shown) {
+    return (
+      <Busy>
+        <Skeleton height={36} width="60%" />
+        <SkeletonText lines={2} />
+        <Skeleton height={48} count={6} gap="var(--space-2)" />
+      </Busy>
+    );
+  }
+
+  const flagged = shown.results.filter((row) => rowFlag(row) === 'high' || rowFlag(row) === 'low').length;
+  const title = t('results.title', { number: shown.number });
+  const shareUrl = typeof window === 'undefined' ? '' : window.location.href;
+
+  return (
+    <article className={styles.printArea} aria-labelledby="results-title" data-testid="results-view">
+      <header className={styles.head}>
+        <h1 id="results-title" className={styles.title}>
+          {title}
+        </h1>
+        <dl className={styles.meta}>
+          <div>
+            <dt>{t('results.patient')}</dt>
+            <dd>{fullName(shown.patient)}</dd>
+          </div>
+          <div>
+            <dt>{t('results.date')}</dt>
+            <dd>
+              <time dateTime={shown.createdAt}>{formatDateTimeKyiv(shown.createdAt)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('results.readiness')}</dt>
+            <dd>{shown.resultsReady ? t('results.ready') : t('results.notReady')}</dd>
+          </div>
+        </dl>
+        <div className={styles.toolbar} data-print="hide">
+          <Button variant="secondary" onClick={() => window.print()}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path
+                d="M6 9V3h12v6M6 18H4v-7h16v7h-2M8 14h8v7H8z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinejoin="round"
+              />
+            </svg>
+            {t('results.print')}
+          </Button>
+          <ShareButton data={{ title, text: t('share.text', { number: shown.number }), url: shareUrl }} />
+        </div>
+        <p className={styles.pdfNote} data-print="hide">
+          {t('results.pdfNote')}
+        </p>
+      </header>
+
+      {!shown.resultsReady && <p className={styles.notice}>{t('results.pending')}</p>}
+
+      {shown.results.length === 0 ? (
+        <p className={styles.notice}>{t('results.noRows')}</p>
+      ) : (
+        <>
+          <p className={flagged > 0 ? styles.summaryOut : styles.summary}>
+            {flagged > 0 ? t('results.flaggedSummary', { n: flagged }) : t('results.allNormal')}
+          </p>
+          <ResultsTable rows={shown.results} caption={title} onDynamics={setSelected} />
+        </>
+      )}
+      <p className={styles.disclaimer}>{t('results.disclaimer')}</p>
+
+      <Modal
+        open={selected !== null}
+        onClose={() => setSelected(null)}
+        title={selected ? t('dynamics.title', { name: selected.analysisName }) : ''}
+        className={styles.dynamicsModal}
+      >
+        {selected && (
+          <DynamicsPanel
+            patientId={shown.patient.id}
+            analysisId={selected.analysisId}
+            resultHref={resultHref}
+            currentRegistryId={shown.id}
+          />
+        )}
+      </Modal>
+    </article>
+  );
+}
