@@ -3,16 +3,18 @@
  * harness). Plugin order: settings, third-party plugins (plugins/external), the app's own plugins
  * (plugins/app), the routes, then 501 stubs for contract routes not implemented yet.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { SmsGateway } from './auth/sms';
 import { type AppConfig, appConfigFromEnv } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './domain/kyiv-time';
 import { contractRoutesPlugin, pendingRoutesPlugin } from './http/contract-route';
+import { localeFromHeader } from './i18n/messages';
 import authPlugin from './plugins/app/auth';
 import configPlugin from './plugins/app/config';
 import databasePlugin from './plugins/app/database';
-import errorsPlugin from './plugins/app/errors';
+import errorsPlugin, { errorReply } from './plugins/app/errors';
+import finiteNumbersPlugin from './plugins/app/finite-numbers';
 import localePlugin from './plugins/app/locale';
 import repositoriesPlugin from './plugins/app/repositories';
 import cookiePlugin from './plugins/external/cookie';
@@ -62,6 +64,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     // path parameters up to the schemas' own limits (slugs: 200), so that they answer 400, not 414
     maxParamLength: 1000,
+    // errors the router raises before any hook or handler (a path that is not valid percent-encoded
+    // UTF-8, a parameter past maxParamLength): the same { code, message } body as every other failure
+    frameworkErrors: (error, request, reply) => {
+      const { status, body } = errorReply(error, localeFromHeader(request.headers['accept-language']));
+      void (reply as FastifyReply).status(status).send(body);
+    },
   });
 
   await app.register(configPlugin, {
@@ -80,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the application's own
   await app.register(localePlugin);
   await app.register(errorsPlugin);
+  await app.register(finiteNumbersPlugin);
   await app.register(databasePlugin, { db: options.db });
   await app.register(repositoriesPlugin);
   await app.register(authPlugin, { sms: options.sms });

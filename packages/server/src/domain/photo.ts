@@ -19,12 +19,27 @@ export function imageTypeOf(bytes: Buffer): ImageType | null {
 
 const photoInvalid = () => new AppError(400, 'photo-invalid', 'photo-invalid', 'file');
 
+/**
+ * Busboy's own errors (no boundary, a truncated body) carry no status: they are a malformed upload,
+ * 400, not a server failure. Errors with a status (413 too large) pass through.
+ */
+function malformed(error: unknown): never {
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { statusCode?: unknown }).statusCode === 'number'
+  ) {
+    throw error;
+  }
+  throw photoInvalid();
+}
+
 /** The uploaded photo's bytes and type; 400 for anything but one JPEG/PNG/WebP in `file`, 413 when too big. */
 export async function readPhoto(request: FastifyRequest): Promise<{ bytes: Buffer; type: ImageType }> {
   if (!request.isMultipart()) throw photoInvalid();
-  const file = await request.file();
+  const file = await request.file().catch(malformed);
   if (file?.fieldname !== 'file') throw photoInvalid();
-  const bytes = await file.toBuffer(); // throws FST_REQ_FILE_TOO_LARGE (413) past the limit
+  const bytes = await file.toBuffer().catch(malformed); // throws FST_REQ_FILE_TOO_LARGE (413) past the limit
   const type = imageTypeOf(bytes);
   if (!type) throw photoInvalid();
   return { bytes, type };

@@ -37,7 +37,11 @@ export function createAuditRepository(db: Queryable, clock: Clock) {
           entry.outcome,
           entry.userId ?? null,
           entry.phoneHash ?? null,
-          entry.subjectId === undefined || entry.subjectId === null ? null : String(entry.subjectId),
+          // the subject can be request text (a receipt id from the URL): no control characters (NUL
+          // cannot even be sent to PostgreSQL)
+          entry.subjectId === undefined || entry.subjectId === null
+            ? null
+            : String(entry.subjectId).replace(/\p{Cc}/gu, '?'),
           entry.reason ?? null,
           entry.ip ?? null,
           entry.userAgent?.slice(0, 500) ?? null,

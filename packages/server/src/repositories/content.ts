@@ -15,7 +15,7 @@ import type {
 } from '@lab/api/src/contract';
 import type { Queryable } from '../db/database';
 import type { Locale } from '../i18n/messages';
-import { localized, type PageOf, type PageRequest, pageOf } from './sql';
+import { localized, type PageOf, type PageRequest, pageOf, pageOffset } from './sql';
 
 /** Menus are spelled out three levels deep in the contract; deeper items are not sent. */
 export const MENU_DEPTH = 3;
@@ -116,7 +116,7 @@ export function createContentRepository(db: Queryable) {
           WHERE ${where}
           ORDER BY n.published_at ${direction}, n.id ${direction}
           LIMIT $3 OFFSET $4`,
-        [...params, filter.size, filter.page * filter.size],
+        [...params, filter.size, pageOffset(filter.page, filter.size)],
       );
       return pageOf(content, total, filter);
     },
@@ -162,7 +162,7 @@ export function createContentRepository(db: Queryable) {
           WHERE ${where}
           ORDER BY d.date_of_receiving DESC, d.sort_order, d.id DESC
           LIMIT $3 OFFSET $4`,
-        [...params, filter.size, filter.page * filter.size],
+        [...params, filter.size, pageOffset(filter.page, filter.size)],
       );
       return pageOf(content, total, filter);
     },

@@ -22,6 +22,8 @@ export function createDiscountsRepository(db: Queryable, clock: Clock) {
      * left. The answer's validTo is the last second of its last day.
      */
     async check(code: string): Promise<PromoCheck> {
+      // a code with control characters is no code (and a NUL cannot even be sent to PostgreSQL)
+      if (/\p{Cc}/u.test(code)) return { ok: false, reason: 'unknown' };
       const row = await db.maybeOne<PromoRow>(
         `SELECT id, code, fraction, valid_from AS "validFrom", valid_to AS "validTo", max_uses AS "maxUses", used
            FROM promo_codes WHERE code = upper($1) AND enabled`,

@@ -10,7 +10,7 @@ import type { OrderTotals, PricedLine } from '../domain/order-pricing';
 import { displayState, type LabStatus, type PaymentStatus } from '../domain/order-state';
 import type { Locale } from '../i18n/messages';
 import { fullNameSql, nameColumns } from './people';
-import { localized, type PageOf, pageOf } from './sql';
+import { localized, type PageOf, pageOf, pageOffset } from './sql';
 import { SqlParams } from './sql-params';
 
 export interface CartLine {
@@ -115,9 +115,15 @@ type OrderRow = {
 
 type ItemRow = OrderItem & { orderId: string; additional: boolean };
 
-/** `%text%` for ILIKE, with the pattern characters of the user's text escaped. */
+/**
+ * `%text%` for ILIKE, with the pattern characters of the user's text escaped and control characters read
+ * as spaces (like the search; a NUL cannot even be sent to PostgreSQL).
+ */
 export function containsPattern(text: string): string {
-  return `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${text
+    .replace(/\p{Cc}/gu, ' ')
+    .trim()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function nextDay(date: string): string {
@@ -472,7 +478,7 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
       );
       const rows = await db.query<OrderRow>(
         `${orderSelect(locale)} WHERE ${condition} ORDER BY o.created_at DESC, o.number DESC
-          LIMIT ${p.add(filter.size)} OFFSET ${p.add(filter.page * filter.size)}`,
+          LIMIT ${p.add(filter.size)} OFFSET ${p.add(pageOffset(filter.page, filter.size))}`,
         p.values,
       );
       const items = await itemsOf(

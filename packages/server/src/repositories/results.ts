@@ -9,7 +9,7 @@ import { type Clock, kyivInstant } from '../domain/kyiv-time';
 import type { Locale } from '../i18n/messages';
 import { containsPattern } from './orders';
 import { nameColumns } from './people';
-import { localized, type PageOf, pageOf } from './sql';
+import { localized, type PageOf, pageOf, pageOffset } from './sql';
 import { SqlParams } from './sql-params';
 
 export interface ResultsScope {
@@ -139,7 +139,7 @@ export function createResultsRepository(db: Queryable, clock: Clock) {
       );
       const rows = await db.query<HeadRow & { orderId: string }>(
         `${head(locale).replace('SELECT r.id,', 'SELECT r.id, o.id AS "orderId",')} WHERE ${condition}
-          ORDER BY r.created_at DESC, r.id DESC LIMIT ${p.add(filter.size)} OFFSET ${p.add(filter.page * filter.size)}`,
+          ORDER BY r.created_at DESC, r.id DESC LIMIT ${p.add(filter.size)} OFFSET ${p.add(pageOffset(filter.page, filter.size))}`,
         p.values,
       );
       const services =

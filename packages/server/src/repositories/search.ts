@@ -37,7 +37,7 @@ import { type SearchVariant, searchVariants } from '../domain/search-query';
 import type { Locale } from '../i18n/messages';
 import { servicePrice } from './service-cards';
 import { type BranchRow, branchColumns, toBranch } from './settlements';
-import { localized } from './sql';
+import { localized, pageOffset } from './sql';
 import { SqlParams } from './sql-params';
 import { inTransaction } from './transaction';
 
@@ -427,7 +427,7 @@ export function createSearchRepository(db: Queryable, clock: Clock) {
         variants,
         request,
         locale,
-        paging: { offset: request.page * request.size, size: request.size },
+        paging: { offset: pageOffset(request.page, request.size), size: request.size },
       };
       const wanted = new Set(request.types);
       const packages = [...(wanted.has('services') ? [false] : []), ...(wanted.has('service-packages') ? [true] : [])];
@@ -459,7 +459,7 @@ export function createSearchRepository(db: Queryable, clock: Clock) {
     servicesStatement(request: SearchRequest, locale: Locale): { sql: string; params: SqlValue[] } | null {
       const variants = searchVariants(request.query);
       if (variants.length === 0) return null;
-      const paging = { offset: request.page * request.size, size: request.size };
+      const paging = { offset: pageOffset(request.page, request.size), size: request.size };
       return servicesSql({ variants, request, locale, paging }, [false, true]);
     },
   };

@@ -17,7 +17,7 @@ import type { Queryable } from '../db/database';
 import type { Locale } from '../i18n/messages';
 import { applySearchSettings, serviceHitsCtes } from './search';
 import { cardColumns, cardsByIds, type ServiceCardRow, toServiceCard } from './service-cards';
-import { localized, type PageOf, pageOf } from './sql';
+import { localized, type PageOf, pageOf, pageOffset } from './sql';
 import { SqlParams } from './sql-params';
 import { inTransaction } from './transaction';
 
@@ -179,7 +179,7 @@ export function createServicesRepository(db: Queryable) {
       const withClause = ctes.length > 0 ? `WITH ${recursive}${ctes.join(',\n')}` : '';
       const from = `${hits ? 'hits h JOIN services s ON s.id = h.id' : 'services s'} ${joins.join(' ')}`;
       const limit = p.add(filter.size);
-      const offset = p.add(filter.page * filter.size);
+      const offset = p.add(pageOffset(filter.page, filter.size));
       const sql = `${withClause}
            SELECT s.id, count(*) OVER ()::int AS total
              FROM ${from}

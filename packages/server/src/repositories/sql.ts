@@ -1,4 +1,5 @@
 /** Small helpers shared by the repositories. */
+import { invalidField } from '../errors';
 import type { Locale } from '../i18n/messages';
 
 /**
@@ -19,6 +20,17 @@ export interface PageRequest {
   readonly size: number;
 }
 
+/**
+ * Largest OFFSET a query gets: the contract bounds `size` but not `page`, and `page * size` for an absurd
+ * page (2^31, 1e308) would overflow PostgreSQL's integer (or be Infinity). Past it a page is just empty.
+ */
+export const MAX_OFFSET = 2_000_000_000;
+
+/** The OFFSET of a page, capped at MAX_OFFSET (offset + size still fits an integer). */
+export function pageOffset(page: number, size: number): number {
+  return Math.min(page * size, MAX_OFFSET);
+}
+
 export interface PageOf<T> {
   content: T[];
   totalPages: number;
@@ -35,9 +47,17 @@ export function pageOf<T>(content: T[], totalElements: number, request: PageRequ
   };
 }
 
-/** `'1,2,3'` -> `[1, 2, 3]` (the contract's CsvIds pattern has already checked the shape). */
-export function csvIds(value: string | undefined): number[] {
-  return value ? value.split(',').map(Number) : [];
+/** Largest id of an `integer` / `serial` column. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * `'1,2,3'` -> `[1, 2, 3]` (the contract's CsvIds pattern has already checked the shape). An id past
+ * PostgreSQL's integer range is 400 `validation-error` on `field`, not a database error.
+ */
+export function csvIds(value: string | undefined, field: string): number[] {
+  const ids = value ? value.split(',').map(Number) : [];
+  if (ids.some((id) => id > MAX_ID)) throw invalidField(field, 'validation-range');
+  return ids;
 }
 
 export function csvValues(value: string | undefined): string[] {

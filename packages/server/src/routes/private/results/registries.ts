@@ -61,7 +61,7 @@ export default async function registryRoutes(app: FastifyInstance): Promise<void
         dateFrom: q['date-from'],
         dateTo: q['date-to'],
         query: q.query,
-        serviceIds: csvIds(q['service-ids']),
+        serviceIds: csvIds(q['service-ids'], 'service-ids'),
       },
       request.locale,
     );

@@ -14,7 +14,7 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     const typeList = csvValues(types);
     if (typeList.some((type) => !DOCUMENT_TYPES.includes(type))) throw invalidField('types', 'validation-enum');
     return app.repos.content.documentsList(
-      { page, size, types: typeList as DocumentType[], excludeIds: csvIds(excludeIds) },
+      { page, size, types: typeList as DocumentType[], excludeIds: csvIds(excludeIds, 'excludeIds') },
       request.locale,
     );
   });

@@ -19,7 +19,7 @@ export default async function newsRoutes(app: FastifyInstance): Promise<void> {
         page,
         size,
         types: typeList as NewsType[],
-        excludeIds: csvIds(excludeIds),
+        excludeIds: csvIds(excludeIds, 'excludeIds'),
         direction: request.query['sort-direction'] ?? 'desc',
       },
       request.locale,
