@@ -32,9 +32,12 @@ export function serveCatalogue(options: Options = {}) {
       const page = Number(params.page ?? 0);
       const size = Number(params.size ?? 20);
       if (options.list) return options.list(body, page, size);
-      const all = (options.services ?? []).filter((service) =>
-        service.groupIds.some((id) => body.groupIds?.includes(id)),
-      );
+      // the server's filters: groups, gender (the other gender's analyses left out), price order
+      const amount = (service: ServiceCard) => service.price?.price.price ?? Number.POSITIVE_INFINITY;
+      const all = (options.services ?? [])
+        .filter((service) => service.groupIds.some((id) => body.groupIds?.includes(id)))
+        .filter((service) => !body.gender || service.gender === null || service.gender === body.gender)
+        .sort((a, b) => (body.priceSort ? (amount(a) - amount(b)) * (body.priceSort === 'asc' ? 1 : -1) : 0));
       return ok({
         content: all.slice(page * size, page * size + size),
         page,

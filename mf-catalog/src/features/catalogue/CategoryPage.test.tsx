@@ -8,7 +8,6 @@ import { bodyOf, CITY, renderAt, resetBrowserState, setUpI18n } from '../../test
 import { NEW_CART, serveCatalogue } from '../../test/server';
 import { CataloguePage } from './CataloguePage';
 import { CATEGORY_PAGE_SIZE, CategoryPage } from './CategoryPage';
-import { sortByPrice } from './tree';
 
 beforeAll(setUpI18n);
 beforeEach(() => {
@@ -90,7 +89,7 @@ describe('category page', () => {
     expect(screen.getByText('Показано 47 з 47')).toBeInTheDocument();
   });
 
-  it('filters by subgroup (on the server), by gender and sorts by price (the loaded services)', async () => {
+  it('filters by subgroup and gender and sorts by price on the server', async () => {
     const { requests } = serveCatalogue({ services });
     renderCategory();
     await waitFor(() => expect(titles()).toHaveLength(20));
@@ -103,15 +102,21 @@ describe('category page', () => {
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Сортування' }));
     await userEvent.click(screen.getByRole('option', { name: 'Спочатку дешевші' }));
-    expect(titles()).toEqual(['Д-димер', 'Фібриноген']);
+    await waitFor(() => expect(titles()).toEqual(['Д-димер', 'Фібриноген']));
+    expect(
+      bodyOf(requests.filter((request) => request.url === '/service/services/infos/settlements').at(-1) as never),
+    ).toMatchObject({ groupIds: [12], priceSort: 'asc' });
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Підрозділ' }));
     await userEvent.click(screen.getByRole('option', { name: 'Усі підрозділи' }));
     await waitFor(() => expect(titles()).toHaveLength(20));
     await userEvent.click(screen.getByRole('combobox', { name: 'Для кого' }));
     await userEvent.click(screen.getByRole('option', { name: 'Для чоловіків' }));
-    expect(titles()).not.toContain('Аналіз 1');
+    await waitFor(() => expect(titles()).not.toContain('Аналіз 1'));
     expect(titles()).toContain('Аналіз 2');
+    expect(
+      bodyOf(requests.filter((request) => request.url === '/service/services/infos/settlements').at(-1) as never),
+    ).toMatchObject({ gender: 'male' });
   });
 
   it('shows the empty state with a reset for filters that match nothing', async () => {
@@ -230,16 +235,5 @@ describe('catalogue page', () => {
     expect(packages).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Пакети аналізів' })).toHaveTextContent('Check-up');
     expect(getPageMeta().title).toBe('Каталог аналізів');
-  });
-});
-
-describe('sortByPrice', () => {
-  it('sorts by the current price, services without a price last', () => {
-    const cheap = card(1, { price: { price: { price: 10 }, originalPrice: { price: 99 } } });
-    const dear = card(2, { price: { price: { price: 20 }, originalPrice: { price: 20 } } });
-    const none = card(3, { price: null });
-    expect(sortByPrice([none, dear, cheap], 'price-asc').map((item) => item.id)).toEqual([1, 2, 3]);
-    expect(sortByPrice([none, cheap, dear], 'price-desc').map((item) => item.id)).toEqual([2, 1, 3]);
-    expect(sortByPrice([none, cheap, dear], 'default').map((item) => item.id)).toEqual([3, 1, 2]);
   });
 });

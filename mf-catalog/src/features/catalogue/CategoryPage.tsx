@@ -16,15 +16,7 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { ServiceCard } from '../service-card';
 import { categoryUrl } from './CataloguePage';
 import styles from './Category.module.css';
-import {
-  type FoundGroup,
-  findGroup,
-  type GenderFilter,
-  groupIds,
-  matchesGender,
-  type PriceSort,
-  sortByPrice,
-} from './tree';
+import { type FoundGroup, findGroup, type GenderFilter, groupIds, type PriceSort } from './tree';
 
 /** Services per page of the list. */
 export const CATEGORY_PAGE_SIZE = 20;
@@ -86,19 +78,22 @@ function Category({ found }: { found: FoundGroup }) {
   const query = useDebouncedValue(text.trim(), TEXT_DEBOUNCE_MS, true);
 
   const chosen: ServiceGroupNode = node.childNodes.find((child) => child.slug === subgroup) ?? node;
+  // every filter goes to the server, so that they hold across all pages, not only the loaded ones
   const filter = useMemo(
-    () => (cityId == null ? null : { settlementId: cityId, groupIds: groupIds(chosen), ...(query ? { query } : {}) }),
-    [cityId, chosen, query],
+    () =>
+      cityId == null
+        ? null
+        : {
+            settlementId: cityId,
+            groupIds: groupIds(chosen),
+            ...(query ? { query } : {}),
+            ...(gender !== 'all' ? { gender } : {}),
+            ...(sort !== 'default' ? { priceSort: sort === 'price-asc' ? ('asc' as const) : ('desc' as const) } : {}),
+          },
+    [cityId, chosen, query, gender, sort],
   );
   const list = useServiceList(filter, CATEGORY_PAGE_SIZE);
-  const shown = useMemo(
-    () =>
-      sortByPrice(
-        list.items.filter((service) => matchesGender(service.gender, gender)),
-        sort,
-      ),
-    [list.items, gender, sort],
-  );
+  const shown = list.items;
   const filtered = subgroup !== null || gender !== 'all' || query !== '';
   const reset = () => {
     setSubgroup(null);

@@ -1,3 +1,3 @@
 export { CataloguePage, categoryUrl } from './CataloguePage';
 export { CATEGORY_PAGE_SIZE, CategoryPage } from './CategoryPage';
-export { findGroup, groupIds, matchesGender, sortByPrice } from './tree';
+export { findGroup, groupIds } from './tree';

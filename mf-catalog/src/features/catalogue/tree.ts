@@ -1,4 +1,4 @@
-import type { GenderRestriction, ServiceCard, ServiceGroupNode, ServiceGroupTreeResponse } from '@lab/api';
+import type { ServiceGroupNode, ServiceGroupTreeResponse } from '@lab/api';
 
 export type TreeName = keyof ServiceGroupTreeResponse;
 
@@ -34,22 +34,3 @@ export function groupIds(node: ServiceGroupNode): number[] {
 
 export type GenderFilter = 'all' | 'male' | 'female';
 export type PriceSort = 'default' | 'price-asc' | 'price-desc';
-
-/** Men / women: a service restricted to the other gender is left out; unrestricted ones stay. */
-export function matchesGender(gender: GenderRestriction, filter: GenderFilter): boolean {
-  return filter === 'all' || gender === null || gender === filter;
-}
-
-const amount = (service: ServiceCard) => service.price?.price.price ?? null;
-
-/** Sorted by the current price; services without a price in the city go last. Stable otherwise. */
-export function sortByPrice(services: readonly ServiceCard[], sort: PriceSort): ServiceCard[] {
-  if (sort === 'default') return [...services];
-  const direction = sort === 'price-asc' ? 1 : -1;
-  return [...services].sort((a, b) => {
-    const left = amount(a);
-    const right = amount(b);
-    if (left === null || right === null) return left === right ? 0 : left === null ? 1 : -1;
-    return (left - right) * direction;
-  });
-}
