@@ -9,8 +9,7 @@
  * autocannon drives it over HTTP from the same process (so both share the machine's cores):
  *   - sign-in: POST /auth for a phone, the code from the development SMS outbox, POST /login
  *     (three requests a sign-in; every connection signs in a different prepared user each time);
- *   - cart merge: POST /cart/carts/merge/{guest cart} for a signed-in user (skipped until the cart
- *     issue has implemented the route);
+ *   - cart merge: POST /cart/carts/merge/{guest cart} for a signed-in user;
  *   - order creation: POST /order/orders from a prepared cart (a different user each time).
  * p50/p95/p99 are of single requests, from every response's time; requests/s over the run.
  */
@@ -198,60 +197,44 @@ async function main(): Promise<void> {
   );
 
   // ---- cart merge (the cart issue's route)
-  if (app.contractRoutes.has('cartMerge')) {
-    const mergeUsers = await users(db, '97', MERGES + CONNECTIONS);
-    const cookies = await sessions(
-      db,
-      mergeUsers.map((user) => user.id),
-    );
-    const carts = await db.query<{ id: string }>(
-      `INSERT INTO carts (settlement_id) SELECT 1 FROM generate_series(1, $1::int) RETURNING id`,
-      [mergeUsers.length],
-    );
-    await db.query(
-      `INSERT INTO cart_items (cart_id, service_id) SELECT c, s FROM unnest($1::uuid[]) c CROSS JOIN unnest($2::int[]) s`,
-      [carts.map((cart) => cart.id), services],
-    );
-    let merge = 0;
-    rows.push(
-      await run(
-        'cart merge (guest cart into the user’s)',
-        autocannon({
-          url,
-          connections: CONNECTIONS,
-          amount: MERGES,
-          requests: [
-            {
-              method: 'POST',
-              setupRequest: (request) => {
-                const index = merge++ % carts.length;
-                return {
-                  ...request,
-                  path: `/api/private/cart/carts/merge/${carts[index]?.id}?settlementId=1`,
-                  headers: { cookie: cookies[index] ?? '' },
-                };
-              },
+  const mergeUsers = await users(db, '97', MERGES + CONNECTIONS);
+  const cookies = await sessions(
+    db,
+    mergeUsers.map((user) => user.id),
+  );
+  const carts = await db.query<{ id: string }>(
+    `INSERT INTO carts (settlement_id) SELECT 1 FROM generate_series(1, $1::int) RETURNING id`,
+    [mergeUsers.length],
+  );
+  await db.query(
+    `INSERT INTO cart_items (cart_id, service_id) SELECT c, s FROM unnest($1::uuid[]) c CROSS JOIN unnest($2::int[]) s`,
+    [carts.map((cart) => cart.id), services],
+  );
+  let merge = 0;
+  rows.push(
+    await run(
+      'cart merge (guest cart into the user’s)',
+      autocannon({
+        url,
+        connections: CONNECTIONS,
+        amount: MERGES,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              const index = merge++ % carts.length;
+              return {
+                ...request,
+                path: `/api/private/cart/carts/merge/${carts[index]?.id}?settlementId=1`,
+                headers: { cookie: cookies[index] ?? '' },
+              };
             },
-          ],
-        }),
-        1,
-      ),
-    );
-  } else {
-    rows.push({
-      scenario: 'cart merge',
-      requests: 0,
-      seconds: 0,
-      requestsPerSecond: 0,
-      operationsPerSecond: 0,
-      p50: 0,
-      p95: 0,
-      p99: 0,
-      non2xx: 0,
-      errors: 0,
-      note: 'skipped: POST /cart/carts/merge/{cartId} is not implemented yet (cart issue)',
-    });
-  }
+          },
+        ],
+      }),
+      1,
+    ),
+  );
 
   // ---- order creation from a prepared cart, a different user each time
   const orderUsers = await users(db, '98', ORDERS + CONNECTIONS);

@@ -1,7 +1,8 @@
 /**
  * The application, built around a database someone else opened (server.ts, the CLI, the test
  * harness). Plugin order: settings, third-party plugins (plugins/external), the app's own plugins
- * (plugins/app), the routes, then 501 stubs for contract routes not implemented yet.
+ * (plugins/app), the routes, then 501 stubs for any contract route without a handler (none today;
+ * they keep the OpenAPI document whole while a route is being built).
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { SmsGateway } from './auth/sms';
