@@ -8,5 +8,8 @@ module.exports = createWebpackConfig({
   exposes: {
     './CartButton': './src/exposed/CartButton.tsx',
     './CartPage': './src/exposed/CartPage.tsx',
+    './CheckoutPage': './src/exposed/CheckoutPage.tsx',
+    './PaymentResultPage': './src/exposed/PaymentResultPage.tsx',
+    './UtmCapture': './src/exposed/UtmCapture.tsx',
   },
 });

@@ -31,6 +31,8 @@ function localeRoutes() {
       <Route path="analysis/:slug" element={<RemoteSlot remote="mf_catalog" module="ServicePage" />} />
       <Route path="search" element={<RemoteSlot remote="mf_catalog" module="SearchPage" />} />
       <Route path="cart" element={<RemoteSlot remote="mf_cart_checkout" module="CartPage" />} />
+      <Route path="checkout" element={<RemoteSlot remote="mf_cart_checkout" module="CheckoutPage" />} />
+      <Route path="checkout/result" element={<RemoteSlot remote="mf_cart_checkout" module="PaymentResultPage" />} />
       <Route path="account/*" element={<RemoteSlot remote="mf_account" module="AccountPage" />} />
       <Route path="contacts" element={<ContactsPage />} />
       <Route path="news" element={<NewsListPage />} />
@@ -62,6 +64,8 @@ export function AppRoutes() {
           {localeRoutes()}
         </Route>
       </Routes>
+      {/* once per page, renders nothing: stores the landing URL's utm_ parameters (spec section 4) */}
+      <RemoteSlot remote="mf_cart_checkout" module="UtmCapture" variant="compact" />
     </>
   );
 }

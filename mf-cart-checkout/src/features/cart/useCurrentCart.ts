@@ -1,14 +1,45 @@
-import { useCart, useSession, useStored } from '@lab/api';
+import { type CartState, useCart, useSession, useStored } from '@lab/api';
+
+export type CurrentCart = CartState & {
+  /** Acting as a doctor (spec section 6): no cart amount, no cart actions, and no cart request. */
+  doctor: boolean;
+  /** The guest's stored cart id; null for a signed-in user's cart. */
+  cartId: string | null;
+  /** The chosen city, which prices the cart; null while unknown. */
+  cityId: number | null;
+  /** Still finding out whose cart to show (the session), or reading it. */
+  loading: boolean;
+  /** Whether there is no cart to show: a guest without a (live) cart, or a doctor. */
+  none: boolean;
+};
 
 /**
- * The cart the header and the cart page show: the signed-in user's cart, or the guest's stored
- * anonymous cart, priced in the chosen city (a city change re-prices it: the SWR key changes).
- * A guest without a cart id has an empty cart and causes no request.
+ * The cart the header, the cart page and the checkout show: the signed-in user's cart, or the guest's
+ * stored anonymous cart, priced in the chosen city (a city change re-prices it: the SWR key holds the
+ * city). A guest without a cart id, and a doctor, have an empty cart and cause no request; a guest's
+ * stored cart that no longer exists on the server (404) reads as empty too.
  */
-export function useCurrentCart() {
-  const { signedIn } = useSession();
-  const cartId = useStored('cartId');
+export function useCurrentCart(): CurrentCart {
+  const session = useSession();
+  const { signedIn } = session;
+  const storedCartId = useStored('cartId');
   const cityId = useStored('cityId');
-  const hasCart = signedIn || cartId != null;
-  return useCart(signedIn ? null : cartId, hasCart ? cityId : null);
+  const doctor = useStored('doctor') === true;
+  const cartId = signedIn ? null : storedCartId;
+  const hasCart = !doctor && (signedIn || cartId != null);
+  const cart = useCart(cartId, hasCart ? cityId : null);
+  const gone = !signedIn && cart.error?.status === 404;
+  const sessionPending = session.isLoading && !session.info;
+  return Object.assign(cart, {
+    doctor,
+    cartId,
+    cityId,
+    loading: !doctor && (sessionPending || (hasCart && cityId == null) || cart.isLoading),
+    none: doctor || !hasCart || gone,
+  });
+}
+
+/** The lines of a cart, counted as the header shows them: items and package-derived lines. */
+export function cartCount(cart: { items: unknown[]; additionalItems: unknown[] } | undefined): number {
+  return cart ? cart.items.length + cart.additionalItems.length : 0;
 }

@@ -11,6 +11,7 @@ export const CRUMBS: readonly CrumbDefinition[] = [
   { pattern: '/account/results/:id', labelKey: 'crumbs.orderResults', id: 'order-results' },
   { pattern: '/cart', labelKey: 'crumbs.cart' },
   { pattern: '/checkout', labelKey: 'crumbs.checkout' },
+  { pattern: '/checkout/result', labelKey: 'crumbs.paymentResult' },
   { pattern: '/search', labelKey: 'crumbs.search' },
   { pattern: '/getapp', labelKey: 'crumbs.getapp' },
   { pattern: '/analyzes', labelKey: 'crumbs.catalogue' },

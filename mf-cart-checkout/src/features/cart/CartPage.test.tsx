@@ -1,0 +1,177 @@
+import { setStored } from '@lab/api';
+import { getPageMeta } from '@lab/ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CITY, cartOf, GUEST_CART, line, serve } from '../../test/server';
+import { renderAt, resetBrowserState, setUpI18n } from '../../test/setup';
+import { CartPage } from './CartPage';
+
+beforeAll(setUpI18n);
+beforeEach(() => {
+  resetBrowserState();
+  setStored('cityId', CITY);
+  setStored('cartId', GUEST_CART);
+});
+
+const ferritin = line(3, { title: 'Феритин', code: '2002', price: 220.4, initialPrice: 232, originalPrice: 290 });
+const draw = line(1, { title: 'Взяття крові', code: '1001', price: 57, initialPrice: 60, originalPrice: 60 });
+const summary = () => screen.getByRole('complementary', { name: 'Разом' });
+
+describe('the cart page', () => {
+  it('shows the lines with discounted prices, the package-derived lines without delete, and the totals', async () => {
+    serve({ cart: cartOf([ferritin], [draw]) });
+    renderAt(<CartPage />, '/cart');
+    const item = (await screen.findByRole('link', { name: 'Феритин' })).closest('li') as HTMLElement;
+    expect(getPageMeta().title).toBe('Кошик');
+    expect(screen.getByRole('link', { name: 'Феритин' })).toHaveAttribute('href', '/analysis/analysis-3');
+    expect(item).toHaveTextContent('2002');
+    expect(item).toHaveTextContent('Ціна зі знижкою: 220.40 грн');
+    expect(item.querySelector('s')).toHaveTextContent('290 грн');
+    expect(within(item).getByRole('button', { name: 'Видалити з кошика: Феритин' })).toBeInTheDocument();
+
+    const additional = screen.getByRole('region', { name: 'Додається автоматично' });
+    expect(additional).toHaveTextContent('Взяття крові');
+    expect(within(additional).queryByRole('button')).not.toBeInTheDocument();
+
+    expect(summary()).toHaveTextContent('Вартість без знижок350 грн');
+    expect(summary()).toHaveTextContent('Знижка−72.60 грн');
+    expect(summary()).toHaveTextContent('Разом277.40 грн');
+    expect(summary()).toHaveTextContent('Ціни вказано зі знижкою 5% за онлайн-оплату');
+    expect(within(summary()).getByRole('link', { name: 'Оформити замовлення' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it('says which discount applies: the promo when larger, else the online one', async () => {
+    serve({ cart: cartOf([ferritin], [], { promo: 0.1, promoCode: 'SPRING10' }) });
+    renderAt(<CartPage />, '/cart');
+    await screen.findByRole('link', { name: 'Феритин' });
+    expect(summary()).toHaveTextContent('Промокод SPRING10 застосовано: знижка 10%');
+    await waitFor(() =>
+      expect(summary()).toHaveTextContent('Діє знижка за промокодом 10%: вона більша за знижку 5% за онлайн-оплату.'),
+    );
+  });
+
+  it('keeps the online discount when the promo is smaller', async () => {
+    serve({ cart: cartOf([ferritin], [], { promo: 0.03, promoCode: 'SMALL3' }) });
+    renderAt(<CartPage />, '/cart');
+    await screen.findByRole('link', { name: 'Феритин' });
+    await waitFor(() =>
+      expect(summary()).toHaveTextContent(
+        'Знижка за промокодом (3%) менша за знижку за онлайн-оплату, тому ціни вказано зі знижкою 5% за онлайн-оплату.',
+      ),
+    );
+  });
+
+  it('applies a promo code the server accepts: checked, then applied to the cart', async () => {
+    const { requests } = serve({ cart: cartOf([ferritin]) });
+    const user = userEvent.setup();
+    renderAt(<CartPage />, '/cart');
+    await user.type(await screen.findByLabelText('Промокод'), 'SPRING10');
+    await user.click(screen.getByRole('button', { name: 'Застосувати' }));
+    expect(await screen.findByText('Промокод SPRING10 застосовано: знижка 10%')).toBeInTheDocument();
+    const check = requests.findIndex((request) => request.url === '/service/discounts/search/SPRING10');
+    const apply = requests.findIndex(
+      (request) =>
+        request.url === `/cart/carts/${GUEST_CART}` &&
+        (request.params as { promoCode?: string }).promoCode === 'SPRING10',
+    );
+    expect(check).toBeGreaterThanOrEqual(0);
+    expect(apply).toBeGreaterThan(check);
+  });
+
+  it('an invalid or expired code shows its message and empties the stored promo; editing clears the message', async () => {
+    const { state, requests } = serve({ cart: cartOf([ferritin], [], { promo: 0.1, promoCode: 'SPRING10' }) });
+    const user = userEvent.setup();
+    renderAt(<CartPage />, '/cart');
+    expect(await screen.findByText('Промокод SPRING10 застосовано: знижка 10%')).toBeInTheDocument();
+    const input = screen.getByLabelText('Інший промокод');
+    await user.type(input, 'OLD5');
+    await user.click(screen.getByRole('button', { name: 'Застосувати' }));
+    const message = await screen.findByText('Промокод недійсний або термін його дії закінчився');
+    expect(message).toHaveAttribute('role', 'alert');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Промокод недійсний або термін його дії закінчився');
+    // the cart's stored promo is emptied (the cart read with an empty promo code)
+    await waitFor(() => expect(screen.queryByText(/Промокод SPRING10 застосовано/)).not.toBeInTheDocument());
+    expect(requests.some((request) => (request.params as { promoCode?: string } | undefined)?.promoCode === '')).toBe(
+      true,
+    );
+    expect(state.cart.promoCode).toBeNull();
+    expect(screen.getByLabelText('Промокод')).toBe(input);
+    await user.type(input, 'X');
+    expect(screen.queryByText('Промокод недійсний або термін його дії закінчився')).not.toBeInTheDocument();
+  });
+
+  it('a code the cart refuses after the check (400 wrong-promo) shows the same message', async () => {
+    serve({ cart: cartOf([ferritin]), promos: { RACE: 0.2 }, cartPromos: {} });
+    const user = userEvent.setup();
+    renderAt(<CartPage />, '/cart');
+    await user.type(await screen.findByLabelText('Промокод'), 'RACE');
+    await user.click(screen.getByRole('button', { name: 'Застосувати' }));
+    expect(await screen.findByText('Промокод недійсний або термін його дії закінчився')).toBeInTheDocument();
+    expect(screen.queryByText(/Промокод RACE застосовано/)).not.toBeInTheDocument();
+  });
+
+  it('deletes after confirmation; analytics failing does not keep the dialog open; focus goes to the heading', async () => {
+    serve({ cart: cartOf([ferritin, line(4, { title: 'ПСА' })], [draw]) });
+    Object.defineProperty(window, 'dataLayer', {
+      configurable: true,
+      get() {
+        throw new Error('blocked by an extension');
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<CartPage />, '/cart');
+    await user.click(await screen.findByRole('button', { name: 'Видалити з кошика: Феритин' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Видалити' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Феритин' })).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: 'Кошик' })).toHaveFocus();
+    Object.defineProperty(window, 'dataLayer', { configurable: true, writable: true, value: undefined });
+  });
+
+  it('cancelling the confirmation keeps the line and returns focus to its delete button', async () => {
+    const { calls } = serve({ cart: cartOf([ferritin]) });
+    const user = userEvent.setup();
+    renderAt(<CartPage />, '/cart');
+    const remove = await screen.findByRole('button', { name: 'Видалити з кошика: Феритин' });
+    await user.click(remove);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(remove).toHaveFocus();
+    expect(calls(`POST /cart/carts/${GUEST_CART}/remove`)).toHaveLength(0);
+  });
+
+  it('a refused deletion shows the server message in the dialog', async () => {
+    serve({ cart: cartOf([ferritin]), removeFails: true });
+    const user = userEvent.setup();
+    renderAt(<CartPage />, '/cart');
+    await user.click(await screen.findByRole('button', { name: 'Видалити з кошика: Феритин' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Видалити' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Не можна видалити');
+  });
+
+  it('shows the empty state with the way to the catalogue', async () => {
+    serve({ cart: cartOf([]) });
+    renderAt(<CartPage />, '/cart');
+    expect(await screen.findByText('У кошику поки немає аналізів')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Знайти аналіз' })).toHaveAttribute('href', '/analyzes');
+  });
+
+  it('a failed read shows the error with a retry', async () => {
+    const { state } = serve({ cart: cartOf([ferritin]), cartFails: true });
+    const user = userEvent.setup();
+    renderAt(<CartPage />, '/cart');
+    expect(await screen.findByText('Не вдалося завантажити кошик')).toBeInTheDocument();
+    expect(screen.getByText('Внутрішня помилка')).toBeInTheDocument();
+    state.cartFails = false;
+    await user.click(screen.getByRole('button', { name: 'Спробувати ще раз' }));
+    expect(await screen.findByRole('link', { name: 'Феритин' })).toBeInTheDocument();
+  });
+
+  it('tells a doctor the cart is not for their role', async () => {
+    setStored('doctor', true);
+    serve({ signedIn: true, cart: cartOf([ferritin]) });
+    renderAt(<CartPage />, '/cart');
+    expect(await screen.findByText(/У ролі лікаря кошик недоступний/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,105 @@
+import type { CartItem } from '@lab/api';
+import { useTranslation } from '@lab/i18n';
+import { ErrorState, Link, Price, Skeleton } from '@lab/ui';
+import type { ReactNode } from 'react';
+import { TrashIcon } from '../../components/CartIcon';
+import styles from './CartPreview.module.css';
+import type { CurrentCart } from './useCurrentCart';
+
+/** Skeleton rows while the cart loads (spec section 2: "skeleton rows while loading"). */
+export const PREVIEW_SKELETON_ROWS = 3;
+
+type Props = {
+  cart: CurrentCart;
+  onRemove: (item: CartItem) => void;
+  id?: string;
+};
+
+/**
+ * The cart dropdown's panel (spec sections 2 and 4): loading, non-empty or empty. Lines show code,
+ * title and price; package-derived lines cannot be deleted; the total and the way to the cart close it.
+ */
+export function CartPreview({ cart, onRemove, id }: Props) {
+  const { t } = useTranslation('cartCheckout');
+  const data = cart.none ? undefined : cart.data;
+  let body: ReactNode;
+  if (cart.loading) {
+    body = (
+      <div className={styles.loading} aria-busy="true">
+        <span className="visually-hidden">{t('cart.loading')}</span>
+        {Array.from({ length: PREVIEW_SKELETON_ROWS }, (_, row) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical static placeholders
+          <div key={row} className={styles.skeletonRow} data-testid="preview-skeleton">
+            <Skeleton width="3rem" height="0.8em" />
+            <Skeleton height="0.8em" />
+            <Skeleton width="4rem" height="0.8em" />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (cart.error && !cart.none) {
+    body = (
+      <ErrorState
+        variant="compact"
+        title={t('cart.loadFailed')}
+        description={cart.error.status > 0 ? cart.error.message : undefined}
+        onRetry={() => void cart.mutate()}
+      />
+    );
+  } else if (!data || data.items.length + data.additionalItems.length === 0) {
+    body = (
+      <div className={styles.empty}>
+        <p className={styles.emptyTitle}>{t('cart.empty')}</p>
+        <p>{t('cart.emptyHint')}</p>
+        <Link to="/analyzes" className={styles.primaryLink}>
+          {t('cart.findAnalysis')}
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <ul className={styles.list}>
+          {data.items.map((item) => (
+            <li key={item.serviceId} className={styles.row}>
+              <span className={styles.code}>{item.service.code}</span>
+              <span className={styles.title}>{item.service.title}</span>
+              <Price price={item.price} originalPrice={item.originalPrice} size="sm" className={styles.price} />
+              <button
+                type="button"
+                className={styles.remove}
+                aria-label={t('remove.named', { title: item.service.title })}
+                onClick={() => onRemove(item)}
+              >
+                <TrashIcon />
+              </button>
+            </li>
+          ))}
+          {data.additionalItems.map((item) => (
+            <li key={`additional-${item.serviceId}`} className={styles.row}>
+              <span className={styles.code}>{item.service.code}</span>
+              <span className={styles.title}>
+                {item.service.title}
+                <span className={styles.note}>{t('cart.additionalShort')}</span>
+              </span>
+              <Price price={item.price} originalPrice={item.originalPrice} size="sm" className={styles.price} />
+              <span className={styles.removePlaceholder} aria-hidden="true" />
+            </li>
+          ))}
+        </ul>
+        <p className={styles.total}>
+          <span>{t('totals.total')}</span>
+          <Price price={data.totalPrice} originalPrice={data.originalTotalPrice} />
+        </p>
+        <Link to="/cart" className={styles.primaryLink}>
+          {t('preview.toCart')}
+        </Link>
+      </>
+    );
+  }
+  return (
+    <section id={id} className={styles.panel} aria-label={t('preview.label')}>
+      {body}
+    </section>
+  );
+}

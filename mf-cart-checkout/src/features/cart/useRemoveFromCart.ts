@@ -1,0 +1,61 @@
+import type { CartItem } from '@lab/api';
+import { bus } from '@lab/events';
+import { useCallback, useState } from 'react';
+import { pushRemoveFromCart } from '../../lib/analytics';
+import type { CurrentCart } from './useCurrentCart';
+
+export type RemoveFromCart = {
+  /** The line waiting for the visitor's confirmation; null when no dialog is open. */
+  pending: CartItem | null;
+  /** Opens the confirmation for a line (spec section 4: deletion asks confirmation first). */
+  ask: (item: CartItem) => void;
+  cancel: () => void;
+  /** Deletes the pending line; the dialog closes once the server answered. */
+  confirm: () => Promise<void>;
+  busy: boolean;
+  /** The server's message when the deletion failed; the dialog stays open to retry. */
+  error: string | null;
+  /** The line just deleted, so its list can move focus to a sensible place. */
+  removed: CartItem | null;
+};
+
+/**
+ * Delete with confirmation: the cart call, then `cart:changed` on the bus and `remove_from_cart` for
+ * analytics (whose failure is ignored). Package-derived lines are never offered for deletion.
+ */
+export function useRemoveFromCart(cart: Pick<CurrentCart, 'remove' | 'cartId'>, fallbackError: string): RemoveFromCart {
+  const [pending, setPending] = useState<CartItem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [removed, setRemoved] = useState<CartItem | null>(null);
+  const { remove, cartId } = cart;
+
+  const ask = useCallback((item: CartItem) => {
+    setError(null);
+    setRemoved(null);
+    setPending(item);
+  }, []);
+  const cancel = useCallback(() => {
+    setPending(null);
+    setError(null);
+  }, []);
+  const confirm = useCallback(async () => {
+    if (!pending || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await remove([pending.serviceId]);
+    } catch (failure) {
+      setError(failure instanceof Error && failure.message ? failure.message : fallbackError);
+      setBusy(false);
+      return;
+    }
+    bus.emit('cart:changed', { cartId });
+    pushRemoveFromCart(pending);
+    setRemoved(pending);
+    setPending(null);
+    setBusy(false);
+  }, [pending, busy, remove, cartId, fallbackError]);
+
+  return { pending, ask, cancel, confirm, busy, error, removed };
+}

@@ -1,0 +1,376 @@
+import {
+  type ApiError,
+  type Cart,
+  getStored,
+  keysOf,
+  useAppConfiguration,
+  useHomeVisitSlots,
+  useSettlementBranches,
+  useSettlements,
+} from '@lab/api';
+import { Trans, useTranslation } from '@lab/i18n';
+import { addDays, Button, type DateInputChange, Link, todayInKyiv } from '@lab/ui';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { useOnlineDiscount } from '../../lib/useOnlineDiscount';
+import styles from './Checkout.module.css';
+import { Checkbox, ChoiceGroup, TextField } from './fields';
+import { OrderSummary } from './OrderSummary';
+import { estimateOrder } from './orderTotals';
+import { PatientSection } from './PatientSection';
+import { usePlaceOrder } from './usePlaceOrder';
+import { VisitSection } from './VisitSection';
+import {
+  type CheckoutPayment,
+  type DoctorMode,
+  FIELD_ORDER,
+  type FieldErrors,
+  type FieldKey,
+  type CheckoutForm as Form,
+  type HomeFields,
+  initialForm,
+  LIMITS,
+  toOrderBody,
+  validateCheckout,
+} from './validation';
+
+/** Spec section 5 / server: a nurse can be booked from today to 30 days ahead. */
+export const BOOKING_DAYS_AHEAD = 30;
+
+type Props = { cart: Cart; cityId: number };
+
+/**
+ * The checkout form of a signed-in patient (spec sections 3-6): for whom, where (branch or home visit),
+ * the referring doctor, how to pay, the consents, and the total broken down like the order entity.
+ * Errors clear when their field is edited; on submit the first one gets focus and a summary is announced.
+ */
+export function CheckoutForm({ cart, cityId }: Props) {
+  const { t } = useTranslation('cartCheckout');
+  const baseId = useId();
+  const idOf = useCallback((field: FieldKey | 'visit' | 'doctorMode' | 'payment') => `${baseId}-${field}`, [baseId]);
+  const config = useAppConfiguration();
+  const onlinePercent = useOnlineDiscount();
+  const settlements = useSettlements();
+  const branches = useSettlementBranches(cityId);
+  const { mutate } = useSWRConfig();
+  const placing = usePlaceOrder();
+
+  const [form, setForm] = useState<Form>(() => initialForm('online'));
+  const [paymentTouched, setPaymentTouched] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [dateTextInvalid, setDateTextInvalid] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const today = todayInKyiv();
+  const maxDate = addDays(today, BOOKING_DAYS_AHEAD);
+  const home = form.visit === 'home';
+  // today's answer carries the visit's cost before a date is chosen
+  const slots = useHomeVisitSlots(home ? cityId : null, home ? form.home.arrivalDate || today : null);
+  const chosenSlots = slots.data && slots.data.date === form.home.arrivalDate ? slots.data.slots : undefined;
+  const homeVisitCost = slots.data?.cost ?? null;
+
+  // the server's preselected payment type, until the patient chooses
+  const systemType = config.data?.systemPaymentType;
+  useEffect(() => {
+    if (!systemType || paymentTouched) return;
+    const preselected: CheckoutPayment =
+      systemType === 'cash' || systemType === 'card' || systemType === 'bank' ? 'cash' : 'online';
+    setForm((current) => ({ ...current, paymentType: preselected }));
+  }, [systemType, paymentTouched]);
+
+  // a city change: the chosen branch may not be in the new city
+  useEffect(() => {
+    const list = branches.data;
+    if (list && form.branchId != null && !list.some((branch) => branch.id === form.branchId)) {
+      setForm((current) => ({ ...current, branchId: null }));
+    }
+  }, [branches.data, form.branchId]);
+
+  const clear = (...fields: FieldKey[]) => {
+    setErrors((current) => {
+      const next = { ...current };
+      for (const field of fields) delete next[field];
+      return next;
+    });
+    setFormError(null);
+  };
+  const setPatient = useCallback((patientId: number) => {
+    setForm((current) => ({ ...current, patientId }));
+    setErrors(({ patient: _, ...rest }) => rest);
+  }, []);
+  const setHome = <K extends keyof HomeFields>(field: K, value: HomeFields[K]) => {
+    setForm((current) => ({ ...current, home: { ...current.home, [field]: value } }));
+    clear(field);
+  };
+  const setDate = (value: string, change: DateInputChange) => {
+    setForm((current) => ({ ...current, home: { ...current.home, arrivalDate: value, arrivalTime: '' } }));
+    setDateTextInvalid(change.error !== null);
+    clear('arrivalDate', 'arrivalTime');
+    // a complete date outside today..+30 is said at once, in the spec's words
+    if (change.error !== null && change.text.length === 10) {
+      setErrors((current) => ({ ...current, arrivalDate: 'arrivalDateInvalid' }));
+    }
+  };
+
+  const estimate = useMemo(
+    () =>
+      estimateOrder([...cart.items, ...cart.additionalItems], {
+        onlinePercent,
+        online: form.paymentType === 'online',
+        promo: cart.promo,
+        homeVisitCost: home ? (homeVisitCost ?? 0) : 0,
+      }),
+    [cart, onlinePercent, form.paymentType, home, homeVisitCost],
+  );
+
+  const focusField = (field: FieldKey) => {
+    const target =
+      field === 'branch'
+        ? document.getElementById(`${idOf('branch')}-combobox`)
+        : document.getElementById(idOf(field === 'patient' ? 'patient' : field));
+    target?.focus();
+  };
+
+  const serverFailure = (failure: ApiError) => {
+    const fieldErrors: FieldErrors = {};
+    if (failure.code === 'doctor-code-invalid') fieldErrors.doctorCode = 'doctorCodeInvalid';
+    else if (failure.code === 'no-hours-available') {
+      fieldErrors.arrivalTime = 'noHours';
+      void slots.mutate();
+    } else if (failure.code === 'branch-invalid' || failure.field === 'branchId') fieldErrors.branch = 'chooseBranch';
+    else if (failure.field === 'homeVisit') fieldErrors.arrivalDate = 'arrivalDateInvalid';
+    if (Object.keys(fieldErrors).length > 0) {
+      setErrors(fieldErrors);
+      const first = FIELD_ORDER.find((field) => fieldErrors[field]);
+      if (first) {
+        setFormError(t(`errors.${fieldErrors[first] ?? 'required'}`));
+        focusField(first);
+      }
+      return;
+    }
+    if (failure.code === 'cart-empty' || failure.code === 'wrong-promo' || failure.code === 'service-not-available') {
+      void mutate(keysOf('cart'));
+    }
+    const detail = failure.status > 0 ? failure.message : t('errors.network');
+    setFormError(t('errors.checkoutFailed', { detail }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (placing.pending) return;
+    const found = validateCheckout(form, { today, maxDate, dateTextInvalid, slots: chosenSlots });
+    setErrors(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) {
+      setFormError(t('errors.summary', { count: Object.keys(found).length }));
+      focusField(first);
+      return;
+    }
+    setFormError(null);
+    const failure = await placing.place((orderId) =>
+      toOrderBody(form, { orderId, settlementId: cityId, utmParameters: getStored('utmParams') }),
+    );
+    if (failure) serverFailure(failure);
+  };
+
+  const message = (field: FieldKey) => {
+    const code = errors[field];
+    return code ? t(`errors.${code}`) : undefined;
+  };
+  const messages = Object.fromEntries(FIELD_ORDER.map((field) => [field, message(field)])) as Partial<
+    Record<FieldKey, string>
+  >;
+  const cityTitle = settlements.data?.settlements.find((city) => city.id === cityId)?.title ?? null;
+
+  return (
+    <form className={styles.layout} onSubmit={(event) => void submit(event)} noValidate>
+      <div className={styles.sections}>
+        <section className={styles.section} aria-labelledby={`${baseId}-title-who`}>
+          <h2 id={`${baseId}-title-who`} className={styles.sectionTitle}>
+            {t('patient.title')}
+          </h2>
+          <PatientSection
+            name={idOf('patient')}
+            value={form.patientId}
+            onChange={setPatient}
+            error={messages.patient}
+          />
+        </section>
+
+        <section className={styles.section} aria-labelledby={`${baseId}-title-where`}>
+          <h2 id={`${baseId}-title-where`} className={styles.sectionTitle}>
+            {t('visit.title')}
+          </h2>
+          <VisitSection
+            form={form}
+            errors={messages}
+            idOf={idOf}
+            cityTitle={cityTitle}
+            branches={branches}
+            slots={slots}
+            homeVisitCost={homeVisitCost}
+            today={today}
+            maxDate={maxDate}
+            onVisit={(visit) => {
+              setForm((current) => ({ ...current, visit }));
+              clear(
+                'branch',
+                'street',
+                'house',
+                'apartment',
+                'entrance',
+                'floor',
+                'arrivalDate',
+                'arrivalTime',
+                'comment',
+              );
+            }}
+            onBranch={(branchId) => {
+              setForm((current) => ({ ...current, branchId }));
+              clear('branch');
+            }}
+            onHome={setHome}
+            onDate={setDate}
+          />
+        </section>
+
+        <section className={styles.section} aria-labelledby={`${baseId}-title-doctor`}>
+          <h2 id={`${baseId}-title-doctor`} className={styles.sectionTitle}>
+            {t('doctor.title')} <span className={styles.optional}>({t('checkout.optional')})</span>
+          </h2>
+          <ChoiceGroup<DoctorMode>
+            name={idOf('doctorMode')}
+            legend={t('doctor.legend')}
+            hideLegend
+            look="chips"
+            value={form.doctorMode}
+            onChange={(doctorMode) => {
+              setForm((current) => ({ ...current, doctorMode }));
+              clear('doctorCode', 'doctorName');
+            }}
+            choices={[
+              { value: 'none', label: t('doctor.none') },
+              { value: 'code', label: t('doctor.byCode') },
+              { value: 'name', label: t('doctor.byName') },
+            ]}
+          />
+          {form.doctorMode === 'code' && (
+            <TextField
+              id={idOf('doctorCode')}
+              label={t('doctor.code')}
+              value={form.doctorCode}
+              required
+              maxLength={LIMITS.doctorCode}
+              error={messages.doctorCode}
+              onChange={(doctorCode) => {
+                setForm((current) => ({ ...current, doctorCode }));
+                clear('doctorCode');
+              }}
+            />
+          )}
+          {form.doctorMode === 'name' && (
+            <TextField
+              id={idOf('doctorName')}
+              label={t('doctor.name')}
+              value={form.doctorName}
+              required
+              maxLength={LIMITS.doctorName}
+              autoComplete="off"
+              error={messages.doctorName}
+              onChange={(doctorName) => {
+                setForm((current) => ({ ...current, doctorName }));
+                clear('doctorName');
+              }}
+            />
+          )}
+        </section>
+
+        <section className={styles.section} aria-labelledby={`${baseId}-title-payment`}>
+          <h2 id={`${baseId}-title-payment`} className={styles.sectionTitle}>
+            {t('payment.title')}
+          </h2>
+          <ChoiceGroup<CheckoutPayment>
+            name={idOf('payment')}
+            legend={t('payment.title')}
+            hideLegend
+            value={form.paymentType}
+            onChange={(paymentType) => {
+              setPaymentTouched(true);
+              setForm((current) => ({ ...current, paymentType }));
+            }}
+            choices={[
+              {
+                value: 'online',
+                label: t('payment.online'),
+                hint:
+                  onlinePercent > 0
+                    ? t('payment.onlineHint', { percent: onlinePercent })
+                    : t('payment.onlineNoDiscount'),
+              },
+              {
+                value: 'cash',
+                label: home ? t('payment.nurse') : t('payment.branch'),
+                hint: t('payment.onSiteHint'),
+              },
+            ]}
+          />
+        </section>
+      </div>
+
+      <aside className={styles.summary} aria-labelledby={`${baseId}-title-summary`}>
+        <h2 id={`${baseId}-title-summary`} className={styles.sectionTitle}>
+          {t('totals.orderTitle')}
+        </h2>
+        <OrderSummary cart={cart} estimate={estimate} />
+        <div className={styles.consents}>
+          <Checkbox
+            id={idOf('acceptContract')}
+            checked={form.acceptContract}
+            error={messages.acceptContract}
+            onChange={(acceptContract) => {
+              setForm((current) => ({ ...current, acceptContract }));
+              clear('acceptContract');
+            }}
+          >
+            <Trans
+              t={t}
+              i18nKey="consents.contract"
+              components={{ page: <ContentLink to="/public-contract" newTab={t('checkout.newTab')} /> }}
+            />
+          </Checkbox>
+          <Checkbox
+            id={idOf('acceptPersonalData')}
+            checked={form.acceptPersonalData}
+            error={messages.acceptPersonalData}
+            onChange={(acceptPersonalData) => {
+              setForm((current) => ({ ...current, acceptPersonalData }));
+              clear('acceptPersonalData');
+            }}
+          >
+            <Trans
+              t={t}
+              i18nKey="consents.personalData"
+              components={{ page: <ContentLink to="/personal-data-consent" newTab={t('checkout.newTab')} /> }}
+            />
+          </Checkbox>
+        </div>
+        <p role="alert" className={styles.formError}>
+          {formError}
+        </p>
+        <Button type="submit" size="lg" fullWidth loading={placing.pending}>
+          {form.paymentType === 'online' ? t('checkout.placeAndPay') : t('checkout.place')}
+        </Button>
+      </aside>
+    </form>
+  );
+}
+
+/** A content page (the contract, the consent) in a new tab, so the filled form stays. */
+function ContentLink({ to, newTab, children }: { to: string; newTab: string; children?: ReactNode }) {
+  return (
+    <Link to={to} target="_blank" rel="noopener">
+      {children}
+      <span className="visually-hidden"> ({newTab})</span>
+    </Link>
+  );
+}

@@ -1,0 +1,306 @@
+import { type OrderCreateBody, setStored, useSession } from '@lab/api';
+import { takePending } from '@lab/events';
+import { addDays, isoToDisplay, todayInKyiv } from '@lab/ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { browser } from '../../lib/browser';
+import { BRANCH, bodyOf, CITY, cartOf, line, OWNER_ID, serve, WARD } from '../../test/server';
+import { location, renderAt, resetBrowserState, setUpI18n } from '../../test/setup';
+import { CheckoutPage } from './CheckoutPage';
+
+beforeAll(setUpI18n);
+let assign: jest.SpyInstance;
+beforeEach(() => {
+  resetBrowserState();
+  setStored('cityId', CITY);
+  assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+const ferritin = line(3, { title: 'Феритин', code: '2002', price: 220.4, initialPrice: 232, originalPrice: 290 });
+const draw = line(1, { title: 'Взяття крові', code: '1001', price: 57, initialPrice: 60, originalPrice: 60 });
+
+/** The header's sign-in, as mf-auth would do it: the session hook reads the session again. */
+function SignedInLater() {
+  const { refresh } = useSession();
+  return (
+    <button type="button" onClick={() => void refresh()}>
+      signed in elsewhere
+    </button>
+  );
+}
+
+const placeButton = () => screen.getByRole('button', { name: /^Оформити/ });
+const summary = () => screen.getByRole('complementary', { name: 'Ваше замовлення' });
+const typedDate = (iso: string) => isoToDisplay(iso).replaceAll('.', '');
+
+async function renderSignedIn(extra: Parameters<typeof serve>[0] = {}) {
+  const server = serve({ signedIn: true, cart: cartOf([ferritin], [draw]), ...extra });
+  const user = userEvent.setup();
+  renderAt(<CheckoutPage />, '/checkout');
+  await screen.findByRole('radio', { name: /Для мене/ });
+  await waitFor(() => expect(screen.getByRole('radio', { name: /Для мене/ })).toBeChecked());
+  return { ...server, user };
+}
+
+async function acceptConsents(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('checkbox', { name: /публічного договору/ }));
+  await user.click(screen.getByRole('checkbox', { name: /згоду на обробку персональних даних/ }));
+}
+
+async function chooseBranch(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('combobox', { name: 'Відділення' }));
+  await user.click(await screen.findByRole('option', { name: `${BRANCH.title}, ${BRANCH.address}` }));
+}
+
+describe('checkout: who may check out', () => {
+  it('asks a guest to sign in (from checkout) and shows the form once signed in', async () => {
+    const { state } = serve({ cart: cartOf([ferritin]) });
+    const user = userEvent.setup();
+    renderAt(
+      <>
+        <CheckoutPage />
+        <SignedInLater />
+      </>,
+      '/checkout',
+    );
+    expect(await screen.findByText('Увійдіть, щоб оформити замовлення')).toBeInTheDocument();
+    // the sign-in modals are asked to open, flagged from checkout (kept until mf-auth listens)
+    expect(takePending('auth:open')).toEqual({ fromCheckout: true });
+    state.signedIn = true;
+    await user.click(screen.getByRole('button', { name: 'signed in elsewhere' }));
+    expect(await screen.findByRole('heading', { name: 'Для кого замовлення' })).toBeInTheDocument();
+    expect(location()).toBe('/checkout');
+  });
+
+  it('the sign-in button asks again', async () => {
+    serve({ cart: cartOf([ferritin]) });
+    const user = userEvent.setup();
+    renderAt(<CheckoutPage />, '/checkout');
+    await screen.findByText('Увійдіть, щоб оформити замовлення');
+    takePending('auth:open');
+    await user.click(screen.getByRole('button', { name: 'Увійти' }));
+    expect(takePending('auth:open')).toEqual({ fromCheckout: true });
+  });
+
+  it('an empty cart shows the way to the catalogue; a doctor cannot order', async () => {
+    serve({ signedIn: true, cart: cartOf([]) });
+    const view = renderAt(<CheckoutPage />, '/checkout');
+    expect(await screen.findByText(/Кошик порожній/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Знайти аналіз' })).toHaveAttribute('href', '/analyzes');
+    view.unmount();
+    setStored('doctor', true);
+    renderAt(<CheckoutPage />, '/checkout');
+    expect(await screen.findByText(/Оформлення замовлень доступне в ролі пацієнта/)).toBeInTheDocument();
+  });
+});
+
+describe('checkout form', () => {
+  it('offers the patient and their wards; the consents are required and their errors clear when checked', async () => {
+    const { user, requests } = await renderSignedIn();
+    expect(screen.getByRole('radio', { name: /Коваленко Марко Іванович/ })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: /публічного договору/ })).toHaveAttribute('href', '/public-contract');
+    expect(screen.getByRole('link', { name: /згоду на обробку персональних даних/ })).toHaveAttribute(
+      'href',
+      '/personal-data-consent',
+    );
+    await user.click(placeButton());
+    expect(await screen.findByText(/Перевірте форму: є поля з помилками \(3\)/)).toBeInTheDocument();
+    // the first invalid field gets focus: the branch
+    expect(screen.getByRole('combobox', { name: 'Відділення' })).toHaveFocus();
+    const contract = screen.getByRole('checkbox', { name: /публічного договору/ });
+    expect(contract).toHaveAttribute('aria-invalid', 'true');
+    expect(contract).toHaveAccessibleDescription('Без цієї згоди оформити замовлення неможливо');
+    await user.click(contract);
+    expect(contract).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText('Без цієї згоди оформити замовлення неможливо')).toHaveLength(1);
+    expect(requests.filter((request) => request.url === '/order/orders')).toHaveLength(0);
+  });
+
+  it('shows the total like the order: the online discount only when paying online', async () => {
+    const { user } = await renderSignedIn();
+    expect(screen.getByRole('radio', { name: /Онлайн карткою/ })).toBeChecked();
+    // every id on the page is unique (a heading once took a radio's id and left it without a name)
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    await waitFor(() => expect(summary()).toHaveTextContent('Знижка за онлайн-оплату−14.60 грн'));
+    expect(summary()).toHaveTextContent('Вартість без знижок350 грн');
+    expect(summary()).toHaveTextContent('Акційні знижки−58 грн');
+    expect(summary()).toHaveTextContent('До сплати277.40 грн');
+    await user.click(screen.getByRole('radio', { name: /У відділенні.*Готівкою/ }));
+    expect(summary()).not.toHaveTextContent('Знижка за онлайн-оплату');
+    expect(summary()).toHaveTextContent('До сплати292 грн');
+    expect(placeButton()).toHaveTextContent('Оформити замовлення');
+  });
+
+  it('places an order for a ward at a branch, paying at the branch', async () => {
+    const { user, requests } = await renderSignedIn();
+    await user.click(screen.getByRole('radio', { name: /Коваленко Марко Іванович/ }));
+    await chooseBranch(user);
+    await user.click(screen.getByRole('radio', { name: /У відділенні.*Готівкою/ }));
+    await acceptConsents(user);
+    await user.click(placeButton());
+    await waitFor(() => expect(location()).toMatch(/^\/checkout\/result\?orderId=/));
+    const sent = bodyOf(requests.find((request) => request.url === '/order/orders') as never) as OrderCreateBody;
+    expect(sent).toMatchObject({
+      settlementId: CITY,
+      patientId: WARD.id,
+      visit: 'branch',
+      branchId: BRANCH.id,
+      homeVisit: null,
+      paymentType: 'cash',
+      doctor: null,
+      acceptContract: true,
+      acceptPersonalData: true,
+    });
+  });
+
+  it('home visit: required fields, invalid characters, the arrival date range and the free hours', async () => {
+    const { user, state, requests } = await renderSignedIn();
+    await user.click(screen.getByRole('radio', { name: /Виклик медсестри додому/ }));
+    // the visit's cost, known from the server, is added to the total
+    await waitFor(() => expect(summary()).toHaveTextContent('Виїзд медсестри+350 грн'));
+    expect(summary()).toHaveTextContent('До сплати627.40 грн');
+    await acceptConsents(user);
+    await user.click(placeButton());
+    const street = screen.getByLabelText(/^Вулиця/);
+    expect(street).toHaveFocus();
+    expect(street).toHaveAccessibleDescription('Заповніть це поле');
+    expect(screen.getByLabelText(/^Будинок/)).toHaveAccessibleDescription('Заповніть це поле');
+    expect(screen.getByLabelText('Бажана дата візиту')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(street, 'Хрещатик <б>');
+    expect(street).not.toHaveAttribute('aria-invalid');
+    await user.type(screen.getByLabelText(/^Будинок/), '1');
+    await user.click(placeButton());
+    expect(street).toHaveAccessibleDescription('Поле містить недопустимі символи');
+    await user.clear(street);
+    await user.type(street, 'вул. Хрещатик');
+    expect(street).not.toHaveAttribute('aria-invalid');
+
+    // a day after the booking window: the spec's invalid-date message at once
+    const today = todayInKyiv();
+    const date = screen.getByLabelText('Бажана дата візиту');
+    await user.type(date, typedDate(addDays(today, 31)));
+    expect(
+      await screen.findByText('Невірна дата візиту: оберіть день від сьогодні до 30 днів наперед'),
+    ).toBeInTheDocument();
+    // a day when every time is taken: no hours available
+    state.slots = [
+      { time: '09:00', available: 0 },
+      { time: '10:00', available: 0 },
+    ];
+    await user.clear(date);
+    expect(screen.queryByText(/Невірна дата візиту/)).not.toBeInTheDocument();
+    await user.type(date, typedDate(addDays(today, 2)));
+    expect(await screen.findByText('На цю дату немає вільних годин. Оберіть іншу дату.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+
+    // another day with free times
+    state.slots = [
+      { time: '09:00', available: 0 },
+      { time: '11:00', available: 2 },
+    ];
+    await user.clear(date);
+    await user.type(date, typedDate(addDays(today, 3)));
+    const times = await screen.findByRole('group', { name: 'Орієнтовний час прибуття' });
+    expect(within(times).getByRole('radio', { name: '09:00' })).toBeDisabled();
+    await user.click(placeButton());
+    expect(await screen.findByText('Оберіть орієнтовний час прибуття')).toBeInTheDocument();
+    await user.click(within(times).getByRole('radio', { name: '11:00' }));
+    expect(screen.queryByText('Оберіть орієнтовний час прибуття')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Квартира/), '15');
+    await user.click(placeButton());
+    const sent = await waitFor(() => {
+      const request = requests.find((candidate) => candidate.url === '/order/orders');
+      if (!request) throw new Error('not sent yet');
+      return bodyOf(request) as OrderCreateBody;
+    });
+    expect(sent).toMatchObject({
+      patientId: OWNER_ID,
+      visit: 'home',
+      branchId: null,
+      homeVisit: {
+        street: 'вул. Хрещатик',
+        house: '1',
+        apartment: '15',
+        entrance: null,
+        floor: null,
+        arrivalDate: addDays(today, 3),
+        arrivalTime: '11:00',
+        comment: null,
+      },
+    });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/api/sandbox/pay/pay-1'));
+    expect(
+      requests.some(
+        (request) =>
+          request.url === '/order/home-visit/slots' && (request.params as { date?: string }).date === addDays(today, 3),
+      ),
+    ).toBe(true);
+  });
+
+  it('the server’s 400 for a doctor code shows «Невірний код лікаря» on the field, which gets focus', async () => {
+    const { user } = await renderSignedIn({
+      createOrder: () => ({
+        status: 400,
+        data: { code: 'doctor-code-invalid', message: 'Невірний код лікаря', field: 'doctor' },
+      }),
+    });
+    await chooseBranch(user);
+    await user.click(screen.getByRole('radio', { name: 'За кодом лікаря' }));
+    await user.type(screen.getByLabelText(/^Код лікаря/), 'NOBODY-1');
+    await acceptConsents(user);
+    await user.click(placeButton());
+    const code = screen.getByLabelText(/^Код лікаря/);
+    await waitFor(() => expect(code).toHaveAccessibleDescription('Невірний код лікаря'));
+    expect(code).toHaveFocus();
+    await user.type(code, 'X');
+    expect(code).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('a failed call shows the checkout error with the server message, and the button works again', async () => {
+    const { user } = await renderSignedIn({
+      createOrder: () => ({ status: 409, data: { code: 'order-in-progress', message: 'Замовлення вже обробляється' } }),
+    });
+    await chooseBranch(user);
+    await acceptConsents(user);
+    await user.click(placeButton());
+    expect(await screen.findByText('Не вдалося оформити замовлення. Замовлення вже обробляється')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(placeButton()).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('adds a ward through the patient API and chooses them', async () => {
+    const { user, requests } = await renderSignedIn();
+    await user.click(screen.getByRole('button', { name: '+ Додати підопічного' }));
+    const dialog = screen.getByRole('dialog', { name: 'Новий підопічний' });
+    await user.click(within(dialog).getByRole('button', { name: 'Додати' }));
+    expect(within(dialog).getByLabelText(/^Прізвище/)).toHaveFocus();
+    expect(within(dialog).getByText('Оберіть стать')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Прізвище/), 'Коваленко');
+    await user.type(within(dialog).getByLabelText(/^Ім'я/), 'Софія');
+    await user.type(within(dialog).getByLabelText('Дата народження'), '01022018');
+    await user.click(within(dialog).getByRole('radio', { name: 'Жіноча' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Додати' }));
+    expect(await screen.findByText('Підопічного Коваленко Софія додано та вибрано')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // focus is back on the button that opened the dialog
+    expect(screen.getByRole('button', { name: '+ Додати підопічного' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Коваленко Софія/ })).toBeChecked());
+    const created = requests.find(
+      (request) => request.url === '/patient/patients/self/wards' && request.method === 'post',
+    );
+    expect(bodyOf(created as never)).toEqual({
+      lastName: 'Коваленко',
+      firstName: 'Софія',
+      middleName: null,
+      birthDay: '2018-02-01',
+      genderId: 2,
+    });
+  });
+});

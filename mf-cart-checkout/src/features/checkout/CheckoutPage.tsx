@@ -1,0 +1,103 @@
+import { useSession } from '@lab/api';
+import { emitOrKeep } from '@lab/events';
+import { useTranslation } from '@lab/i18n';
+import { Button, ErrorState, Link, Skeleton, usePageMeta } from '@lab/ui';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useCurrentCart } from '../cart';
+import styles from './Checkout.module.css';
+import { CheckoutForm } from './CheckoutForm';
+
+/**
+ * Route /checkout (spec sections 2-6). A guest is asked to sign in (the sign-in modals open with the
+ * from-checkout flag) and, once signed in, stays here: the session hook re-renders this page with the
+ * form. Doctors cannot order; an empty cart shows the way to the catalogue.
+ */
+export function CheckoutPage() {
+  const { t } = useTranslation('cartCheckout');
+  usePageMeta({ title: t('checkout.title') });
+  const session = useSession();
+  const cart = useCurrentCart();
+
+  let content: ReactNode;
+  if (session.isLoading && !session.info) {
+    content = <CheckoutSkeleton label={t('checkout.loading')} />;
+  } else if (!session.info) {
+    content = <ErrorState title={t('checkout.sessionFailed')} onRetry={() => void session.refresh()} />;
+  } else if (session.guest) {
+    content = <SignInPrompt />;
+  } else if (cart.doctor) {
+    content = <p className={styles.notice}>{t('checkout.doctorNotice')}</p>;
+  } else if (cart.loading) {
+    content = <CheckoutSkeleton label={t('checkout.loading')} />;
+  } else if (cart.error && !cart.none) {
+    content = (
+      <ErrorState
+        title={t('cart.loadFailed')}
+        description={cart.error.status > 0 ? cart.error.message : undefined}
+        onRetry={() => void cart.mutate()}
+      />
+    );
+  } else if (!cart.data || cart.data.items.length === 0 || cart.cityId == null) {
+    content = (
+      <div className={styles.empty}>
+        <p className={styles.emptyTitle}>{t('checkout.emptyCart')}</p>
+        <Link to="/analyzes" className={styles.primaryLink}>
+          {t('cart.findAnalysis')}
+        </Link>
+      </div>
+    );
+  } else {
+    content = <CheckoutForm cart={cart.data} cityId={cart.cityId} />;
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="checkout-title">
+      <div className={styles.titleRow}>
+        <h1 id="checkout-title" className={styles.heading}>
+          {t('checkout.title')}
+        </h1>
+        {session.signedIn && !cart.doctor && (
+          <Link to="/cart" className={styles.backLink}>
+            {t('checkout.backToCart')}
+          </Link>
+        )}
+      </div>
+      {content}
+    </section>
+  );
+}
+
+function CheckoutSkeleton({ label }: { label: string }) {
+  return (
+    <div className={styles.layout} aria-busy="true">
+      <span className="visually-hidden">{label}</span>
+      <Skeleton count={3} height="9rem" gap="var(--space-4)" radius="var(--radius-lg)" />
+      <Skeleton height="18rem" radius="var(--radius-lg)" />
+    </div>
+  );
+}
+
+const openSignIn = () => emitOrKeep('auth:open', { fromCheckout: true });
+
+/** Spec section 6: a guest must sign in to check out; the modals open once by themselves. */
+function SignInPrompt() {
+  const { t } = useTranslation('cartCheckout');
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    openSignIn();
+  }, []);
+  return (
+    <div className={styles.signIn}>
+      <p className={styles.emptyTitle}>{t('checkout.signInTitle')}</p>
+      <p>{t('checkout.signInText')}</p>
+      <div className={styles.inlineActions}>
+        <Button onClick={openSignIn}>{t('checkout.signIn')}</Button>
+        <Link to="/cart" className={styles.backLink}>
+          {t('checkout.backToCart')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Order } from '@lab/api';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { browser } from '../../lib/browser';
+import { bodyOf, orderOf, serve } from '../../test/server';
+import { renderAt, resetBrowserState, setUpI18n } from '../../test/setup';
+import { PaymentResultPage, paymentView } from './PaymentResultPage';
+
+beforeAll(setUpI18n);
+beforeEach(resetBrowserState);
+afterEach(() => jest.restoreAllMocks());
+
+const ORDER_ID = '9b2e4c1a-1d2f-4a3b-8c4d-5e6f7a8b9c0d';
+const online = (overrides: Partial<Order> = {}) =>
+  orderOf({ orderId: ORDER_ID, paymentType: 'online' }, { registryId: 77, ...overrides });
+
+function renderResult(query: string) {
+  return renderAt(<PaymentResultPage />, `/checkout/result?${query}`, '/checkout/result');
+}
+
+describe('the payment result', () => {
+  it('maps the order states to what is shown', () => {
+    expect(paymentView(online({ state: 'paid' }), 'success')).toMatchObject({ key: 'paid', failed: false });
+    expect(paymentView(online({ state: 'payment-failed' }), null)).toMatchObject({ key: 'failed', failed: true });
+    expect(paymentView(online({ state: 'payment-pending' }), 'failure')).toMatchObject({ key: 'failed' });
+    expect(paymentView(online({ state: 'payment-pending' }), 'success')).toMatchObject({ key: 'pending' });
+    expect(paymentView(online({ state: 'waiting-at-branch', paymentType: 'cash' }), null)).toMatchObject({
+      key: 'payAtBranch',
+    });
+  });
+
+  it('paid: the order with its total broken down', async () => {
+    serve({
+      signedIn: true,
+      order: online({ state: 'paid', totalPrice: 627.4, onlineDiscount: 14.6, otherDiscounts: 58, homeVisitCost: 350 }),
+    });
+    renderResult(`orderId=${ORDER_ID}&payment=success`);
+    expect(await screen.findByText('Замовлення № LAB-2001 оплачено')).toBeInTheDocument();
+    expect(screen.getByText('Замовлення № LAB-2001 оплачено').closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Повторити оплату' })).not.toBeInTheDocument();
+    const totals = screen.getByText('До сплати').closest('dl') as HTMLElement;
+    expect(totals).toHaveTextContent('Вартість без знижок350 грн');
+    expect(totals).toHaveTextContent('Знижка за онлайн-оплату−14.60 грн');
+    expect(totals).toHaveTextContent('Виїзд медсестри+350 грн');
+    expect(totals).toHaveTextContent('До сплати627.40 грн');
+  });
+
+  it('a declined payment: «Помилка при оплаті», repeat the payment', async () => {
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const { requests } = serve({ signedIn: true, order: online({ state: 'payment-failed' }) });
+    const user = userEvent.setup();
+    renderResult(`orderId=${ORDER_ID}&payment=failure`);
+    const alert = await screen.findByText('Помилка при оплаті');
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Повторити оплату' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/api/sandbox/pay/pay-1'));
+    // the order already has its registry: it is paid again, not registered again
+    expect(requests.filter((request) => request.url === '/order/orders/registry')).toHaveLength(0);
+    expect(bodyOf(requests.find((request) => request.url === '/order/orders/registry/payment') as never)).toEqual({
+      registryId: 77,
+    });
+  });
+
+  it('a declined payment: change the method to paying at the branch', async () => {
+    const { requests } = serve({ signedIn: true, order: online({ state: 'payment-failed' }) });
+    const user = userEvent.setup();
+    renderResult(`orderId=${ORDER_ID}&payment=failure`);
+    await user.click(await screen.findByRole('button', { name: 'Оплатити у відділенні' }));
+    expect(await screen.findByText('Спосіб оплати змінено: оплата на місці.')).toBeInTheDocument();
+    expect(screen.getByText('Оплатіть його у відділенні під час візиту.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Повторити оплату' })).not.toBeInTheDocument();
+    expect(
+      bodyOf(requests.find((request) => request.url === '/order/orders/registry/payment/method') as never),
+    ).toEqual({ registryId: 77, paymentType: 'cash' });
+  });
+
+  it('pending: waits for the confirmation and reads the order again', async () => {
+    const { state, requests } = serve({ signedIn: true, order: online({ state: 'payment-pending' }) });
+    renderResult(`orderId=${ORDER_ID}&payment=success`);
+    expect(await screen.findByText('Очікуємо підтвердження оплати')).toBeInTheDocument();
+    state.order = online({ state: 'paid' });
+    expect(await screen.findByText('Замовлення № LAB-2001 оплачено', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(requests.filter((request) => request.url === `/order/orders/${ORDER_ID}`).length).toBeGreaterThan(1);
+  });
+
+  it('an unknown order, and a missing id, say the order was not found', async () => {
+    serve({ signedIn: true, order: null });
+    const view = renderResult(`orderId=${ORDER_ID}`);
+    expect(await screen.findByText('Замовлення не знайдено.')).toBeInTheDocument();
+    view.unmount();
+    renderResult('');
+    expect(await screen.findByText('Замовлення не знайдено.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Мої замовлення' })).toHaveAttribute('href', '/account/orders');
+  });
+});

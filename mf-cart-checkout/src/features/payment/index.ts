@@ -1,0 +1,1 @@
+export { PaymentResultPage, paymentView } from './PaymentResultPage';

@@ -1,0 +1,2 @@
+export { useUtmCapture } from './useUtmCapture';
+export { captureUtm, sameUtm, utmFromSearch } from './utm';

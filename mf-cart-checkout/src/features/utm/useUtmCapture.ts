@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { captureUtm } from './utm';
+
+/**
+ * After the first render, the landing URL's utm_ parameters are saved when they differ from those
+ * stored (spec section 4). Runs once per mount: the shell mounts it once per page.
+ */
+export function useUtmCapture(): void {
+  const { search } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the landing URL only, on the first render
+  useEffect(() => {
+    captureUtm(search);
+  }, []);
+}

@@ -1,0 +1,16 @@
+import ru from './ru.json';
+import ua from './ua.json';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+it('has a Russian text for every Ukrainian one, and nothing else', () => {
+  expect(keys(ru).sort()).toEqual(keys(ua).sort());
+});
+
+it('gives the texts of the spec', () => {
+  expect(ua.errors.doctorCodeInvalid).toBe('Невірний код лікаря');
+  expect(ua.result.failed.title).toBe('Помилка при оплаті');
+});

@@ -1,0 +1,38 @@
+/** Analytics data-layer events (spec section 7): pushed only when the page has a data layer. */
+import type { CartItem } from '@lab/api';
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+/**
+ * GA4 `remove_from_cart` in hryvnia. Best effort (spec section 8): a missing or broken data layer is
+ * ignored, so the deletion dialog still closes.
+ */
+export function pushRemoveFromCart(item: CartItem): void {
+  try {
+    const layer = typeof window === 'undefined' ? undefined : window.dataLayer;
+    if (!Array.isArray(layer)) return;
+    layer.push({ ecommerce: null });
+    layer.push({
+      event: 'remove_from_cart',
+      ecommerce: {
+        currency: 'UAH',
+        value: item.price,
+        items: [
+          {
+            item_id: item.service.code,
+            item_name: item.service.title,
+            item_category: item.service.packageService ? 'package' : 'analysis',
+            price: item.price,
+            quantity: 1,
+          },
+        ],
+      },
+    });
+  } catch {
+    // analytics never breaks the cart
+  }
+}
