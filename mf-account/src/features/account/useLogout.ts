@@ -1,4 +1,13 @@
-import { api, defaultSettlementId, getStored, isApiError, keysOf, removeStored, SESSION_AREAS } from '@lab/api';
+import {
+  api,
+  defaultSettlementId,
+  getStored,
+  isApiError,
+  keysOf,
+  removeStored,
+  SESSION_AREAS,
+  setStored,
+} from '@lab/api';
 import { bus } from '@lab/events';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
@@ -23,15 +32,15 @@ export function useLogout(): () => Promise<void> {
     for (const key of USER_STORAGE_KEYS) removeStored(key);
     await mutate(keysOf(...SESSION_AREAS), undefined, { revalidate: true }).catch(() => undefined);
     const settlementId = getStored('cityId') ?? getStored('nearestCityId') ?? defaultSettlementId();
-    if (settlementId != null) {
-      try {
-        await api.cart.ensureGuest(settlementId);
-      } catch (error) {
-        // the visitor is logged out whatever happens to the new cart; the cart widget shows its own failure
-        console.warn('The guest cart could not be created', error);
-      }
-      await mutate(keysOf('cart')).catch(() => undefined);
+    try {
+      // the city may still be unknown (detection waits up to 5 s): a new cart needs none
+      if (settlementId != null) await api.cart.ensureGuest(settlementId);
+      else setStored('cartId', (await api.cart.create()).id);
+    } catch (error) {
+      // the visitor is logged out whatever happens to the new cart; the cart widget shows its own failure
+      console.warn('The guest cart could not be created', error);
     }
+    await mutate(keysOf('cart')).catch(() => undefined);
     bus.emit('session:changed', { signedIn: false });
   }, [mutate]);
 }
