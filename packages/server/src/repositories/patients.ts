@@ -63,6 +63,27 @@ function ward(row: PatientRow): Ward {
 }
 
 export function createPatientsRepository(db: Queryable) {
+  /** An account owner's own record (user_id) or a ward's (owner_id): the same columns otherwise. */
+  async function insertPatient(link: 'user_id' | 'owner_id', linkId: number, patient: NewPatient): Promise<number> {
+    const row = await db.one<{ id: number }>(
+      `INSERT INTO patients (${link}, first_name_uk, first_name_ru, last_name_uk, last_name_ru, middle_name_uk,
+                             middle_name_ru, birth_day, gender_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9) RETURNING id`,
+      [
+        linkId,
+        patient.firstName.uk,
+        patient.firstName.ru,
+        patient.lastName.uk,
+        patient.lastName.ru,
+        patient.middleName.uk,
+        patient.middleName.ru,
+        patient.birthDay,
+        patient.genderId,
+      ],
+    );
+    return row.id;
+  }
+
   const repo = {
     /** The owner's record and wards; null when the user has no patient profile (a doctor only). */
     async self(userId: number, locale: Locale): Promise<PatientSelf | null> {
@@ -115,44 +136,12 @@ export function createPatientsRepository(db: Queryable) {
       return (await db.maybeOne('SELECT 1 FROM genders WHERE id = $1 AND enabled', [genderId])) !== null;
     },
 
-    async createOwner(userId: number, patient: NewPatient): Promise<number> {
-      const row = await db.one<{ id: number }>(
-        `INSERT INTO patients (user_id, first_name_uk, first_name_ru, last_name_uk, last_name_ru, middle_name_uk,
-                               middle_name_ru, birth_day, gender_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9) RETURNING id`,
-        [
-          userId,
-          patient.firstName.uk,
-          patient.firstName.ru,
-          patient.lastName.uk,
-          patient.lastName.ru,
-          patient.middleName.uk,
-          patient.middleName.ru,
-          patient.birthDay,
-          patient.genderId,
-        ],
-      );
-      return row.id;
+    createOwner(userId: number, patient: NewPatient): Promise<number> {
+      return insertPatient('user_id', userId, patient);
     },
 
-    async createWard(ownerId: number, patient: NewPatient): Promise<number> {
-      const row = await db.one<{ id: number }>(
-        `INSERT INTO patients (owner_id, first_name_uk, first_name_ru, last_name_uk, last_name_ru, middle_name_uk,
-                               middle_name_ru, birth_day, gender_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9) RETURNING id`,
-        [
-          ownerId,
-          patient.firstName.uk,
-          patient.firstName.ru,
-          patient.lastName.uk,
-          patient.lastName.ru,
-          patient.middleName.uk,
-          patient.middleName.ru,
-          patient.birthDay,
-          patient.genderId,
-        ],
-      );
-      return row.id;
+    createWard(ownerId: number, patient: NewPatient): Promise<number> {
+      return insertPatient('owner_id', ownerId, patient);
     },
 
     /** A ward's details (the owner keeps their wards' records themselves); false when not their ward. */
