@@ -1,142 +1,207 @@
-// npm run bench: figures, never assertions. Builds when needed, serves the production builds on
-// bench ports, measures the JavaScript a page loads, then the API under load; prints everything and
-// writes it to reports/ (bytes.*, api.json, auth-orders.json). `--no-api` skips the API part.
+// npm run bench: figures, never assertions. Builds the apps three ways into .bench/ (federated with one
+// shared federation runtime, federated with a runtime copy per remote entry, and the single bundle
+// without federation), serves each on its own ports against API servers of its own (the seed, and the
+// seed plus 20,000 services), then measures bytes, Lighthouse, search latency and the API under load.
+// Prints the summary and writes reports/bench.md and reports/bench.json (README "Performance").
+// Options: --quick (1 Lighthouse run instead of 3, no API load), --no-build (reuse .bench/),
+// --no-api (skip the API benches), --no-lighthouse.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
-import { apps, buildApps, builtAlready, install, root, run, startChild } from './lib.mjs';
+import { apps, buildApp, install, root, run, startChild } from './lib.mjs';
 import { shellServer } from './serve-all.mjs';
+
+const flag = (name) => process.argv.includes(name);
+const QUICK = flag('--quick');
+const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
+const SCALE = 20000;
 
 install();
 ensureChromium();
-if (!builtAlready() || process.argv.includes('--build')) buildApps();
 
-// an API server of its own, on a database with 20,000 synthetic services besides the seed
-const SCALE = 20000;
-const API_PORT = 4500;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+const benchDir = join(root, '.bench');
+const out = (variant, app) => join(benchDir, variant, app.dir);
+const shell = apps.find((app) => app.name === 'shell');
+if (!flag('--no-build')) {
+  rmSync(benchDir, { recursive: true, force: true });
+  for (const app of apps) buildApp(app, { OUTPUT_PATH: out('federated', app) });
+  for (const app of apps) buildApp(app, { OUTPUT_PATH: out('per-entry', app), MF_RUNTIME: 'per-entry' });
+  buildApp(shell, { OUTPUT_PATH: out('single', shell), SINGLE_BUNDLE: '1' });
+}
+
+// API servers of its own: the seed, and the seed plus 20,000 synthetic services
 const serverDir = join(root, 'packages', 'server');
 const tsx = join(serverDir, 'node_modules', '.bin', 'tsx');
-console.log(`\n▶ seeding a bench database with ${SCALE} synthetic services`);
-const benchEnv = { ...process.env, PGLITE_DATA_DIR: dataDir, PORT: String(API_PORT), LOG_LEVEL: 'warn' };
-run(tsx, ['src/cli/seed.ts', '--scale', String(SCALE)], { cwd: serverDir, env: benchEnv });
-const api = startChild('api', tsx, ['src/server.ts'], { cwd: serverDir, env: benchEnv });
-
-const BASE_PORT = 3500;
-const reports = join(root, 'reports');
-const ports = Object.fromEntries(
-  apps.map((app, index) => [app.name, BASE_PORT + (app.name === 'shell' ? 0 : index + 1)]),
-);
-const origin = (name) => `http://localhost:${ports[name]}`;
-const serveCli = join(root, 'packages', 'serve', 'src', 'cli.mjs');
-const remotesArg = apps
-  .filter((app) => app.name !== 'shell')
-  .map((app) => `${app.name}=${origin(app.name)}/mf-manifest.json`);
-const children = apps.map((app) => {
-  const args = ['--root', join(root, app.dir, 'dist'), '--port', String(ports[app.name])];
-  if (app.name === 'shell') {
-    return startChild(app.dir, shellServer[0], [
-      ...shellServer.slice(1),
-      ...args,
-      '--remotes',
-      remotesArg.join(','),
-      '--api',
-      `http://localhost:${API_PORT}`,
-    ]);
+const dataDirs = [];
+function startBenchApi(port, scale) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  dataDirs.push(dataDir);
+  const env = {
+    ...process.env,
+    PGLITE_DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    DEV_CLOCK_INTERVAL_MS: '0',
+    AUTH_SENDS_PER_PHONE_HOUR: '1000',
+    AUTH_SENDS_PER_IP_HOUR: '100000',
+    AUTH_RESEND_SECONDS: '1', // each site signs the demo patient in once, seconds apart
+  };
+  if (scale) {
+    console.log(`\n▶ seeding a bench database with ${scale} synthetic services`);
+    run(tsx, ['src/cli/seed.ts', '--scale', String(scale)], { cwd: serverDir, env });
   }
-  return startChild(app.dir, process.execPath, [serveCli, ...args, '--cors']);
-});
+  return startChild(`api:${port}`, tsx, ['src/server.ts'], { cwd: serverDir, env });
+}
+const API = { seed: 4500, scaled: 4501 };
+const children = [startBenchApi(API.seed, 0), startBenchApi(API.scaled, SCALE)];
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+// sites: each variant's shell with its remotes on the next four ports
+const serveCli = join(root, 'packages', 'serve', 'src', 'cli.mjs');
+const remotes = apps.filter((app) => app.name !== 'shell');
+function serveSite({ label, variant, basePort, api, remotesOf = variant }) {
+  const origin = (port) => `http://localhost:${port}`;
+  const remotesArg = remotes.map((app, index) => `${app.name}=${origin(basePort + index + 1)}/mf-manifest.json`);
+  if (remotesOf === variant) {
+    remotes.forEach((app, index) => {
+      const args = ['--root', out(variant, app), '--port', String(basePort + index + 1), '--cors'];
+      children.push(startChild(`${label}:${app.dir}`, process.execPath, [serveCli, ...args]));
+    });
+  }
+  children.push(
+    startChild(`${label}:shell`, shellServer[0], [
+      ...shellServer.slice(1),
+      ...['--root', out(variant, shell), '--port', String(basePort)],
+      ...['--remotes', remotesArg.join(','), '--api', origin(api)],
+    ]),
+  );
+  const appsByOrigin = { [origin(basePort)]: 'shell' };
+  remotes.forEach((app, index) => {
+    appsByOrigin[origin(basePort + index + 1)] = app.dir;
+  });
+  return { url: origin(basePort), appsByOrigin };
+}
+const sites = {
+  federated: serveSite({ label: 'fed', variant: 'federated', basePort: 3500, api: API.seed }),
+  perEntry: serveSite({ label: 'per-entry', variant: 'per-entry', basePort: 3510, api: API.seed }),
+  // the single bundle has no remotes; its shell server still wants a map for its CSP
+  single: serveSite({ label: 'single', variant: 'single', basePort: 3520, api: API.seed, remotesOf: 'none' }),
+  // the federated build against the database with +20,000 services (same remote servers)
+  scaled: serveSite({ label: 'scaled', variant: 'federated', basePort: 3530, api: API.scaled, remotesOf: 'none' }),
+};
+sites.scaled.appsByOrigin = sites.federated.appsByOrigin;
+
+const bench = (file) => import(pathToFileURL(join(root, 'e2e', 'bench', file)).href);
+let report;
 try {
+  await waitFor(`http://localhost:${API.seed}/api/public/core/genders`);
+  await waitFor(`http://localhost:${API.scaled}/api/public/core/genders`);
+  for (const site of Object.values(sites)) await waitFor(`${site.url}/remotes.json`);
+  const { measurePages } = await bench('pages.mjs');
+  const { lighthouseMedian } = await bench('lighthouse.mjs');
+  const { measureSearchLatency, SEARCH_QUERIES } = await bench('search-latency.mjs');
+  const { formatReport } = await bench('report.mjs');
+
+  const pages = await benchPages(`http://localhost:${API.seed}`);
+  const bytes = {};
+  for (const [name, site] of Object.entries(sites)) {
+    if (name === 'scaled') continue;
+    console.log(`\n▶ bytes: ${name}`);
+    bytes[name] = await measurePages(site, pages);
+  }
+  const lighthouse = {};
+  if (!flag('--no-lighthouse')) {
+    for (const name of ['federated', 'single', 'perEntry']) {
+      lighthouse[name] = {};
+      // the per-entry build only on the home page: it is the runtime's before/after
+      for (const page of name === 'perEntry' ? pages.slice(0, 1) : pages.filter((page) => page.lighthouse)) {
+        console.log(`▶ lighthouse ×${LIGHTHOUSE_RUNS}: ${name} ${page.name}`);
+        lighthouse[name][page.name] = await lighthouseMedian(`${sites[name].url}${page.path}`, LIGHTHOUSE_RUNS);
+      }
+    }
+  }
+  console.log('\n▶ search: last keystroke to results on screen');
+  const search = {
+    seed: await measureSearchLatency({ url: `${sites.federated.url}/`, queries: SEARCH_QUERIES }),
+    scaled: await measureSearchLatency({ url: `${sites.scaled.url}/`, queries: SEARCH_QUERIES }),
+  };
+  report = {
+    date: new Date().toISOString(),
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    scale: SCALE,
+    lighthouseRuns: LIGHTHOUSE_RUNS,
+    pages: pages.map(({ name, path }) => ({ name, path })),
+    bytes,
+    lighthouse,
+    search,
+  };
+  const markdown = formatReport(report);
+  console.log(`\n${markdown}\n`);
+  const reports = join(root, 'reports');
+  mkdirSync(reports, { recursive: true });
+  writeFileSync(join(reports, 'bench.md'), `${markdown}\n`);
+  writeFileSync(join(reports, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+}
+
+// The API under load: catalogue, search and carts on the seed and on --scale 20000 (with a constant
+// route as the floor), then sign-in, cart merge and order creation (packages/server/bench). Their
+// Markdown tables are appended to the report.
+if (report && !flag('--no-api') && !QUICK) {
+  const reports = join(root, 'reports');
+  const tables = [
+    apiBench(['bench/api.ts', '--scale', String(SCALE), '--out', join(reports, 'api.json')]),
+    apiBench(['bench/auth-orders.ts', '--out', join(reports, 'auth-orders.json')]),
+  ];
+  report.api = tables.flatMap((table) => ['', ...table]);
+  writeFileSync(join(reports, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const { formatReport } = await bench('report.mjs');
+  writeFileSync(join(reports, 'bench.md'), `${formatReport(report)}\n`);
+}
+console.log(`\nReports written to ${join(root, 'reports')}`);
+
+/** Runs one API bench, showing its output; returns its Markdown table's lines. */
+function apiBench(args) {
+  const result = spawnSync(tsx, args, { cwd: serverDir, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  process.stdout.write(result.stdout);
+  if (result.status !== 0) throw new Error(`${args[0]} exited with ${result.status}`);
+  return result.stdout.split('\n').filter((line) => line.startsWith('|'));
+}
+
+async function waitFor(url) {
   for (let waited = 0; ; waited += 250) {
-    const ready = await fetch(`http://localhost:${API_PORT}/api/public/core/genders`).then(
-      (r) => r.ok,
+    const ready = await fetch(url).then(
+      (response) => response.ok,
       () => false,
     );
-    if (ready) break;
-    if (waited > 60_000) throw new Error('the bench API server did not start');
+    if (ready) return;
+    if (waited > 90_000) throw new Error(`${url} did not answer`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const { measureJsBytes } = await import(pathToFileURL(join(root, 'e2e', 'bench', 'bytes.mjs')).href);
-  const appsByOrigin = Object.fromEntries(apps.map((app) => [origin(app.name), app.dir]));
-  const home = await measureJsBytes({ url: `${origin('shell')}/`, appsByOrigin, firstRenderSelector: 'main h1' });
-  const found = await fetch(`http://localhost:${API_PORT}/api/public/search/search`, {
+}
+
+/** The pages measured, with what each needs: a category and an analysis of the seed, a cart, a session. */
+async function benchPages(api) {
+  const tree = await fetch(`${api}/api/public/service/services/groups/enabled/tree/separated`).then((r) => r.json());
+  const found = await fetch(`${api}/api/public/search/search`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ settlementId: 1, query: 'феритин', types: ['services'], page: 0 }),
   }).then((response) => response.json());
-  const slug = found.groups[0].items.content[0].service.slug;
-  const analysis = await measureJsBytes({
-    url: `${origin('shell')}/analysis/${slug}`,
-    appsByOrigin,
-    firstRenderSelector: 'main h1',
-  });
-  const { measureSearchLatency } = await import(pathToFileURL(join(root, 'e2e', 'bench', 'search-latency.mjs')).href);
-  const queries = [
-    'феритин',
-    'глюкоза',
-    'тиреотропний',
-    'вітамін d',
-    'холестерин',
-    'гемоглобін',
-    'athbnby',
-    'холистирин',
-    '2702',
-    'прогестерон',
-    'тестостерон',
-    'креатинін',
-    'сечовина',
-    'алт',
-    'коагулограма',
-    'ферритин',
-    'общий анализ крови',
-    'check-up',
-    'інсулін',
-    'пролактин',
+  const category = tree.services[0].slug;
+  const analysis = found.groups[0].items.content[0].service.slug;
+  return [
+    { name: 'home', path: '/', lighthouse: true },
+    { name: 'category', path: `/analyzes/${category}`, lighthouse: true },
+    { name: 'analysis', path: `/analysis/${analysis}`, lighthouse: true },
+    { name: 'search', path: `/search?query=${encodeURIComponent('феритин')}`, lighthouse: true },
+    // Lighthouse clears storage before it loads a page, so it sees the cart page of a first visit
+    { name: 'cart', path: '/cart', lighthouse: true, needs: 'cart' },
+    { name: 'account', path: '/account/orders', needs: 'session' },
   ];
-  const latencies = await measureSearchLatency({ url: `${origin('shell')}/`, queries });
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const median = (sorted[9] + sorted[10]) / 2;
-
-  const total = (totals) => Object.values(totals).reduce((sum, value) => sum + value, 0);
-  const lines = [
-    '## JavaScript bytes, home page (gzip)',
-    '',
-    '| app | before first render | until idle |',
-    '| --- | ---: | ---: |',
-  ];
-  for (const app of apps) {
-    lines.push(`| ${app.dir} | ${kb(home.beforeFirstRender[app.dir] ?? 0)} | ${kb(home.untilIdle[app.dir] ?? 0)} |`);
-  }
-  lines.push(`| **all** | ${kb(total(home.beforeFirstRender))} | ${kb(total(home.untilIdle))} |`);
-  lines.push('', `Shell alone before first render: ${kb(home.beforeFirstRender.shell ?? 0)}`);
-  lines.push(
-    '',
-    `Analysis page, first visit: mf-catalog ${kb(analysis.untilIdle['mf-catalog'] ?? 0)} until idle, all apps ${kb(total(analysis.untilIdle))}`,
-    '',
-    `Search, last keystroke to results on screen (${queries.length} queries, +${SCALE} services): median ${Math.round(median)} ms, min ${Math.round(sorted[0])} ms, max ${Math.round(sorted.at(-1))} ms (500 ms of it is the debounce)`,
-  );
-  const report = lines.join('\n');
-  console.log(`\n${report}\n`);
-  mkdirSync(reports, { recursive: true });
-  writeFileSync(join(reports, 'bytes.md'), `${report}\n`);
-  writeFileSync(
-    join(reports, 'bytes.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), home, analysis, searchLatencyMs: latencies }, null, 2)}\n`,
-  );
-} finally {
-  for (const child of [...children, api]) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  rmSync(dataDir, { recursive: true, force: true });
 }
-
-// The API under load: catalogue, search and carts on the seed and on --scale 20000, then sign-in,
-// cart merge and order creation (packages/server/bench). Each prints its own table.
-if (!process.argv.includes('--no-api')) {
-  run(tsx, ['bench/api.ts', '--scale', '20000', '--out', join(reports, 'api.json')], { cwd: serverDir });
-  run(tsx, ['bench/auth-orders.ts', '--out', join(reports, 'auth-orders.json')], { cwd: serverDir });
-}
-console.log(`\nReports written to ${reports}`);

@@ -39,13 +39,16 @@ export function bin(name) {
 }
 
 export function buildApps(extraEnv = {}) {
-  for (const app of apps) {
-    console.log(`\n▶ building ${app.dir}`);
-    run(bin('webpack'), ['--mode', 'production'], {
-      cwd: join(root, app.dir),
-      env: { ...process.env, ...extraEnv },
-    });
-  }
+  for (const app of apps) buildApp(app, extraEnv);
+}
+
+/** One production build; OUTPUT_PATH in `extraEnv` puts it elsewhere than the app's dist/. */
+export function buildApp(app, extraEnv = {}) {
+  console.log(`\n▶ building ${app.dir}${extraEnv.OUTPUT_PATH ? ` into ${extraEnv.OUTPUT_PATH}` : ''}`);
+  run(bin('webpack'), ['--mode', 'production'], {
+    cwd: join(root, app.dir),
+    env: { ...process.env, ...extraEnv },
+  });
 }
 
 export function builtAlready() {

@@ -1,61 +1,64 @@
-// Gzipped JavaScript a page loads before first render and until idle, per app (origin).
-// Run by `npm run bench` against the production builds served on their own ports.
+// Gzipped JavaScript and CSS a page loads before first render and until idle, per app (origin).
+// Run by `npm run bench` against production builds served on their own ports; a fresh browser
+// context per page (cold cache), optionally with the storage of a prepared visit (cart, session).
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /**
- * @param {{ url: string, appsByOrigin: Record<string,string>, firstRenderSelector: string }} page
- * @returns {Promise<{ beforeFirstRender: Record<string, number>, untilIdle: Record<string, number> }>}
+ * @typedef {{ js: number, css: number }} Bytes
+ * @typedef {{ beforeFirstRender: Record<string, Bytes>, untilIdle: Record<string, Bytes> }} PageBytes
+ * @param {import('@playwright/test').Browser} browser
+ * @param {{ url: string, appsByOrigin: Record<string,string>, firstRender: (page: import('@playwright/test').Page) => Promise<unknown>, storageState?: object }} options
+ * @returns {Promise<PageBytes>}
  */
-export async function measureJsBytes({ url, appsByOrigin, firstRenderSelector }) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+export async function measureBytes(browser, { url, appsByOrigin, firstRender, storageState }) {
+  const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 900 } });
   try {
-    const page = await browser.newPage();
-    const scripts = [];
+    const page = await context.newPage();
+    const assets = [];
+    const pending = [];
     let rendered = false;
-    page.on('response', async (response) => {
+    page.on('response', (response) => {
       const type = response.headers()['content-type'] ?? '';
-      if (!type.includes('javascript')) return;
+      const kind = type.includes('javascript') ? 'js' : type.includes('text/css') ? 'css' : null;
+      if (!kind) return;
       const beforeRender = !rendered;
-      try {
-        const body = await response.body();
-        scripts.push({
-          origin: new URL(response.url()).origin,
-          url: response.url(),
-          gzip: gzipSync(body, { level: 9 }).length,
-          beforeRender,
-        });
-      } catch {
-        // a response without a body (aborted): nothing to count
-      }
+      pending.push(
+        response.body().then(
+          (body) =>
+            assets.push({
+              origin: new URL(response.url()).origin,
+              kind,
+              gzip: gzipSync(body, { level: 9 }).length,
+              beforeRender,
+            }),
+          () => {}, // a response without a body (aborted): nothing to count
+        ),
+      );
     });
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForSelector(firstRenderSelector, { state: 'visible' });
+    await firstRender(page);
     rendered = true;
     await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
     const sum = (filter) => {
       const totals = {};
-      for (const script of scripts.filter(filter)) {
-        const app = appsByOrigin[script.origin] ?? script.origin;
-        totals[app] = (totals[app] ?? 0) + script.gzip;
+      for (const asset of assets.filter(filter)) {
+        const app = appsByOrigin[asset.origin] ?? asset.origin;
+        totals[app] ??= { js: 0, css: 0 };
+        totals[app][asset.kind] += asset.gzip;
       }
       return totals;
     };
-    return { beforeFirstRender: sum((script) => script.beforeRender), untilIdle: sum(() => true) };
+    return { beforeFirstRender: sum((asset) => asset.beforeRender), untilIdle: sum(() => true) };
   } finally {
-    await browser.close();
+    await context.close();
   }
+}
+
+/** Sum over apps. */
+export function totalBytes(perApp) {
+  return Object.values(perApp).reduce((sum, bytes) => ({ js: sum.js + bytes.js, css: sum.css + bytes.css }), {
+    js: 0,
+    css: 0,
+  });
 }

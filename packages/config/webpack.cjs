@@ -20,6 +20,8 @@ function createWebpackConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const outputPath = process.env.OUTPUT_PATH ? path.resolve(process.env.OUTPUT_PATH) : path.join(app.dir, 'dist');
+    // the bench's baseline: the shell with the remotes' exposed modules imported directly, no federation
+    const singleBundle = Boolean(app.host) && process.env.SINGLE_BUNDLE === '1';
     return {
       mode: production ? 'production' : 'development',
       context: app.dir,
@@ -37,7 +39,10 @@ function createWebpackConfig(app) {
         uniqueName: app.name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+        alias: app.host && !singleBundle ? sharedRuntimeAlias() : {},
+      },
       module: { rules: moduleRules(app.name, production) },
       plugins: [
         new webpack.DefinePlugin({
@@ -49,18 +54,23 @@ function createWebpackConfig(app) {
           'process.env.VITE_ONLINE_DISCOUNT': JSON.stringify(process.env.VITE_ONLINE_DISCOUNT || ''),
           'process.env.PUBLIC_URL': JSON.stringify(process.env.PUBLIC_URL || ''),
         }),
-        new ModuleFederationPlugin({
-          name: app.name,
-          filename: app.host ? undefined : 'remoteEntry.js',
-          exposes: app.exposes,
-          // no remote is compiled in: the shell registers them at run time from remotes.json
-          remotes: {},
-          shared: sharedModules(),
-          // load remotes on demand, so that one dead remote does not break start-up
-          shareStrategy: 'loaded-first',
-          manifest: true,
-          dts: false,
-        }),
+        singleBundle
+          ? new webpack.NormalModuleReplacementPlugin(/^\.\/registry$/, (resource) => {
+              if (resource.context.endsWith(path.join('features', 'remotes'))) resource.request = './registry.single';
+            })
+          : new ModuleFederationPlugin({
+              name: app.name,
+              filename: app.host ? undefined : 'remoteEntry.js',
+              exposes: app.exposes,
+              // no remote is compiled in: the shell registers them at run time from remotes.json
+              remotes: {},
+              shared: sharedModules(),
+              // load remotes on demand, so that one dead remote does not break start-up
+              shareStrategy: 'loaded-first',
+              manifest: true,
+              dts: false,
+              experiments: federationRuntimeExperiments(app),
+            }),
         ...(production
           ? [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' })]
           : []),
@@ -86,6 +96,36 @@ function createWebpackConfig(app) {
       stats: 'errors-warnings',
     };
   };
+}
+
+/**
+ * One federation runtime per page instead of a copy in every remote entry: the shell provides its
+ * runtime-core as a global, the remotes use it (they are only ever loaded by this shell). The bench
+ * builds `MF_RUNTIME=per-entry` to report the weight before and after.
+ */
+function federationRuntimeExperiments(app) {
+  if (process.env.MF_RUNTIME === 'per-entry') return undefined;
+  return app.host ? { provideExternalRuntime: true } : { externalRuntime: true };
+}
+
+/**
+ * The runtime the shell provides is injected through CommonJS requires, which would bundle a second
+ * (CommonJS) copy of runtime-core next to the ES module one the shell itself runs on: point them at one.
+ */
+function sharedRuntimeAlias() {
+  if (process.env.MF_RUNTIME === 'per-entry') return {};
+  const enhanced = packageDir('@module-federation/enhanced', __dirname);
+  const tools = packageDir('@module-federation/runtime-tools', enhanced);
+  const runtime = packageDir('@module-federation/runtime', tools);
+  const core = packageDir('@module-federation/runtime-core', runtime);
+  return { '@module-federation/runtime-tools/runtime-core$': path.join(core, 'dist', 'index.js') };
+}
+
+/** The folder of an installed package (its package.json is not always exported). */
+function packageDir(name, from) {
+  const entry = require.resolve(name, { paths: [from] });
+  const marker = `${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`;
+  return entry.slice(0, entry.lastIndexOf(marker) + marker.length - 1);
 }
 
 /** TypeScript through swc, CSS Modules named after the app (no collisions across remotes), assets. */

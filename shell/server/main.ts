@@ -28,7 +28,7 @@ const remotesMap: Record<string, string> = values.remotes
 const options = {
   root: values.root,
   publicUrl: values['public-url']?.replace(/\/+$/, '') || null,
-  remoteManifestUrls: Object.values(remotesMap),
+  remotesMap,
 };
 
 const server = createStaticServer({

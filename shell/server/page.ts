@@ -7,13 +7,14 @@ import ua from '../src/app/locales/ua.json';
 // the pure modules only: the features' index files pull in React components and CSS
 import { CRUMBS } from '../src/features/breadcrumbs/definitions';
 import { buildTrail } from '../src/features/breadcrumbs/trail';
+import { REMOTES_MAP_ELEMENT_ID } from '../src/features/remotes/element';
 import { buildHead, renderHeadHtml, type SiteFacts } from '../src/features/seo/head';
 import { contentSecurityPolicy } from './csp';
 import { type PageData, pageData } from './pageData';
 
 const texts = { ua, ru } as const;
 
-type Options = { root: string; publicUrl: string | null; remoteManifestUrls: readonly string[] };
+type Options = { root: string; publicUrl: string | null; remotesMap: Readonly<Record<string, string>> };
 
 let template: { html: string; mtimeMs: number } | null = null;
 
@@ -85,15 +86,38 @@ export async function renderPage(
     // the build's placeholder head (marked data-head) gives way to the page's own
     .replace(/<title data-head>[\s\S]*?<\/title>/g, '')
     .replace(/<meta[^>]*\bdata-head\b[^>]*>/g, '')
-    .replace('</head>', `    ${head}\n  </head>`);
+    .replace('</head>', `    ${head}\n    ${remoteHints(options.remotesMap)}\n  </head>`);
   const body = Buffer.from(html);
   response.writeHead(data?.notFound ? 404 : 200, {
     'content-type': 'text/html; charset=utf-8',
     'content-length': body.length,
     'cache-control': 'no-cache',
-    'content-security-policy': contentSecurityPolicy(options.remoteManifestUrls),
+    'content-security-policy': contentSecurityPolicy(Object.values(options.remotesMap)),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
   });
   response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Every page mounts all four remotes in its header, so their first requests can start with the page's
+ * own: the remotes map inline (a JSON block, not a script: the CSP holds; the shell reads it instead
+ * of fetching /remotes.json), connections to the remotes' origins, and their manifests and entries
+ * preloaded (the runtime fetches a manifest with CORS, then adds the entry as a plain script).
+ */
+export function remoteHints(remotesMap: Readonly<Record<string, string>>): string {
+  const json = JSON.stringify(remotesMap).replace(/</g, '\\u003c');
+  const hints = [`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">${json}</script>`];
+  for (const origin of new Set(Object.values(remotesMap).map((url) => new URL(url).origin))) {
+    hints.push(`<link rel="preconnect" href="${origin}">`, `<link rel="preconnect" href="${origin}" crossorigin>`);
+  }
+  for (const manifest of Object.values(remotesMap)) {
+    hints.push(`<link rel="preload" as="fetch" href="${attribute(manifest)}" crossorigin>`);
+    hints.push(`<link rel="preload" as="script" href="${attribute(new URL('remoteEntry.js', manifest).href)}">`);
+  }
+  return hints.join('\n    ');
+}
+
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }

@@ -8,17 +8,21 @@ export function CityBanner() {
   const { t } = useTranslation('shell');
   const { city, bannerVisible, confirm, openModal } = useCity();
   if (!bannerVisible || !city) return null;
+  // overlays the page below the header instead of pushing it down: it appears after detection (up to
+  // 5 s), and a late push would shift everything the visitor is already reading
   return (
-    <section className={styles.banner} aria-label={t('city.bannerLabel')}>
-      <p className={styles.question}>{t('city.question', { city: city.title })}</p>
-      <div className={styles.bannerActions}>
-        <Button size="sm" onClick={confirm}>
-          {t('city.yes')}
-        </Button>
-        <Button size="sm" variant="secondary" onClick={openModal}>
-          {t('city.no')}
-        </Button>
-      </div>
-    </section>
+    <div className={styles.bannerAnchor}>
+      <section className={styles.banner} aria-label={t('city.bannerLabel')}>
+        <p className={styles.question}>{t('city.question', { city: city.title })}</p>
+        <div className={styles.bannerActions}>
+          <Button size="sm" onClick={confirm}>
+            {t('city.yes')}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={openModal}>
+            {t('city.no')}
+          </Button>
+        </div>
+      </section>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
+import { REMOTES_MAP_ELEMENT_ID } from './element';
 import type { ExposedName, RemoteModules, RemoteName } from './types';
 
 /** name -> mf-manifest.json URL, served next to index.html and replaceable per deployment. */
@@ -14,7 +15,21 @@ function federation() {
   return instance;
 }
 
+/** The map the shell's server put into the page; a page served without it fetches /remotes.json. */
+function inlineRemotesMap(): RemotesMap | null {
+  const element = typeof document === 'undefined' ? null : document.getElementById(REMOTES_MAP_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    const map: unknown = JSON.parse(element.textContent);
+    return map && typeof map === 'object' ? (map as RemotesMap) : null;
+  } catch {
+    return null;
+  }
+}
+
 async function fetchRemotesMap(): Promise<RemotesMap> {
+  const inline = inlineRemotesMap();
+  if (inline) return inline;
   const response = await fetch(REMOTES_MAP_URL, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`remotes map: HTTP ${response.status}`);
   return (await response.json()) as RemotesMap;

@@ -1,0 +1,121 @@
+// The Markdown of `npm run bench`'s report (reports/bench.md): figures against issue 10's targets.
+
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  cls: 0.02,
+  tax: 1.1,
+  keystroke: 650,
+};
+const APPS = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-auth'];
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const sum = (perApp, kind) =>
+  Object.values(perApp).reduce((total, bytes) => total + (kind ? bytes[kind] : bytes.js + bytes.css), 0);
+const ratio = (a, b) => (b ? (a / b).toFixed(2) : '–');
+const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)}` : '–');
+const mark = (ok) => (ok ? '' : ' ✗');
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export function formatReport({ date, machine, scale, lighthouseRuns, pages, bytes, lighthouse, search, api = [] }) {
+  const lines = [`Run ${date.slice(0, 16).replace('T', ' ')} UTC on ${machine}.`, ''];
+
+  lines.push(
+    '### Bytes per page, federated build (gzip, KB: JS + CSS)',
+    '',
+    '| page | before first render JS | CSS | until idle JS | CSS | ' +
+      APPS.map((app) => `${app} (idle)`).join(' | ') +
+      ' |',
+    `| --- | ---: | ---: | ---: | ---: | ${APPS.map(() => '---:').join(' | ')} |`,
+  );
+  for (const { name } of pages) {
+    const page = bytes.federated[name];
+    const perApp = APPS.map((app) => {
+      const value = page.untilIdle[app];
+      return value ? `${kb(value.js)} + ${kb(value.css)}` : '–';
+    });
+    lines.push(
+      `| ${name} | ${kb(sum(page.beforeFirstRender, 'js'))} | ${kb(sum(page.beforeFirstRender, 'css'))} | ` +
+        `${kb(sum(page.untilIdle, 'js'))} | ${kb(sum(page.untilIdle, 'css'))} | ${perApp.join(' | ')} |`,
+    );
+  }
+
+  lines.push(
+    '',
+    '### Federation tax: federated build ÷ single bundle (no federation), target ≤ 1.10',
+    '',
+    '| page | bytes before render | bytes until idle | LCP ms fed / single | ratio | TBT ms fed / single | ratio |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
+  for (const { name } of pages) {
+    const fed = bytes.federated[name];
+    const single = bytes.single[name];
+    const before = ratio(sum(fed.beforeFirstRender), sum(single.beforeFirstRender));
+    const idle = ratio(sum(fed.untilIdle), sum(single.untilIdle));
+    const lf = lighthouse.federated?.[name];
+    const ls = lighthouse.single?.[name];
+    const lcp = lf && ls ? `${ms(lf.lcp)} / ${ms(ls.lcp)} | ${ratio(lf.lcp, ls.lcp)}` : '– | –';
+    const tbt = lf && ls ? `${ms(lf.tbt)} / ${ms(ls.tbt)} | ${ratio(lf.tbt, ls.tbt)}` : '– | –';
+    lines.push(`| ${name} | ${before} | ${idle} | ${lcp} | ${tbt} |`);
+  }
+
+  const home = (variant) => bytes[variant]?.home;
+  if (home('perEntry')) {
+    const perEntry = lighthouse.perEntry?.home;
+    const shared = lighthouse.federated?.home;
+    lines.push(
+      '',
+      '### Federation runtime: a copy per remote entry (before) and one runtime the shell provides (after), home page',
+      '',
+      '| build | JS before render KB | JS until idle KB | LCP ms | TBT ms | performance |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      `| per entry | ${kb(sum(home('perEntry').beforeFirstRender, 'js'))} | ${kb(sum(home('perEntry').untilIdle, 'js'))} | ${ms(perEntry?.lcp)} | ${ms(perEntry?.tbt)} | ${perEntry?.performance ?? '–'} |`,
+      `| shared | ${kb(sum(home('federated').beforeFirstRender, 'js'))} | ${kb(sum(home('federated').untilIdle, 'js'))} | ${ms(shared?.lcp)} | ${ms(shared?.tbt)} | ${shared?.performance ?? '–'} |`,
+      `| single bundle | ${kb(sum(home('single').beforeFirstRender, 'js'))} | ${kb(sum(home('single').untilIdle, 'js'))} | ${ms(lighthouse.single?.home?.lcp)} | ${ms(lighthouse.single?.home?.tbt)} | ${lighthouse.single?.home?.performance ?? '–'} |`,
+    );
+  }
+
+  if (lighthouse.federated) {
+    lines.push(
+      '',
+      `### Lighthouse, mobile preset, federated build (median of ${lighthouseRuns})`,
+      '',
+      `Targets: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO ${TARGETS.seo}, CLS ≤ ${TARGETS.cls}; ✗ marks a miss.`,
+      '',
+      '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | audits below 1 (outside performance) |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    );
+    for (const [name, figures] of Object.entries(lighthouse.federated)) {
+      lines.push(
+        `| ${name} | ${figures.performance}${mark(figures.performance >= TARGETS.performance)} | ` +
+          `${figures.accessibility}${mark(figures.accessibility >= TARGETS.accessibility)} | ` +
+          `${figures.bestPractices}${mark(figures.bestPractices >= TARGETS.bestPractices)} | ` +
+          `${figures.seo}${mark(figures.seo >= TARGETS.seo)} | ${ms(figures.fcp)} | ${ms(figures.lcp)} | ${ms(figures.tbt)} | ` +
+          `${figures.cls.toFixed(3)}${mark(figures.cls <= TARGETS.cls)} | ${figures.failing.join(', ') || '–'} |`,
+      );
+    }
+  }
+
+  lines.push(
+    '',
+    '### Search: last keystroke to results on screen (20 queries; 500 ms debounce + 100 ms loading flag in it)',
+    '',
+  );
+  for (const [name, timings] of Object.entries(search)) {
+    const value = median(timings);
+    lines.push(
+      `- ${name === 'seed' ? 'seed' : `seed + ${scale} services`}: median ${ms(value)} ms${mark(value <= TARGETS.keystroke)} ` +
+        `(min ${ms(Math.min(...timings))}, max ${ms(Math.max(...timings))}); target ≤ ${TARGETS.keystroke} ms`,
+    );
+  }
+
+  if (api.length) lines.push('', '### API under load', '', ...api);
+  return lines.join('\n');
+}
