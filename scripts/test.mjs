@@ -22,6 +22,9 @@ run(bin('jest'), ['--ci']);
 step('API route tests on PostgreSQL (a throwaway Debian PostgreSQL server)');
 run(bin('jest'), ['--ci', '--selectProjects', 'server'], { env: { ...process.env, TEST_DB: 'postgres' } });
 
+step('load and integrity: simulated customers on PGlite, on PostgreSQL, and two instances on one PostgreSQL');
+run(join(root, 'packages', 'server', 'node_modules', '.bin', 'tsx'), ['packages/server/load/integrity.ts', '--quick']);
+
 step('production build');
 buildApps();
 

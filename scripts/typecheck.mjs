@@ -8,6 +8,7 @@ const projects = [
   'packages/i18n',
   'packages/api',
   'packages/ui',
+  'packages/server',
   'mf-catalog',
   'mf-cart-checkout',
   'mf-account',

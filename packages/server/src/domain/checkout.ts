@@ -229,7 +229,12 @@ export async function startPayment(
   }
   const paymentId = await app.db.transaction(async (tx) => {
     const repos = createRepositories(tx, { clock: app.clock });
-    let amount = order.totalPrice;
+    // under the order's lock: a concurrent start waits and then supersedes this payment (one page can
+    // take money), and an order paid meanwhile is not charged again
+    const current = await repos.orders.lockForPayment(order.id);
+    if (!current || current.paid) throw new AppError(409, 'order-already-paid', 'order-already-paid');
+    if (!isOnlinePayment(current.paymentType)) throw new AppError(400, 'payment-not-online', 'payment-not-online');
+    let amount = current.totalPrice;
     if (promo) {
       await repos.orders.setPaymentTerms(order.id, {
         paymentType: order.paymentType,
@@ -265,6 +270,8 @@ export async function changePaymentMethod(
   const online = onlineFraction(app, input.paymentType);
   await app.db.transaction(async (tx) => {
     const repos = createRepositories(tx, { clock: app.clock });
+    const current = await repos.orders.lockForPayment(order.id); // before any payment row (startPayment)
+    if (!current || current.paid) throw new AppError(409, 'order-already-paid', 'order-already-paid');
     await repos.payments.cancelPending(order.id);
     await repos.orders.setPaymentTerms(order.id, { paymentType: input.paymentType, onlineFraction: online });
     await reprice(repos, order.id, online, order.promoFraction ?? 0, order.homeVisitCost);

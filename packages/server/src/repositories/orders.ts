@@ -419,6 +419,22 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
       return new Map(rows.map((row) => [row.time, { capacity: row.capacity, booked: row.booked }]));
     },
 
+    /**
+     * Locks the order row for a payment action (start, settle, change of method), so that these run one
+     * at a time per order and always take the order's lock before any payment row's; answers what the
+     * action must re-check under the lock.
+     */
+    async lockForPayment(
+      orderId: string,
+    ): Promise<{ paid: boolean; paymentType: PaymentType; totalPrice: number } | null> {
+      return db.maybeOne(
+        `SELECT (paid_at IS NOT NULL OR paid_at_branch_at IS NOT NULL) AS paid, payment_type AS "paymentType",
+                total_price AS "totalPrice"
+           FROM orders WHERE id = $1 FOR UPDATE`,
+        [orderId],
+      );
+    },
+
     /** The facts of an order for its owner's actions (payment, registry), or null. */
     async facts(where: { orderId: string } | { registryId: number }): Promise<OrderFactsRow | null> {
       const [condition, value] = 'orderId' in where ? ['o.id = $1', where.orderId] : ['r.id = $1', where.registryId];

@@ -83,6 +83,14 @@ export function createPaymentsRepository(db: Queryable, clock: Clock) {
         [nonce, paymentId, at],
       );
       if (!fresh) return 'replayed';
+      // the order's lock first, as every payment action takes it (no deadlock with a payment starting);
+      // a success for an order paid meanwhile is refused (one successful payment per order)
+      const order = await db.maybeOne<{ paid: boolean }>(
+        `SELECT o.paid_at IS NOT NULL AS paid FROM payments p JOIN orders o ON o.id = p.order_id
+          WHERE p.id = $1 FOR UPDATE OF o`,
+        [paymentId],
+      );
+      if (!order || (succeeded && order.paid)) return 'not-pending';
       const payment = await db.maybeOne<{ orderId: string }>(
         `UPDATE payments SET status = $2, completed_at = $3::timestamptz
           WHERE id = $1 AND status = 'pending' RETURNING order_id AS "orderId"`,

@@ -155,6 +155,48 @@ describe('payment at the sandbox provider', () => {
     expect(stale.headers.location).toContain('payment=failure');
   });
 
+  it('pays an order once when two payments are started at once and both pages are paid', async () => {
+    // a race: on PostgreSQL both starts used to leave a pending payment (PGlite runs one at a time)
+    for (let round = 0; round < 10; round++) {
+      const placed = await placedOrder();
+      // two tabs, or a double submit: both calls run at the same time
+      const payments = await Promise.all([
+        pay(placed.cookie, placed.registryId),
+        pay(placed.cookie, placed.registryId),
+      ]);
+      // the later one supersedes the earlier: one page can still take money
+      const pending = await t.db.one<{ n: number }>(
+        "SELECT count(*)::int AS n FROM payments WHERE order_id = $1 AND status = 'pending'",
+        [placed.order.id],
+      );
+      expect(pending.n).toBe(1);
+      const results: string[] = [];
+      for (const payment of payments) {
+        const res = await decide(t.app, payment.paymentId, 'pay');
+        results.push(new URLSearchParams(String(res.headers.location).split('?')[1]).get('payment') ?? '');
+      }
+      expect(results.filter((result) => result === 'success')).toHaveLength(1);
+      const succeeded = await t.db.one<{ n: number }>(
+        "SELECT count(*)::int AS n FROM payments WHERE order_id = $1 AND status = 'succeeded'",
+        [placed.order.id],
+      );
+      expect(succeeded.n).toBe(1);
+    }
+  });
+
+  it('answers success to both clicks of a double click on Pay, and takes the payment once', async () => {
+    const placed = await placedOrder();
+    const payment = await pay(placed.cookie, placed.registryId);
+    const clicks = await Promise.all([
+      decide(t.app, payment.paymentId, 'pay'),
+      decide(t.app, payment.paymentId, 'pay'),
+    ]);
+    for (const click of clicks) {
+      expect(click.headers.location).toBe(`/checkout/result?orderId=${placed.order.id}&payment=success`);
+    }
+    expect((await orderOf(placed.cookie, placed.order.id)).receiptId).toBe(payment.paymentId);
+  });
+
   it('lets a declined order be paid at the branch instead, without the online discount', async () => {
     const placed = await placedOrder();
     const payment = await pay(placed.cookie, placed.registryId);
