@@ -14,6 +14,7 @@ const projects = [
   'mf-account',
   'mf-auth',
   'shell',
+  'shell/server',
   'e2e',
 ];
 for (const project of projects) {

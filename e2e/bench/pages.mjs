@@ -19,7 +19,11 @@ export async function measurePages(site, pages) {
       results[page.name] = await measureBytes(browser, {
         url: `${site.url}${page.path}`,
         appsByOrigin: site.appsByOrigin,
-        firstRender: (tab) => tab.locator('main h1').first().waitFor({ state: 'visible', timeout: 30_000 }),
+        // the app's own first render: the server's first view (data-first-view) gone, the page's heading shown
+        firstRender: async (tab) => {
+          await tab.waitForFunction(() => !document.querySelector('[data-first-view]'), undefined, { timeout: 30_000 });
+          await tab.locator('main h1').first().waitFor({ state: 'visible', timeout: 30_000 });
+        },
         storageState: page.needs ? states[page.needs] : undefined,
       });
     }

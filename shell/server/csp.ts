@@ -2,13 +2,16 @@
  * The page's Content-Security-Policy: scripts only from the site and the remotes' origins (taken from
  * the remotes map), data calls to the site's own /api. JSON-LD blocks are data, not scripts.
  */
-export function contentSecurityPolicy(remoteManifestUrls: readonly string[]): string {
+export function contentSecurityPolicy(
+  remoteManifestUrls: readonly string[],
+  styleHashes: readonly string[] = [],
+): string {
   const remoteOrigins = [...new Set(remoteManifestUrls.map((url) => new URL(url).origin))];
   const sources = ["'self'", ...remoteOrigins].join(' ');
   return [
     "default-src 'self'",
     `script-src ${sources}`,
-    `style-src ${sources}`,
+    `style-src ${[sources, ...styleHashes].join(' ')}`,
     `connect-src ${sources}`,
     `img-src 'self' data: blob: ${remoteOrigins.join(' ')}`.trim(),
     `font-src ${sources}`,

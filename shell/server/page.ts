@@ -10,6 +10,7 @@ import { buildTrail } from '../src/features/breadcrumbs/trail';
 import { REMOTES_MAP_ELEMENT_ID } from '../src/features/remotes/element';
 import { buildHead, renderHeadHtml, type SiteFacts } from '../src/features/seo/head';
 import { contentSecurityPolicy } from './csp';
+import { firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
 import { type PageData, pageData } from './pageData';
 
 const texts = { ua, ru } as const;
@@ -86,17 +87,35 @@ export async function renderPage(
     // the build's placeholder head (marked data-head) gives way to the page's own
     .replace(/<title data-head>[\s\S]*?<\/title>/g, '')
     .replace(/<meta[^>]*\bdata-head\b[^>]*>/g, '')
-    .replace('</head>', `    ${head}\n    ${remoteHints(options.remotesMap)}\n  </head>`);
+    .replace(
+      '</head>',
+      `    ${head}\n    <style>${firstViewCss}</style>\n    ${remoteHints(options.remotesMap)}\n  </head>`,
+    )
+    .replace('<div id="root"></div>', `<div id="root">${firstView(path, locale, data)}</div>`);
   const body = Buffer.from(html);
   response.writeHead(data?.notFound ? 404 : 200, {
     'content-type': 'text/html; charset=utf-8',
     'content-length': body.length,
     'cache-control': 'no-cache',
-    'content-security-policy': contentSecurityPolicy(Object.values(options.remotesMap)),
+    'content-security-policy': contentSecurityPolicy(Object.values(options.remotesMap), [firstViewStyleHash]),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
   });
   response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+/** The header and, where the server knows it, the page's heading: what React's first render replaces. */
+function firstView(path: string, locale: Locale, data: PageData | null): string {
+  const t = (key: string) => lookup(texts[locale], key);
+  const home = path === '/';
+  const known = data && !data.notFound ? Object.values(data.crumbLabels).at(-1) : undefined;
+  return renderFirstView({
+    siteName: t('siteName'),
+    heading: home ? t('home.title') : (known ?? null),
+    lead: home ? t('home.lead') : undefined,
+    home,
+    homeHref: locale === FALLBACK_LOCALE ? '/' : `/${locale}`,
+  });
 }
 
 /**
@@ -112,12 +131,12 @@ export function remoteHints(remotesMap: Readonly<Record<string, string>>): strin
     hints.push(`<link rel="preconnect" href="${origin}">`, `<link rel="preconnect" href="${origin}" crossorigin>`);
   }
   for (const manifest of Object.values(remotesMap)) {
-    hints.push(`<link rel="preload" as="fetch" href="${attribute(manifest)}" crossorigin>`);
+    hints.push(`<link rel="preload" as="fetch" href="${attribute(new URL(manifest).href)}" crossorigin>`);
     hints.push(`<link rel="preload" as="script" href="${attribute(new URL('remoteEntry.js', manifest).href)}">`);
   }
   return hints.join('\n    ');
 }
 
 function attribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -1,0 +1,58 @@
+// The page's first view in the HTML itself: the header bar and the page's heading, styled by an inline
+// sheet (the design tokens plus a few rules mirroring the app's header and hero; allowed by its hash in
+// the CSP). The visitor reads the heading while the JavaScript loads; React's first render replaces
+// the whole frame in one commit, so nothing on screen moves (no layout shift), it is only redrawn.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Marks the frame, so that tests and the bench can tell it from the app's own first render. */
+export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
+
+const tokens = readFileSync(join(__dirname, '..', '..', 'packages', 'ui', 'src', 'tokens.css'), 'utf8');
+
+// the same measures as Header.module.css, Layout.module.css and HomePage.module.css
+const rules = `
+.fv-header{position:sticky;top:0;background:var(--color-surface);border-bottom:1px solid var(--color-border);box-shadow:var(--shadow-sm)}
+.fv-bar{display:flex;align-items:center;gap:var(--space-3);max-width:var(--container-max);min-height:64px;margin:0 auto;padding:var(--space-2) var(--space-4)}
+.fv-burger{width:40px;height:40px;border:1px solid var(--color-border);border-radius:var(--radius-md)}
+.fv-logo{display:inline-flex;align-items:center;gap:var(--space-2);color:var(--color-text);text-decoration:none;font-weight:var(--font-weight-bold)}
+.fv-mark{display:inline-grid;place-items:center;width:36px;height:36px;border-radius:var(--radius-md);background:var(--color-primary);color:var(--color-on-primary);font-size:var(--font-size-xl);line-height:1}
+.fv-menu{display:none;min-height:calc(40px + var(--space-2))}
+.fv-main{min-height:100vh;max-width:var(--container-max);margin:0 auto;padding:var(--space-6) var(--space-4)}
+.fv-hero{padding:var(--space-7) var(--space-5);border-radius:var(--radius-lg);background:var(--color-primary-subtle)}
+.fv-title{margin:0 0 var(--space-3);font-size:var(--font-size-2xl);line-height:var(--line-height-tight);color:var(--color-text)}
+.fv-lead{margin:0;max-width:48rem;font-size:var(--font-size-md);color:var(--color-text-muted)}
+@media (min-width:1024px){.fv-menu{display:block}.fv-burger{display:none}.fv-home .fv-title{font-size:var(--font-size-3xl)}}
+@media (max-width:576px){.fv-bar{min-height:96px}.fv-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}}
+`;
+
+export const firstViewCss = `${tokens}\n${rules}`;
+
+/** For the CSP's style-src: the inline sheet is allowed by its hash, nothing else inline is. */
+export const firstViewStyleHash = `'sha256-${createHash('sha256').update(firstViewCss).digest('base64')}'`;
+
+export type FirstView = {
+  siteName: string;
+  /** the page's own heading, when the server knows it (home, a category, an analysis, an article) */
+  heading: string | null;
+  lead?: string;
+  home: boolean;
+  homeHref: string;
+};
+
+function text(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function renderFirstView({ siteName, heading, lead, home, homeHref }: FirstView): string {
+  const title = heading ? `<h1 class="fv-title">${text(heading)}</h1>` : '';
+  const leadHtml = lead ? `<p class="fv-lead">${text(lead)}</p>` : '';
+  const content = home ? `<section class="fv-hero">${title}${leadHtml}</section>` : title;
+  return (
+    `<div class="fv${home ? ' fv-home' : ''}" ${FIRST_VIEW_ATTRIBUTE}>` +
+    `<header class="fv-header"><div class="fv-bar"><span class="fv-burger"></span><a class="fv-logo" href="${text(homeHref)}">` +
+    `<span class="fv-mark" aria-hidden="true">+</span><span class="fv-name">${text(siteName)}</span></a></div>` +
+    `<div class="fv-menu"></div></header><main class="fv-main">${content}</main></div>`
+  );
+}
