@@ -61,37 +61,39 @@ const children = [startBenchApi(API.seed, 0), startBenchApi(API.scaled, SCALE)];
 // sites: each variant's shell with its remotes on the next four ports
 const serveCli = join(root, 'packages', 'serve', 'src', 'cli.mjs');
 const remotes = apps.filter((app) => app.name !== 'shell');
-function serveSite({ label, variant, basePort, api, remotesOf = variant }) {
+function serveSite({ label, variant, basePort, api, remotesPort = basePort }) {
   const origin = (port) => `http://localhost:${port}`;
-  const remotesArg = remotes.map((app, index) => `${app.name}=${origin(basePort + index + 1)}/mf-manifest.json`);
-  if (remotesOf === variant) {
+  const remotesArg = remotes.map((app, index) => `${app.name}=${origin(remotesPort + index + 1)}/mf-manifest.json`);
+  if (remotesPort === basePort) {
     remotes.forEach((app, index) => {
       const args = ['--root', out(variant, app), '--port', String(basePort + index + 1), '--cors'];
       children.push(startChild(`${label}:${app.dir}`, process.execPath, [serveCli, ...args]));
     });
   }
+  // the single bundle has no remotes: an empty map, so its page gets no remote hints and a CSP of 'self'
+  if (remotesPort === null) writeFileSync(join(out(variant, shell), 'remotes.json'), '{}\n');
   children.push(
     startChild(`${label}:shell`, shellServer[0], [
       ...shellServer.slice(1),
-      ...['--root', out(variant, shell), '--port', String(basePort)],
-      ...['--remotes', remotesArg.join(','), '--api', origin(api)],
+      ...['--root', out(variant, shell), '--port', String(basePort), '--api', origin(api)],
+      ...(remotesPort === null ? [] : ['--remotes', remotesArg.join(',')]),
     ]),
   );
   const appsByOrigin = { [origin(basePort)]: 'shell' };
-  remotes.forEach((app, index) => {
-    appsByOrigin[origin(basePort + index + 1)] = app.dir;
-  });
+  if (remotesPort !== null) {
+    remotes.forEach((app, index) => {
+      appsByOrigin[origin(remotesPort + index + 1)] = app.dir;
+    });
+  }
   return { url: origin(basePort), appsByOrigin };
 }
 const sites = {
   federated: serveSite({ label: 'fed', variant: 'federated', basePort: 3500, api: API.seed }),
   perEntry: serveSite({ label: 'per-entry', variant: 'per-entry', basePort: 3510, api: API.seed }),
-  // the single bundle has no remotes; its shell server still wants a map for its CSP
-  single: serveSite({ label: 'single', variant: 'single', basePort: 3520, api: API.seed, remotesOf: 'none' }),
-  // the federated build against the database with +20,000 services (same remote servers)
-  scaled: serveSite({ label: 'scaled', variant: 'federated', basePort: 3530, api: API.scaled, remotesOf: 'none' }),
+  single: serveSite({ label: 'single', variant: 'single', basePort: 3520, api: API.seed, remotesPort: null }),
+  // the federated build against the database with +20,000 services (the same remote servers)
+  scaled: serveSite({ label: 'scaled', variant: 'federated', basePort: 3530, api: API.scaled, remotesPort: 3500 }),
 };
-sites.scaled.appsByOrigin = sites.federated.appsByOrigin;
 
 const bench = (file) => import(pathToFileURL(join(root, 'e2e', 'bench', file)).href);
 let report;
@@ -157,6 +159,8 @@ if (report && !flag('--no-api') && !QUICK) {
   const tables = [
     apiBench(['bench/api.ts', '--scale', String(SCALE), '--out', join(reports, 'api.json')]),
     apiBench(['bench/auth-orders.ts', '--out', join(reports, 'auth-orders.json')]),
+    // 20 simulated customers for 30 s on PGlite, on PostgreSQL, and on two instances sharing one PostgreSQL
+    apiBench(['load/integrity.ts']),
   ];
   report.api = tables.flatMap((table) => ['', ...table]);
   writeFileSync(join(reports, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);

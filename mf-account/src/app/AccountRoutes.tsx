@@ -8,7 +8,7 @@ import { PatientResultPage, PatientResultsPage, PatientsPage } from '../features
 import { PersonalPage } from '../features/personal';
 import { AccountHome, GuestPrompt } from '../features/profile';
 import { ResultView } from '../features/results';
-import { Busy, NotFoundView } from '../lib';
+import { Busy, NotFoundView, statusOf } from '../lib';
 import styles from './App.module.css';
 
 const orderResultHref = (registryId: number) => `/account/results/${registryId}`;
@@ -54,7 +54,7 @@ export function AccountRoutes() {
         <h1 id="account-title">{t('page.title')}</h1>
         <ErrorState
           title={t('page.loadFailed')}
-          description={account.error ? t('errors.status', { status: account.error.status }) : undefined}
+          description={account.error ? statusOf(account.error, t) : undefined}
           onRetry={account.retry}
         />
       </section>

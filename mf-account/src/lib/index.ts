@@ -1,6 +1,6 @@
 export { Busy } from './Busy';
 export { base64ToBlob, saveBlob } from './download';
-export { messageOf } from './messages';
+export { messageOf, statusOf } from './messages';
 export { NotFoundView } from './NotFoundView';
 export { fullName, initials, shortName } from './people';
 export { redirectTo } from './redirect';

@@ -11,3 +11,11 @@ export function messageOf(failure: unknown, t: TFunction<'account'>): string {
   if (isApiError(failure) && failure.status > 0) return t('errors.status', { status: failure.status });
   return t('errors.unknown');
 }
+
+/**
+ * The description of a failed read that shows only the HTTP status (spec section 8); with no answer
+ * at all (offline, a timeout) there is no status to show, so it says the connection failed instead.
+ */
+export function statusOf(failure: { status: number } | undefined, t: TFunction<'account'>): string {
+  return failure && failure.status > 0 ? t('errors.status', { status: failure.status }) : t('errors.network');
+}

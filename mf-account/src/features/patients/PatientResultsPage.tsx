@@ -13,7 +13,7 @@ import {
 } from '@lab/ui';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Busy, fullName, NotFoundView } from '../../lib';
+import { Busy, fullName, NotFoundView, statusOf } from '../../lib';
 import { type DateFilter, DEFAULT_FILTER, FilterBar, filterRange, PeriodFilter, SearchField } from '../filters';
 import { OrderStateBadge } from '../orders';
 import styles from './Patients.module.css';
@@ -52,11 +52,7 @@ export function PatientResultsPage() {
         />
       </FilterBar>
       {list.error && list.items.length === 0 ? (
-        <ErrorState
-          title={t('patientResults.loadFailed')}
-          description={t('errors.status', { status: list.error.status })}
-          onRetry={list.retry}
-        />
+        <ErrorState title={t('patientResults.loadFailed')} description={statusOf(list.error, t)} onRetry={list.retry} />
       ) : list.isLoading ? (
         <Busy>
           <SkeletonGrid count={3} height={140} minWidth="100%" />

@@ -13,7 +13,7 @@ import {
 } from '@lab/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { Busy, fullName, messageOf } from '../../lib';
+import { Busy, fullName, messageOf, statusOf } from '../../lib';
 import styles from './Personal.module.css';
 
 type Field = 'lastName' | 'firstName' | 'middleName' | 'birthDay' | 'genderId';
@@ -145,7 +145,7 @@ export function Wards() {
         <ErrorState
           variant="compact"
           title={t('wards.loadFailed')}
-          description={t('errors.status', { status: wards.error.status })}
+          description={statusOf(wards.error, t)}
           onRetry={() => void wards.mutate()}
         />
       ) : !wards.data ? (

@@ -2,7 +2,7 @@ import { useAnalysisDynamics } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Button, ErrorState, Skeleton } from '@lab/ui';
 import { useState } from 'react';
-import { Busy } from '../../lib';
+import { Busy, statusOf } from '../../lib';
 import { DynamicsChart } from './DynamicsChart';
 import { DynamicsTable } from './DynamicsTable';
 import styles from './Results.module.css';
@@ -26,11 +26,7 @@ export function DynamicsPanel({ patientId, analysisId, resultHref, currentRegist
 
   if (error) {
     return (
-      <ErrorState
-        title={t('dynamics.loadFailed')}
-        description={t('errors.status', { status: error.status })}
-        onRetry={() => void mutate()}
-      />
+      <ErrorState title={t('dynamics.loadFailed')} description={statusOf(error, t)} onRetry={() => void mutate()} />
     );
   }
   if (isLoading || !data) {

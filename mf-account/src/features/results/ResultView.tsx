@@ -11,7 +11,7 @@ import {
   usePageMeta,
 } from '@lab/ui';
 import { useEffect, useState } from 'react';
-import { Busy, fullName, NotFoundView } from '../../lib';
+import { Busy, fullName, NotFoundView, statusOf } from '../../lib';
 import { DynamicsPanel } from './DynamicsPanel';
 import styles from './Results.module.css';
 import { ResultsTable, rowFlag } from './ResultsTable';
@@ -55,11 +55,7 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
     return (
       <section aria-labelledby="results-title">
         <h1 id="results-title">{t('results.pageTitle')}</h1>
-        <ErrorState
-          title={t('results.loadFailed')}
-          description={t('errors.status', { status: error.status })}
-          onRetry={() => void mutate()}
-        />
+        <ErrorState title={t('results.loadFailed')} description={statusOf(error, t)} onRetry={() => void mutate()} />
       </section>
     );
   }

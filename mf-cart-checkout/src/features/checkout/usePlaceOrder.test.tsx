@@ -62,7 +62,7 @@ describe('placing the order', () => {
     });
     renderAt(<Checkout paymentType="cash" />, '/checkout');
     fireEvent.click(screen.getByRole('button', { name: 'place' }));
-    await waitFor(() => expect(screen.getByTestId('failure')).toHaveTextContent('Network Error'));
+    await waitFor(() => expect(screen.getByTestId('failure')).toHaveTextContent('Немає з’єднання з сервером'));
     expect(screen.getByTestId('pending')).toHaveTextContent('idle');
     fireEvent.click(screen.getByRole('button', { name: 'place' }));
     await waitFor(() => expect(location()).toMatch(/^\/checkout\/result\?orderId=/));

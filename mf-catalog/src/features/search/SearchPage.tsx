@@ -139,7 +139,9 @@ function GroupSection({ type, anchor, query, total, entries, loading }: GroupPro
         {!loading && <span className={styles.count}>{total}</span>}
       </h2>
       {loading ? (
-        <Skeleton count={3} height={56} gap="var(--space-2)" radius="var(--radius-md)" />
+        // a full page of rows: the first group's placeholder fills the screen, so the hits replacing it
+        // (usually a full page, each row taller) push the next groups down below the fold, not in view
+        <Skeleton count={SEARCH_PAGE_SIZE} height={56} gap="var(--space-2)" radius="var(--radius-md)" />
       ) : total === 0 ? (
         <p className={styles.muted}>{t('searchPage.groupEmpty')}</p>
       ) : (

@@ -1,6 +1,7 @@
 import { initI18n, setLocale } from '@lab/i18n';
 import { bodyOf, installAdapter, ok } from '../test/fakeAdapter';
 import { api } from './api';
+import { API_TIMEOUT_MS } from './config';
 import { ApiError } from './errors';
 import { appClient, privateClient, publicClient } from './http';
 
@@ -15,12 +16,21 @@ afterEach(async () => {
 });
 
 describe('the three clients', () => {
-  it('send JSON with credentials and no timeout', () => {
+  it('send JSON with credentials', () => {
     for (const client of [appClient, publicClient, privateClient]) {
       expect(client.defaults.headers['Content-Type']).toBe('application/json');
       expect(client.defaults.withCredentials).toBe(true);
-      expect(client.defaults.timeout).toBe(0);
     }
+  });
+
+  it('wait without a timeout by default (spec section 8), or as long as the page sets', async () => {
+    const requests = installAdapter(() => ok({}));
+    await api.auth.info();
+    window.__LAB_CONFIG__ = { apiTimeoutMs: 3000 };
+    await api.auth.info();
+    await api.patient.uploadPhoto(new Blob(['x']));
+    expect(API_TIMEOUT_MS).toBe(0);
+    expect(requests.map((request) => request.timeout)).toEqual([0, 3000, 3000]);
   });
 
   it('set Accept-Language per request from the i18next language (ua, then ru)', async () => {
@@ -112,16 +122,35 @@ describe('ApiError', () => {
     });
   });
 
-  it('uses code "http" when the body is not an error body', async () => {
+  it('uses code "http" and a localized text when the body is not an error body', async () => {
     installAdapter(() => ({ status: 502, data: '<html>Bad gateway</html>' }));
-    await expect(api.auth.info()).rejects.toMatchObject({ status: 502, code: 'http' });
+    await expect(api.auth.info()).rejects.toMatchObject({
+      status: 502,
+      code: 'http',
+      message: 'Сервер тимчасово недоступний (код 502). Спробуйте ще раз трохи пізніше.',
+    });
   });
 
-  it('uses code "network" and status 0 when no response arrives', async () => {
+  it('uses code "network", status 0 and a localized text when no response arrives', async () => {
     installAdapter(() => ({ networkError: true }));
     const failure = api.settlements.list();
     await expect(failure).rejects.toBeInstanceOf(ApiError);
-    await expect(failure).rejects.toMatchObject({ status: 0, code: 'network' });
+    await expect(failure).rejects.toMatchObject({
+      status: 0,
+      code: 'network',
+      message: 'Немає з’єднання з сервером. Перевірте інтернет і спробуйте ще раз.',
+    });
+  });
+
+  it('reports a timeout as a network failure, in the page language', async () => {
+    installAdapter(() => ({ timedOut: true }));
+    await expect(api.settlements.list()).rejects.toMatchObject({
+      status: 0,
+      code: 'network',
+      message: 'Сервер не відповідає. Спробуйте ще раз.',
+    });
+    await setLocale('ru');
+    await expect(api.settlements.list()).rejects.toMatchObject({ message: 'Сервер не отвечает. Попробуйте ещё раз.' });
   });
 
   it('uses code "canceled" when the caller aborts', async () => {

@@ -5,7 +5,14 @@ import type { ClientKind } from '../endpoints';
 declare global {
   interface Window {
     /** Per-deployment settings injected into the page before the apps start. */
-    __LAB_CONFIG__?: { apiBase?: string; settlementId?: number; onlineDiscount?: number; publicUrl?: string };
+    __LAB_CONFIG__?: {
+      apiBase?: string;
+      settlementId?: number;
+      onlineDiscount?: number;
+      publicUrl?: string;
+      /** Milliseconds before an unanswered call fails (0: never); see API_TIMEOUT_MS. */
+      apiTimeoutMs?: number;
+    };
   }
 }
 
@@ -40,4 +47,16 @@ export function clientBaseUrl(kind: ClientKind): string {
 export function currentLocale(): Locale {
   const language = i18next.language;
   return isLocale(language) ? language : FALLBACK_LOCALE;
+}
+
+/**
+ * How long a call may go unanswered before it fails as a network error (the screen then offers its
+ * retry). Spec section 8: "HTTP client timeout 0 (none) by default", so none unless a deployment sets
+ * `window.__LAB_CONFIG__.apiTimeoutMs` (the fault journeys set a few seconds).
+ */
+export const API_TIMEOUT_MS = 0;
+
+export function apiTimeoutMs(): number {
+  const override = typeof window === 'undefined' ? undefined : window.__LAB_CONFIG__?.apiTimeoutMs;
+  return typeof override === 'number' && override >= 0 ? override : API_TIMEOUT_MS;
 }

@@ -1,12 +1,16 @@
 /** One error type for every failed call, built from the server's `{ code, message, field? }` body. */
 import { isAxiosError, isCancel } from 'axios';
 import type { ErrorBody } from '../contract/common';
+import { clientMessage } from './messages';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status; 0 when no response arrived (network failure, cancellation). */
   readonly status: number;
-  /** The server's error code, or 'network', 'canceled', 'http', 'unknown' from the client. */
+  /**
+   * The server's error code, or 'network' (no answer: offline, refused, timed out), 'canceled', 'http'
+   * (an answer without an error body), 'unknown' from the client; then the message is a localized text.
+   */
   readonly code: string;
   /** The form field the error belongs to, when the server names one. */
   readonly field?: string;
@@ -34,12 +38,14 @@ export function toApiError(error: unknown): ApiError {
   if (isCancel(error)) return new ApiError(0, 'canceled', 'Request canceled');
   if (isAxiosError(error)) {
     const response = error.response;
-    if (!response) return new ApiError(0, 'network', error.message || 'Network error');
+    // a timeout is a network failure to callers (no server answer), with its own text
+    const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
+    if (!response) return new ApiError(0, 'network', clientMessage(timedOut ? 'timeout' : 'network'));
     const body: unknown = response.data;
     if (isErrorBody(body)) return new ApiError(response.status, body.code, body.message, body.field);
-    return new ApiError(response.status, 'http', response.statusText || `HTTP ${response.status}`);
+    return new ApiError(response.status, 'http', clientMessage('http', response.status));
   }
-  return new ApiError(0, 'unknown', error instanceof Error ? error.message : String(error));
+  return new ApiError(0, 'unknown', clientMessage('unknown'));
 }
 
 export function isApiError(error: unknown): error is ApiError {

@@ -1,7 +1,7 @@
 /** The three axios clients of spec section 7. */
 import axios, { type AxiosInstance } from 'axios';
 import type { ClientKind } from '../endpoints';
-import { clientBaseUrl, currentLocale } from './config';
+import { apiTimeoutMs, clientBaseUrl, currentLocale } from './config';
 import { toApiError } from './errors';
 
 function createClient(kind: ClientKind): AxiosInstance {
@@ -10,11 +10,12 @@ function createClient(kind: ClientKind): AxiosInstance {
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     // the session is an HttpOnly cookie, also when the API is on another origin
     withCredentials: true,
-    timeout: 0,
   });
   client.interceptors.request.use((config) => {
-    // per request: the window override and the language may change after this module loads
+    // per request: the window overrides and the language may change after this module loads
     config.baseURL = clientBaseUrl(kind);
+    // 0 means "none" (axios); a deployment may set one per page
+    config.timeout = apiTimeoutMs();
     config.headers.set('Accept-Language', currentLocale());
     return config;
   });

@@ -9,7 +9,7 @@ import {
 } from 'axios';
 import { clients } from '../clients/http';
 
-export type Reply = { status: number; data: unknown } | { networkError: true };
+export type Reply = { status: number; data: unknown } | { networkError: true } | { timedOut: true };
 export type Handler = (request: InternalAxiosRequestConfig) => Reply | Promise<Reply>;
 
 export function ok(data: unknown): Reply {
@@ -23,6 +23,10 @@ export function installAdapter(handler: Handler): InternalAxiosRequestConfig[] {
     requests.push(config);
     const reply = await handler(config);
     if ('networkError' in reply) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+    // what axios' XHR adapter throws when config.timeout passes
+    if ('timedOut' in reply) {
+      throw new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ECONNABORTED, config, {});
+    }
     const response: AxiosResponse = {
       data: reply.data,
       status: reply.status,

@@ -6,6 +6,7 @@ describe('Skeleton', () => {
     const { container } = render(<Skeleton width={40} height={40} radius={20} />);
     const group = container.firstElementChild as HTMLElement;
     expect(group).toHaveAttribute('aria-hidden', 'true');
+    expect(group).toHaveAttribute('data-skeleton');
     expect(group.children).toHaveLength(1);
     expect(group.firstElementChild).toHaveStyle({ width: '40px', height: '40px', borderRadius: '20px' });
   });

@@ -24,7 +24,13 @@ export interface SkeletonProps {
 export function Skeleton({ width, height, radius, count = 1, gap, className }: SkeletonProps) {
   const rows = Math.max(0, Math.floor(count));
   return (
-    <span className={cx(styles.group, className)} style={gap === undefined ? undefined : { gap }} aria-hidden="true">
+    // data-skeleton: a stable hook for journeys that check a placeholder stood in (class names are hashed)
+    <span
+      className={cx(styles.group, className)}
+      style={gap === undefined ? undefined : { gap }}
+      aria-hidden="true"
+      data-skeleton=""
+    >
       {Array.from({ length: rows }, (_, row) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical static rows, never reordered
         <span key={row} className={styles.block} style={{ width, height, borderRadius: radius }} />

@@ -1,6 +1,6 @@
 import { useNewsList, useSettlements } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Link, SkeletonGrid, usePageMeta } from '@lab/ui';
+import { ErrorState, Link, SkeletonGrid, usePageMeta } from '@lab/ui';
 import { NewsCard } from '../news';
 import { RemoteSlot } from '../remotes';
 import styles from './HomePage.module.css';
@@ -69,14 +69,21 @@ function NetworkFacts() {
 function LatestNews() {
   const { t } = useTranslation('shell');
   const news = useNewsList(3);
-  if (news.error) return null; // the rest of the home page stands on its own
+  // the rest of the home page stands on its own; only this block offers its retry
   return (
     <section className={styles.news} aria-labelledby="home-news">
       <div className={styles.sectionHead}>
         <h2 id="home-news">{t('home.newsTitle')}</h2>
         <Link to="/news">{t('home.allNews')}</Link>
       </div>
-      {news.isLoading ? (
+      {news.error && !news.items.length ? (
+        <ErrorState
+          variant="compact"
+          title={t('home.newsError')}
+          description={news.error.message}
+          onRetry={news.retry}
+        />
+      ) : news.isLoading ? (
         <SkeletonGrid count={3} height={168} />
       ) : (
         <div className={styles.newsGrid}>

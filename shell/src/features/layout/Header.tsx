@@ -46,7 +46,8 @@ export function Header({ bot }: { bot: boolean }) {
           </div>
         </div>
       </div>
-      {!bot && items.length > 0 && (
+      {/* the row is there before the menu arrives (its height reserved), so the page does not jump down */}
+      {!bot && (
         <div className={styles.menuRow}>
           <DesktopMenu key={pathname} items={items} />
         </div>

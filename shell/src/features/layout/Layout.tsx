@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Breadcrumbs } from '../breadcrumbs';
 import { CityBanner, CityModal, CityProvider } from '../city';
+import { OfflineNotice } from '../offline';
 import { RemoteSlot } from '../remotes';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -28,6 +29,7 @@ export function Layout() {
         <Footer />
         <RemoteSlot remote="mf_auth" module="AuthModals" variant="compact" />
         <CityModal />
+        <OfflineNotice />
       </div>
     </CityProvider>
   );
