@@ -44,18 +44,45 @@ export async function measureSearchLatency({ url, queries }) {
     await page.getByRole('button', { name: 'Пошук аналізів' }).click();
     const input = page.getByRole('combobox', { name: 'Назва або код аналізу' });
     const chips = page.getByRole('navigation', { name: 'Усі результати за групами' });
+    // timed in the page itself: the last keystroke's input event, and the first animation frame after
+    // the dialog holds an option of the new results (Playwright's polling would add its own interval)
+    await page.evaluate(() => {
+      const timing = { typed: 0, shown: 0 };
+      window.__searchTiming = timing;
+      // 'input', not 'typed': Playwright types Cyrillic letters as text input, without key events
+      document.addEventListener(
+        'input',
+        (event) => {
+          timing.typed = event.timeStamp;
+          timing.shown = 0;
+        },
+        true,
+      );
+      new MutationObserver(() => {
+        if (!timing.typed || timing.shown) return;
+        if (!document.querySelector('[role="dialog"] [role="listbox"] [role="option"]')) return;
+        timing.shown = -1;
+        requestAnimationFrame(() => {
+          timing.shown = performance.now();
+        });
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     const timings = [];
     for (const query of queries) {
       await input.fill('');
       await chips.waitFor({ state: 'hidden' });
       // type all but the last letter, then time from the last keystroke to the results
       await input.fill(query.slice(0, -1));
-      await page.waitForTimeout(50);
-      const started = await page.evaluate(() => performance.now());
+      await page.evaluate(() => {
+        window.__searchTiming.typed = 0;
+      });
       await input.pressSequentially(query.slice(-1));
       await chips.waitFor({ state: 'visible', timeout: 15_000 });
       await page.getByRole('dialog', { name: 'Пошук' }).getByRole('option').first().waitFor();
-      timings.push((await page.evaluate(() => performance.now())) - started);
+      const { typed, shown } = await page
+        .waitForFunction(() => window.__searchTiming.shown > 0 && window.__searchTiming)
+        .then((handle) => handle.jsonValue());
+      timings.push(shown - typed);
     }
     return timings;
   } finally {
