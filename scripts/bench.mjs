@@ -61,7 +61,7 @@ const children = [startBenchApi(API.seed, 0), startBenchApi(API.scaled, SCALE)];
 // sites: each variant's shell with its remotes on the next four ports
 const serveCli = join(root, 'packages', 'serve', 'src', 'cli.mjs');
 const remotes = apps.filter((app) => app.name !== 'shell');
-function serveSite({ label, variant, basePort, api, remotesPort = basePort }) {
+function serveSite({ label, variant, basePort, api, remotesPort = basePort, hints = true }) {
   const origin = (port) => `http://localhost:${port}`;
   const remotesArg = remotes.map((app, index) => `${app.name}=${origin(remotesPort + index + 1)}/mf-manifest.json`);
   if (remotesPort === basePort) {
@@ -77,6 +77,7 @@ function serveSite({ label, variant, basePort, api, remotesPort = basePort }) {
       ...shellServer.slice(1),
       ...['--root', out(variant, shell), '--port', String(basePort), '--api', origin(api)],
       ...(remotesPort === null ? [] : ['--remotes', remotesArg.join(',')]),
+      ...(hints ? [] : ['--no-remote-hints']),
     ]),
   );
   const appsByOrigin = { [origin(basePort)]: 'shell' };
@@ -91,6 +92,15 @@ const sites = {
   federated: serveSite({ label: 'fed', variant: 'federated', basePort: 3500, api: API.seed }),
   perEntry: serveSite({ label: 'per-entry', variant: 'per-entry', basePort: 3510, api: API.seed }),
   single: serveSite({ label: 'single', variant: 'single', basePort: 3520, api: API.seed, remotesPort: null }),
+  // the federated build without the remote hints of the shell's server (preloading before/after)
+  noHints: serveSite({
+    label: 'no-hints',
+    variant: 'federated',
+    basePort: 3540,
+    api: API.seed,
+    remotesPort: 3500,
+    hints: false,
+  }),
   // the federated build against the database with +20,000 services (the same remote servers)
   scaled: serveSite({ label: 'scaled', variant: 'federated', basePort: 3530, api: API.scaled, remotesPort: 3500 }),
 };
@@ -111,14 +121,15 @@ try {
   for (const [name, site] of Object.entries(sites)) {
     if (name === 'scaled') continue;
     console.log(`\n▶ bytes: ${name}`);
-    bytes[name] = await measurePages(site, pages);
+    bytes[name] = await measurePages(site, name === 'noHints' ? pages.slice(0, 1) : pages);
   }
   const lighthouse = {};
   if (!flag('--no-lighthouse')) {
-    for (const name of ['federated', 'single', 'perEntry']) {
+    for (const name of ['federated', 'single', 'perEntry', 'noHints']) {
       lighthouse[name] = {};
-      // the per-entry build only on the home page: it is the runtime's before/after
-      for (const page of name === 'perEntry' ? pages.slice(0, 1) : pages.filter((page) => page.lighthouse)) {
+      // the per-entry and no-hints variants only on the home page: they are the before/after rows
+      const variantOnly = name === 'perEntry' || name === 'noHints';
+      for (const page of variantOnly ? pages.slice(0, 1) : pages.filter((page) => page.lighthouse)) {
         console.log(`▶ lighthouse ×${LIGHTHOUSE_RUNS}: ${name} ${page.name}`);
         lighthouse[name][page.name] = await lighthouseMedian(`${sites[name].url}${page.path}`, LIGHTHOUSE_RUNS);
       }

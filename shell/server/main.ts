@@ -1,6 +1,6 @@
 // The shell's production server: the static build (packages/serve) plus server-rendered page heads,
 // the Content-Security-Policy and the /api proxy. Options: --port, --root, --api, --remotes, --public-url
-// (or PORT, API_URL, PUBLIC_URL; the remotes default to remotes.json in the build).
+// and --no-remote-hints (or PORT, API_URL, PUBLIC_URL; the remotes default to remotes.json in the build).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +15,8 @@ const { values } = parseArgs({
     api: { type: 'string', default: process.env.API_URL ?? 'http://localhost:4000' },
     remotes: { type: 'string' },
     'public-url': { type: 'string', default: process.env.PUBLIC_URL },
+    // the bench's "before": no remotes map inline, no preconnects or preloads for the remotes
+    'no-remote-hints': { type: 'boolean', default: false },
   },
 });
 
@@ -29,6 +31,7 @@ const options = {
   root: values.root,
   publicUrl: values['public-url']?.replace(/\/+$/, '') || null,
   remotesMap,
+  remoteHints: !values['no-remote-hints'],
 };
 
 const server = createStaticServer({

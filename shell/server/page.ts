@@ -15,7 +15,12 @@ import { type PageData, pageData } from './pageData';
 
 const texts = { ua, ru } as const;
 
-type Options = { root: string; publicUrl: string | null; remotesMap: Readonly<Record<string, string>> };
+type Options = {
+  root: string;
+  publicUrl: string | null;
+  remotesMap: Readonly<Record<string, string>>;
+  remoteHints: boolean;
+};
 
 let template: { html: string; mtimeMs: number } | null = null;
 
@@ -89,7 +94,7 @@ export async function renderPage(
     .replace(/<meta[^>]*\bdata-head\b[^>]*>/g, '')
     .replace(
       '</head>',
-      `    ${head}\n    <style>${firstViewCss}</style>\n    ${remoteHints(options.remotesMap)}\n  </head>`,
+      `    ${head}\n    <style>${firstViewCss}</style>\n    ${options.remoteHints ? remoteHints(options.remotesMap) : ''}\n  </head>`,
     )
     .replace('<div id="root"></div>', `<div id="root">${firstView(path, locale, data)}</div>`);
   const body = Buffer.from(html);
