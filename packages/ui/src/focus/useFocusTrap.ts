@@ -84,7 +84,18 @@ export function useFocusTrap(
       traps.splice(traps.lastIndexOf(container), 1);
       // The opener is kept, not cleared: StrictMode runs this cleanup once on mount as well.
       const restore = restoreRef.current;
-      if (returnFocus && restore?.isConnected) restore.focus({ preventScroll: true });
+      if (!returnFocus) return;
+      if (restore?.isConnected && restore !== document.body) restore.focus({ preventScroll: true });
+      else if (container.contains(document.activeElement) || isLost()) {
+        // the opener is gone (a route change, a stage that replaced it) or there was none (opened by
+        // the page): focus would fall to <body> and Tab restart at the top, so it goes to the main content
+        fallbackTarget()?.focus({ preventScroll: true });
+      }
     };
   }, [active, containerRef, initialFocusRef, returnFocus]);
 }
+
+const isLost = () => !document.activeElement || document.activeElement === document.body;
+
+/** The page's main landmark when it can take focus (the skip link's target, tabIndex -1). */
+const fallbackTarget = () => document.querySelector<HTMLElement>('main[tabindex]');

@@ -54,6 +54,18 @@ function WithInitial() {
   );
 }
 
+/** Open from the start, as a page opens one by itself: no opener had the focus. */
+function OpenedByThePage() {
+  const [open, setOpen] = useState(true);
+  return (
+    <main tabIndex={-1}>
+      <Modal open={open} title="t" onClose={() => setOpen(false)}>
+        <button type="button">action</button>
+      </Modal>
+    </main>
+  );
+}
+
 function Nested() {
   const [inner, setInner] = useState(false);
   const [outerOpen, setOuterOpen] = useState(true);
@@ -185,6 +197,15 @@ describe('Modal', () => {
     await user.keyboard('{Escape}');
     expect(opener).toHaveFocus();
     expect(document.body).not.toHaveClass('modal-open');
+  });
+
+  it('sends focus to the main content when the opener is gone or there was none', async () => {
+    const user = userEvent.setup();
+    render(<OpenedByThePage />);
+    expect(screen.getByRole('button', { name: 'Закрити' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 
   it('closes on overlay click and with the close button, but not on a click inside', async () => {

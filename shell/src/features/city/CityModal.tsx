@@ -1,6 +1,6 @@
 import { useLocale, useTranslation } from '@lab/i18n';
 import { Modal } from '@lab/ui';
-import { useId, useMemo, useRef, useState } from 'react';
+import { type RefObject, useId, useMemo, useRef, useState } from 'react';
 import styles from './City.module.css';
 import { useCity } from './CityContext';
 import { filterSettlements } from './filter';
@@ -9,10 +9,14 @@ import { filterSettlements } from './filter';
 export function CityModal() {
   const { t } = useTranslation('shell');
   const { settlements, city, modalOpen, closeModal, choose } = useCity();
+  // the search field takes the focus on open (not the close button): typing a name is what comes next
+  const searchRef = useRef<HTMLInputElement>(null);
   return (
-    <Modal open={modalOpen} onClose={closeModal} title={t('city.modalTitle')}>
+    <Modal open={modalOpen} onClose={closeModal} title={t('city.modalTitle')} initialFocusRef={searchRef}>
       {/* mounted only while open, so the search text starts empty every time */}
-      {modalOpen && <CityList settlements={settlements} currentId={city?.id ?? null} onChoose={choose} />}
+      {modalOpen && (
+        <CityList settlements={settlements} currentId={city?.id ?? null} onChoose={choose} searchRef={searchRef} />
+      )}
     </Modal>
   );
 }
@@ -21,13 +25,13 @@ type ListProps = {
   settlements: ReturnType<typeof useCity>['settlements'];
   currentId: number | null;
   onChoose: (id: number) => void;
+  searchRef: RefObject<HTMLInputElement | null>;
 };
 
-function CityList({ settlements, currentId, onChoose }: ListProps) {
+function CityList({ settlements, currentId, onChoose, searchRef }: ListProps) {
   const { t } = useTranslation('shell');
   const locale = useLocale();
   const [query, setQuery] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const visible = useMemo(
     () => filterSettlements(settlements, query, locale === 'ua' ? 'uk' : 'ru'),
@@ -39,7 +43,7 @@ function CityList({ settlements, currentId, onChoose }: ListProps) {
         {t('city.search')}
       </label>
       <input
-        ref={inputRef}
+        ref={searchRef}
         id={inputId}
         type="search"
         className={styles.search}

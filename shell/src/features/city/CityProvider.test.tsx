@@ -81,6 +81,8 @@ describe('the city in the header', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Ні, обрати інше' }));
     const dialog = screen.getByRole('dialog', { name: 'Оберіть місто' });
     expect(dialog).toBeInTheDocument();
+    // focus goes to the search field, so the keyboard user can type the name at once
+    expect(screen.getByLabelText('Пошук міста')).toHaveFocus();
     // alphabetical, filtered case-insensitively, with the empty message
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Київ', 'Львів', 'Одеса']);
     await userEvent.type(screen.getByLabelText('Пошук міста'), 'ПАРИЖ');
@@ -106,6 +108,7 @@ describe('the city in the header', () => {
     // reopening starts with an empty search
     await userEvent.click(screen.getByRole('button', { name: /Одеса/ }));
     expect(screen.getByLabelText('Пошук міста')).toHaveValue('');
+    expect(screen.getByLabelText('Пошук міста')).toHaveFocus();
   });
 
   it('shows bots no banner but still picks a city', async () => {
