@@ -126,8 +126,9 @@ function firstView(path: string, locale: Locale, data: PageData | null): string 
 /**
  * Every page mounts all four remotes in its header, so their first requests can start with the page's
  * own: the remotes map inline (a JSON block, not a script: the CSP holds; the shell reads it instead
- * of fetching /remotes.json), connections to the remotes' origins, and their manifests and entries
- * preloaded (the runtime fetches a manifest with CORS, then adds the entry as a plain script).
+ * of fetching /remotes.json), connections to the remotes' origins, and their manifests preloaded (the
+ * runtime fetches them with CORS). Not the entries: Chromium hands a failed script preload to the
+ * later <script> too, so a slot's retry after its remote was down would fail again (isolation journey).
  */
 export function remoteHints(remotesMap: Readonly<Record<string, string>>): string {
   const json = JSON.stringify(remotesMap).replace(/</g, '\\u003c');
@@ -137,7 +138,6 @@ export function remoteHints(remotesMap: Readonly<Record<string, string>>): strin
   }
   for (const manifest of Object.values(remotesMap)) {
     hints.push(`<link rel="preload" as="fetch" href="${attribute(new URL(manifest).href)}" crossorigin>`);
-    hints.push(`<link rel="preload" as="script" href="${attribute(new URL('remoteEntry.js', manifest).href)}">`);
   }
   return hints.join('\n    ');
 }
