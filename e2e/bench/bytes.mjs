@@ -14,22 +14,29 @@ export async function measureBytes(browser, { url, appsByOrigin, firstRender, st
   const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
+    // the moment of the app's first render, taken in the page: the server's first view replaced by the
+    // app's own heading (a check from outside would poll, and count what arrived in between)
+    await page.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        if (document.querySelector('[data-first-view]') || !document.querySelector('main h1')) return;
+        window.__firstRender = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
     const assets = [];
     const pending = [];
-    let rendered = false;
     page.on('response', (response) => {
       const type = response.headers()['content-type'] ?? '';
       const kind = type.includes('javascript') ? 'js' : type.includes('text/css') ? 'css' : null;
       if (!kind) return;
-      const beforeRender = !rendered;
       pending.push(
         response.body().then(
           (body) =>
             assets.push({
+              url: response.url(),
               origin: new URL(response.url()).origin,
               kind,
               gzip: gzipSync(body, { level: 9 }).length,
-              beforeRender,
             }),
           () => {}, // a response without a body (aborted): nothing to count
         ),
@@ -37,9 +44,15 @@ export async function measureBytes(browser, { url, appsByOrigin, firstRender, st
     });
     await page.goto(url, { waitUntil: 'commit' });
     await firstRender(page);
-    rendered = true;
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
+    // what had arrived by then, from the page's resource timing
+    const { firstRenderAt, arrived } = await page.evaluate(() => ({
+      firstRenderAt: window.__firstRender ?? Number.POSITIVE_INFINITY,
+      arrived: performance.getEntriesByType('resource').map((entry) => [entry.name, entry.responseEnd]),
+    }));
+    const arrivedAt = new Map(arrived);
+    for (const asset of assets) asset.beforeRender = (arrivedAt.get(asset.url) ?? 0) <= firstRenderAt;
     const sum = (filter) => {
       const totals = {};
       for (const asset of assets.filter(filter)) {
