@@ -180,12 +180,26 @@ if (report && !flag('--no-api') && !QUICK) {
 }
 console.log(`\nReports written to ${join(root, 'reports')}`);
 
-/** Runs one API bench, showing its output; returns its Markdown table's lines. */
+/**
+ * Runs one API bench, showing its output; returns what the report keeps of it: its tables, its
+ * headings (as bold lines), throughput and check lines, each table set apart by blank lines.
+ */
 function apiBench(args) {
   const result = spawnSync(tsx, args, { cwd: serverDir, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   process.stdout.write(result.stdout);
   if (result.status !== 0) throw new Error(`${args[0]} exited with ${result.status}`);
-  return result.stdout.split('\n').filter((line) => line.startsWith('|'));
+  const lines = result.stdout.split('\n').map((line) => line.trimEnd());
+  const kept = [];
+  lines.forEach((line, index) => {
+    const heading = /^#+\s+(.*)/.exec(line);
+    const row = line.startsWith('|');
+    if (!row && !heading && !/^(throughput:|\s+ok:|\S+ checks:)/.test(line)) return;
+    // a table's header row (the next line is its rule) or a line of text: a paragraph of its own
+    const headerRow = row && /^\|\s*---/.test(lines[index + 1] ?? '');
+    if (kept.length && (headerRow || !row)) kept.push('');
+    kept.push(heading ? `**${heading[1]}**` : line.trim());
+  });
+  return kept;
 }
 
 async function waitFor(url) {
