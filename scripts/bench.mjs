@@ -168,10 +168,10 @@ try {
 if (report && !flag('--no-api') && !QUICK) {
   const reports = join(root, 'reports');
   const tables = [
-    apiBench(['bench/api.ts', '--scale', String(SCALE), '--out', join(reports, 'api.json')]),
-    apiBench(['bench/auth-orders.ts', '--out', join(reports, 'auth-orders.json')]),
+    [API_TITLES.routes, ...apiBench(['bench/api.ts', '--scale', String(SCALE), '--out', join(reports, 'api.json')])],
+    [API_TITLES.accounts, ...apiBench(['bench/auth-orders.ts', '--out', join(reports, 'auth-orders.json')])],
     // 20 simulated customers for 30 s on PGlite, on PostgreSQL, and on two instances sharing one PostgreSQL
-    apiBench(['load/integrity.ts']),
+    [API_TITLES.load, ...apiBench(['load/integrity.ts'])],
   ];
   report.api = tables.flatMap((table) => ['', ...table]);
   writeFileSync(join(reports, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -179,6 +179,12 @@ if (report && !flag('--no-api') && !QUICK) {
   writeFileSync(join(reports, 'bench.md'), `${formatReport(report)}\n`);
 }
 console.log(`\nReports written to ${join(root, 'reports')}`);
+
+const API_TITLES = {
+  routes: '#### Routes (autocannon, 10 connections; serial: the median of one request at a time; PGlite)',
+  accounts: '#### Sign-in, cart merge and order creation (PGlite)',
+  load: '#### Load and integrity: 20 simulated customers for 30 s (`packages/server/load`)',
+};
 
 /**
  * Runs one API bench, showing its output; returns what the report keeps of it: its tables, its
