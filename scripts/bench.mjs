@@ -162,6 +162,12 @@ try {
   for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 }
 
+const API_TITLES = {
+  routes: '#### Routes (autocannon, 10 connections; serial: the median of one request at a time; PGlite)',
+  accounts: '#### Sign-in, cart merge and order creation (PGlite)',
+  load: '#### Load and integrity: 20 simulated customers for 30 s (`packages/server/load`)',
+};
+
 // The API under load: catalogue, search and carts on the seed and on --scale 20000 (with a constant
 // route as the floor), then sign-in, cart merge and order creation (packages/server/bench). Their
 // Markdown tables are appended to the report.
@@ -179,12 +185,6 @@ if (report && !flag('--no-api') && !QUICK) {
   writeFileSync(join(reports, 'bench.md'), `${formatReport(report)}\n`);
 }
 console.log(`\nReports written to ${join(root, 'reports')}`);
-
-const API_TITLES = {
-  routes: '#### Routes (autocannon, 10 connections; serial: the median of one request at a time; PGlite)',
-  accounts: '#### Sign-in, cart merge and order creation (PGlite)',
-  load: '#### Load and integrity: 20 simulated customers for 30 s (`packages/server/load`)',
-};
 
 /**
  * Runs one API bench, showing its output; returns what the report keeps of it: its tables, its
