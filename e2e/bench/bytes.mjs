@@ -67,11 +67,3 @@ export async function measureBytes(browser, { url, appsByOrigin, firstRender, st
     await context.close();
   }
 }
-
-/** Sum over apps. */
-export function totalBytes(perApp) {
-  return Object.values(perApp).reduce((sum, bytes) => ({ js: sum.js + bytes.js, css: sum.css + bytes.css }), {
-    js: 0,
-    css: 0,
-  });
-}

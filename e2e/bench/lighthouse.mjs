@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { median } from './median.mjs';
 
 const run = promisify(execFile);
 const LIGHTHOUSE = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.bin', 'lighthouse');
@@ -57,12 +58,6 @@ export async function lighthouseOnce(url) {
     rmSync(folder, { recursive: true, force: true });
   }
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** The median of each figure over `runs` runs (runs one after another: they share two cores). */
 export async function lighthouseMedian(url, runs = 3) {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { pageJson, setCity } from '../support/page';
 import { Site } from '../support/site';
 import { freshPhone, smsCode, wrongCode } from '../support/sms';
 
@@ -126,29 +127,6 @@ async function packageSlug(settlementId: number): Promise<string> {
   const slug = body.groups[0]?.items.content[0]?.service?.slug;
   if (!slug) throw new Error('no package found');
   return slug;
-}
-
-async function setCity(page: Page, id: number): Promise<void> {
-  await page.evaluate((city) => {
-    window.localStorage.setItem('cityId', JSON.stringify(city));
-    window.localStorage.setItem('cityShown', 'true');
-  }, id);
-}
-
-/** A call from inside the page, so it carries the session cookie. */
-function pageJson<T>(page: Page, path: string, init?: { method: string; body: unknown }) {
-  return page.evaluate(
-    async ([url, options]) => {
-      const response = await fetch(url, {
-        credentials: 'include',
-        method: options?.method ?? 'GET',
-        headers: options ? { 'content-type': 'application/json' } : undefined,
-        body: options ? JSON.stringify(options.body) : undefined,
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    [path, init] as const,
-  ) as Promise<{ status: number; body: T }>;
 }
 
 /** Two priced analyses of the city, added to the signed-in user's cart. */

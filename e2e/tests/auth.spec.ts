@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { pageJson } from '../support/page';
 import { Site } from '../support/site';
 import { freshPhone, smsCode, wrongCode } from '../support/sms';
 
@@ -56,13 +57,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /** Session calls from inside the page, so they carry its cookie. */
-function pageJson<T>(page: Page, path: string): Promise<{ status: number; body: T }> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { credentials: 'include' });
-    return { status: response.status, body: await response.json() };
-  }, path);
-}
-
 const stored = (page: Page, key: string) => page.evaluate((name) => window.localStorage.getItem(name), key);
 
 test.describe('a new patient on a phone', () => {

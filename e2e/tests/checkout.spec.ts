@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { pageJson, setCity } from '../support/page';
 import { Site } from '../support/site';
 import { smsCode } from '../support/sms';
 
@@ -62,29 +63,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-/** A call from inside the page, so it carries the session cookie. */
-function pageJson<T>(page: Page, path: string, init?: { method: string; body: unknown }) {
-  return page.evaluate(
-    async ([url, options]) => {
-      const response = await fetch(url, {
-        credentials: 'include',
-        method: options?.method ?? 'GET',
-        headers: options ? { 'content-type': 'application/json' } : undefined,
-        body: options ? JSON.stringify(options.body) : undefined,
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    [path, init] as const,
-  ) as Promise<{ status: number; body: T }>;
-}
-
-async function setCity(page: Page, id: number) {
-  await page.evaluate((city) => {
-    window.localStorage.setItem('cityId', JSON.stringify(city));
-    window.localStorage.setItem('cityShown', 'true');
-  }, id);
 }
 
 /** The sign-in modals (mf-auth), opened by the checkout: phone, then the code from the dev SMS outbox. */

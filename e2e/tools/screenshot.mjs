@@ -1,19 +1,9 @@
 // Screenshots for looking at pages by eye: node e2e/tools/screenshot.mjs <url> <name> [width] [height] [fullPage 1|0]
 // (writes /tmp/shots/<name>.png; not part of the test suite)
-import { chromium } from '@playwright/test';
+import { launchChromium } from '../bench/chromium.mjs';
 
 const [url, name, width = '1280', height = '900', full = '1'] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) } });
 page.on('console', (m) => {
   if (m.type() === 'error') console.log('console:', m.text());

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { escapeHtml } from '../src/features/seo/head';
 
 /** Marks the frame, so that tests and the bench can tell it from the app's own first render. */
 export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
@@ -41,18 +42,14 @@ export type FirstView = {
   homeHref: string;
 };
 
-function text(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 export function renderFirstView({ siteName, heading, lead, home, homeHref }: FirstView): string {
-  const title = heading ? `<h1 class="fv-title">${text(heading)}</h1>` : '';
-  const leadHtml = lead ? `<p class="fv-lead">${text(lead)}</p>` : '';
+  const title = heading ? `<h1 class="fv-title">${escapeHtml(heading)}</h1>` : '';
+  const leadHtml = lead ? `<p class="fv-lead">${escapeHtml(lead)}</p>` : '';
   const content = home ? `<section class="fv-hero">${title}${leadHtml}</section>` : title;
   return (
     `<div class="fv${home ? ' fv-home' : ''}" ${FIRST_VIEW_ATTRIBUTE}>` +
-    `<header class="fv-header"><div class="fv-bar"><span class="fv-burger"></span><a class="fv-logo" href="${text(homeHref)}">` +
-    `<span class="fv-mark" aria-hidden="true">+</span><span class="fv-name">${text(siteName)}</span></a></div>` +
+    `<header class="fv-header"><div class="fv-bar"><span class="fv-burger"></span><a class="fv-logo" href="${escapeHtml(homeHref)}">` +
+    `<span class="fv-mark" aria-hidden="true">+</span><span class="fv-name">${escapeHtml(siteName)}</span></a></div>` +
     `<div class="fv-menu"></div></header><main class="fv-main">${content}</main></div>`
   );
 }

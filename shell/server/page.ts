@@ -8,7 +8,7 @@ import ua from '../src/app/locales/ua.json';
 import { CRUMBS } from '../src/features/breadcrumbs/definitions';
 import { buildTrail } from '../src/features/breadcrumbs/trail';
 import { REMOTES_MAP_ELEMENT_ID } from '../src/features/remotes/element';
-import { buildHead, renderHeadHtml, type SiteFacts } from '../src/features/seo/head';
+import { buildHead, escapeHtml, renderHeadHtml, type SiteFacts } from '../src/features/seo/head';
 import { contentSecurityPolicy } from './csp';
 import { firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
 import { type PageData, pageData } from './pageData';
@@ -137,11 +137,7 @@ export function remoteHints(remotesMap: Readonly<Record<string, string>>): strin
     hints.push(`<link rel="preconnect" href="${origin}">`, `<link rel="preconnect" href="${origin}" crossorigin>`);
   }
   for (const manifest of Object.values(remotesMap)) {
-    hints.push(`<link rel="preload" as="fetch" href="${attribute(new URL(manifest).href)}" crossorigin>`);
+    hints.push(`<link rel="preload" as="fetch" href="${escapeHtml(new URL(manifest).href)}" crossorigin>`);
   }
   return hints.join('\n    ');
-}
-
-function attribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -102,7 +102,8 @@ export function buildHead({ meta, path, locale, crumbs, site }: HeadInput): Head
   return tags;
 }
 
-const escapeHtml = (value: string) =>
+/** Text or an attribute value inside HTML. */
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script>: `</script>` and friends must not end the element early. */

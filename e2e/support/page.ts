@@ -1,0 +1,25 @@
+import type { Page } from '@playwright/test';
+
+/** A call from inside the page, so it carries the session cookie. */
+export function pageJson<T>(page: Page, path: string, init?: { method: string; body: unknown }) {
+  return page.evaluate(
+    async ([url, options]) => {
+      const response = await fetch(url, {
+        credentials: 'include',
+        method: options?.method ?? 'GET',
+        headers: options ? { 'content-type': 'application/json' } : undefined,
+        body: options ? JSON.stringify(options.body) : undefined,
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    [path, init] as const,
+  ) as Promise<{ status: number; body: T }>;
+}
+
+/** A visitor who has chosen this city already: no detection, no banner. */
+export async function setCity(page: Page, id: number): Promise<void> {
+  await page.evaluate((city) => {
+    window.localStorage.setItem('cityId', JSON.stringify(city));
+    window.localStorage.setItem('cityShown', 'true');
+  }, id);
+}
