@@ -7,6 +7,7 @@ const projects = [
   'packages/events',
   'packages/i18n',
   'packages/api',
+  'packages/router',
   'packages/ui',
   'packages/server',
   'mf-catalog',

@@ -5,7 +5,6 @@ const path = require('node:path');
 const libraries = {
   react: '19.3.1',
   'react-dom': '19.3.1',
-  'react-router-dom': '7.18.5',
   swr: '2.5.1',
   axios: '1.21.1',
   i18next: '27.1.2',
@@ -19,7 +18,7 @@ const libraries = {
  * a shared package bumps its version and ships with the shell before any remote that needs it: the
  * federation runtime then warns about a remote that asks for more than the page provides.
  */
-const workspacePackages = ['@lab/api', '@lab/events', '@lab/i18n', '@lab/ui'];
+const workspacePackages = ['@lab/api', '@lab/events', '@lab/i18n', '@lab/router', '@lab/ui'];
 const workspaceVersion = (name) =>
   require(path.join(__dirname, '..', name.replace('@lab/', ''), 'package.json')).version;
 

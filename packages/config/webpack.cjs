@@ -77,6 +77,7 @@ function createWebpackConfig(app) {
         ...(app.host
           ? [
               new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', inject: 'body' }),
+              new StartupPreloadPlugin(),
               new RemotesMapPlugin(),
               new PublicAssetsPlugin(path.join(app.dir, 'public')),
             ]
@@ -104,8 +105,10 @@ function createWebpackConfig(app) {
  * builds `MF_RUNTIME=per-entry` to report the weight before and after.
  */
 function federationRuntimeExperiments(app) {
-  if (process.env.MF_RUNTIME === 'per-entry') return undefined;
-  return app.host ? { provideExternalRuntime: true } : { externalRuntime: true };
+  // browser only: the runtime's Node.js loaders (vm, SyntheticModule ...) are dropped from the bundle
+  const optimization = { target: 'web' };
+  if (process.env.MF_RUNTIME === 'per-entry') return { optimization };
+  return app.host ? { provideExternalRuntime: true, optimization } : { externalRuntime: true, optimization };
 }
 
 /**
@@ -183,6 +186,50 @@ class RemotesMapPlugin {
       );
     });
   }
+}
+
+/**
+ * The shell's entry only starts the federation runtime and imports its bootstrap; the bootstrap chunk
+ * and the shared libraries it consumes (React, the router ...) would be requested only once the entry
+ * has run. Preloading them from the page lets them download alongside the entry instead of after it.
+ */
+class StartupPreloadPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StartupPreloadPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupPreloadPlugin', (data) => {
+        const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '/');
+        for (const file of startupFiles(compilation)) {
+          const as = file.endsWith('.css') ? 'style' : 'script';
+          data.headTags.push(
+            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as, href: `${publicPath}${file}` }),
+          );
+        }
+        return data;
+      });
+    });
+  }
+}
+
+/** The files of the entry's first async import and of the shared modules that import consumes. */
+function startupFiles(compilation) {
+  const { chunkGraph } = compilation;
+  const groups = new Set(compilation.entrypoints.get('main')?.getChildren() ?? []);
+  for (const group of [...groups]) {
+    for (const chunk of group.chunks) {
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+        if (module.type !== 'consume-shared-module') continue;
+        for (const block of module.blocks) {
+          const fallback = chunkGraph.getBlockChunkGroup(block);
+          if (fallback) groups.add(fallback);
+        }
+      }
+    }
+  }
+  const files = new Set();
+  for (const group of groups) {
+    for (const chunk of group.chunks) for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+  }
+  return [...files];
 }
 
 /** Copies the host's public/ files (icons, og image) next to index.html, unhashed. */

@@ -4,7 +4,7 @@ import { bus, emitOrKeep } from '@lab/events';
 import { initI18n, setLocale } from '@lab/i18n';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '@lab/router';
 import { SWRConfig } from 'swr';
 import '../i18n';
 

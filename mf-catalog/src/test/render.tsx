@@ -4,7 +4,7 @@ import { initI18n, setLocale } from '@lab/i18n';
 import { ToastProvider } from '@lab/ui';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@lab/router';
 import { SWRConfig } from 'swr';
 import '../i18n';
 

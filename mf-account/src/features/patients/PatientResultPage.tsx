@@ -1,7 +1,7 @@
 import type { PersonRef } from '@lab/api';
 import { useBreadcrumbLabel } from '@lab/ui';
 import { useCallback, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@lab/router';
 import { fullName } from '../../lib';
 import { ResultView } from '../results';
 import { patientResultPath } from './paths';

@@ -12,7 +12,7 @@ import {
   usePageMeta,
 } from '@lab/ui';
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@lab/router';
 import { Busy, fullName, NotFoundView, statusOf } from '../../lib';
 import { type DateFilter, DEFAULT_FILTER, FilterBar, filterRange, PeriodFilter, SearchField } from '../filters';
 import { OrderStateBadge } from '../orders';

@@ -3,7 +3,7 @@ import { emitOrKeep } from '@lab/events';
 import { useTranslation } from '@lab/i18n';
 import { Button, ErrorState, isoToDisplay, Link, Price, Skeleton, usePageMeta } from '@lab/ui';
 import { type ReactNode, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@lab/router';
 import { type Totals, TotalsList } from '../../components/TotalsList';
 import { goToPayment, isOnlinePayment, startOnlinePayment } from '../../lib/payment';
 import styles from './PaymentResult.module.css';

@@ -11,7 +11,7 @@ import {
   usePageMeta,
 } from '@lab/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@lab/router';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { ServiceCard } from '../service-card';
 import { categoryUrl } from './CataloguePage';

@@ -10,7 +10,7 @@ import {
 import { useTranslation } from '@lab/i18n';
 import { Button, ErrorState, Link, Skeleton, usePageMeta } from '@lab/ui';
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from '@lab/router';
 import { AddToCartButton } from '../cart';
 import { PriceTag } from '../service-card';
 import { entryUrl } from './results';

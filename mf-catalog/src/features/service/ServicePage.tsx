@@ -8,7 +8,7 @@ import {
 import { localizePath, useLocale, useTranslation } from '@lab/i18n';
 import { Button, ErrorState, Link, SafeHtml, Skeleton, SkeletonText, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
 import { type ReactNode, useId, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@lab/router';
 import { AddToCartButton } from '../cart';
 import { PriceTag, ServiceCard, serviceUrl, useServiceTexts } from '../service-card';
 import { isHtml, joinMaterials } from './materials';

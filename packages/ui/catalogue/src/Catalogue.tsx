@@ -1,5 +1,5 @@
 import { setLocale, useLocale } from '@lab/i18n';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@lab/router';
 import { Button, ToastProvider } from '../../src';
 import styles from './Catalogue.module.css';
 import { DateSection } from './sections/DateSection';

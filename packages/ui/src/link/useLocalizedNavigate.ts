@@ -1,6 +1,6 @@
 import { isExternalHref, localizePath, useLocale } from '@lab/i18n';
 import { useCallback } from 'react';
-import { type NavigateOptions, useNavigate } from 'react-router-dom';
+import { type NavigateOptions, useNavigate } from '@lab/router';
 
 export type LocalizedNavigate = (to: string, options?: NavigateOptions) => void;
 

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router-dom';
+import { matchPath } from '@lab/router';
 
 /** A route's breadcrumb: a label, or an id whose label a page may replace later (spec section 2). */
 export type CrumbDefinition = {

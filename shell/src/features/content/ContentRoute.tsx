@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@lab/router';
 import { CityFromPath } from '../city';
 import { NotFoundPage } from '../not-found';
 import { ArticlePage } from './ArticlePage';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from '@lab/router';
 import { scrollIntent } from './scroll';
 
 const RESTORE_ATTEMPTS_MS = 1500;
