@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
 import { Route, Routes } from '@lab/router';
+import { screen } from '@testing-library/react';
 import { renderAt, resetBrowserState, setUpI18n } from '../test/render';
 import { serveAccount } from '../test/server';
 import { AccountRoutes } from './AccountRoutes';

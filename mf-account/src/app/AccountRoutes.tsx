@@ -1,7 +1,7 @@
 import { useTranslation } from '@lab/i18n';
+import { Route, Routes, useParams } from '@lab/router';
 import { ErrorState, Link, Skeleton, SkeletonText } from '@lab/ui';
 import type { ReactNode } from 'react';
-import { Route, Routes, useParams } from '@lab/router';
 import { type ReadyAccount, useAccount } from '../features/account';
 import { OrdersPage } from '../features/orders';
 import { PatientResultPage, PatientResultsPage, PatientsPage } from '../features/patients';

@@ -2,9 +2,9 @@
 import { ApiError, api, type DoctorSelf, type Gender, type PhoneData } from '@lab/api';
 import { bus, emitOrKeep } from '@lab/events';
 import { initI18n, setLocale } from '@lab/i18n';
+import { MemoryRouter, useLocation } from '@lab/router';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from '@lab/router';
 import { SWRConfig } from 'swr';
 import '../i18n';
 

@@ -1,10 +1,10 @@
 /** Test set-up: the providers the shell gives a remote (router, SWR cache, toasts) and a browser reset. */
 import { bus } from '@lab/events';
 import { initI18n, setLocale } from '@lab/i18n';
+import { MemoryRouter, Route, Routes, useLocation } from '@lab/router';
 import { ToastProvider } from '@lab/ui';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from '@lab/router';
 import { SWRConfig } from 'swr';
 import '../i18n';
 

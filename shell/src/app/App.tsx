@@ -1,5 +1,5 @@
-import { ToastProvider } from '@lab/ui';
 import { BrowserRouter } from '@lab/router';
+import { ToastProvider } from '@lab/ui';
 import { SWRConfig } from 'swr';
 import './i18n';
 import { AppRoutes } from './routes';

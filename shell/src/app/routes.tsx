@@ -1,6 +1,6 @@
 import { FALLBACK_LOCALE, LOCALES, localeFromPath, setLocale } from '@lab/i18n';
-import { useEffect } from 'react';
 import { Route, Routes, useLocation } from '@lab/router';
+import { useEffect } from 'react';
 import { ContactsPage } from '../features/contacts';
 import { ArticlePage, ContentRoute } from '../features/content';
 import { DocumentPage, DocumentsPage } from '../features/documents';

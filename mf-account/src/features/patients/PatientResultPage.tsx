@@ -1,7 +1,7 @@
 import type { PersonRef } from '@lab/api';
+import { useParams } from '@lab/router';
 import { useBreadcrumbLabel } from '@lab/ui';
 import { useCallback, useState } from 'react';
-import { useParams } from '@lab/router';
 import { fullName } from '../../lib';
 import { ResultView } from '../results';
 import { patientResultPath } from './paths';

@@ -1,5 +1,6 @@
 import { usePatientRegistries } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
+import { useParams } from '@lab/router';
 import {
   Button,
   ErrorState,
@@ -12,7 +13,6 @@ import {
   usePageMeta,
 } from '@lab/ui';
 import { useMemo, useState } from 'react';
-import { useParams } from '@lab/router';
 import { Busy, fullName, NotFoundView, statusOf } from '../../lib';
 import { type DateFilter, DEFAULT_FILTER, FilterBar, filterRange, PeriodFilter, SearchField } from '../filters';
 import { OrderStateBadge } from '../orders';

@@ -1,8 +1,8 @@
 import { type Order, useOrders } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
+import { useSearchParams } from '@lab/router';
 import { Button, ErrorState, Link, plural, SkeletonGrid, todayInKyiv, usePageMeta } from '@lab/ui';
 import { useMemo } from 'react';
-import { useSearchParams } from '@lab/router';
 import { Busy, fullName } from '../../lib';
 import {
   DEFAULT_FILTER,

@@ -1,9 +1,9 @@
 import { useDoctorWorkplaces, useSession } from '@lab/api';
 import { emitOrKeep, type Role } from '@lab/events';
 import { localizePath, useLocale, useTranslation } from '@lab/i18n';
+import { Link as RouterLink, useLocation } from '@lab/router';
 import { Button, Link, Skeleton } from '@lab/ui';
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link as RouterLink, useLocation } from '@lab/router';
 import { Busy, messageOf } from '../../lib';
 import { type ReadyAccount, useAccount, useLogout, useWorkplaceSelect } from '../account';
 import { Avatar } from './Avatar';

@@ -1,8 +1,8 @@
 import type { Role } from '@lab/events';
 import { stripLocale } from '@lab/i18n';
+import { useLocation } from '@lab/router';
 import { useLocalizedNavigate } from '@lab/ui';
 import { useCallback } from 'react';
-import { useLocation } from '@lab/router';
 import { useRoleSwitch } from '../account';
 
 /** Where each role's lists live; a switch made on the other role's list goes to this role's. */

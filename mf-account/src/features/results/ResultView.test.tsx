@@ -1,6 +1,6 @@
+import { useParams } from '@lab/router';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useParams } from '@lab/router';
 import { DYNAMICS } from '../../test/fixtures';
 import { renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { serveAccount } from '../../test/server';

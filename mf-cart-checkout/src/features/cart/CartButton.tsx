@@ -1,7 +1,7 @@
 import { stripLocale, useTranslation } from '@lab/i18n';
+import { useLocation } from '@lab/router';
 import { CountBadge, cx, Link, TOOLTIP_HIDE_DELAY, useViewportAbove } from '@lab/ui';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from '@lab/router';
 import { CartIcon } from '../../components/CartIcon';
 import styles from './Cart.module.css';
 import { CartPreview } from './CartPreview';

@@ -1,9 +1,9 @@
 import { api, type Order, useOrder, useSession } from '@lab/api';
 import { emitOrKeep } from '@lab/events';
 import { useTranslation } from '@lab/i18n';
+import { useSearchParams } from '@lab/router';
 import { Button, ErrorState, isoToDisplay, Link, Price, Skeleton, usePageMeta } from '@lab/ui';
 import { type ReactNode, useState } from 'react';
-import { useSearchParams } from '@lab/router';
 import { type Totals, TotalsList } from '../../components/TotalsList';
 import { goToPayment, isOnlinePayment, startOnlinePayment } from '../../lib/payment';
 import styles from './PaymentResult.module.css';

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useLocation } from '@lab/router';
+import { useEffect } from 'react';
 import { captureUtm } from './utm';
 
 /**

@@ -1,8 +1,8 @@
 import { type ServiceGroupNode, useServiceGroupTree } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
+import { useLocation } from '@lab/router';
 import { ErrorState, Link, SkeletonGrid, usePageMeta } from '@lab/ui';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { useLocation } from '@lab/router';
 import styles from './Catalogue.module.css';
 import type { TreeName } from './tree';
 

@@ -1,5 +1,6 @@
 import { type ServiceGroupNode, useServiceGroupTree, useServiceList, useStored } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
+import { useParams } from '@lab/router';
 import {
   Button,
   Dropdown,
@@ -11,7 +12,6 @@ import {
   usePageMeta,
 } from '@lab/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useParams } from '@lab/router';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { ServiceCard } from '../service-card';
 import { categoryUrl } from './CataloguePage';

@@ -8,9 +8,9 @@ import {
   useStored,
 } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
+import { useLocation, useSearchParams } from '@lab/router';
 import { Button, ErrorState, Link, Skeleton, usePageMeta } from '@lab/ui';
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from '@lab/router';
 import { AddToCartButton } from '../cart';
 import { PriceTag } from '../service-card';
 import { entryUrl } from './results';

@@ -6,9 +6,9 @@ import {
   useStored,
 } from '@lab/api';
 import { localizePath, useLocale, useTranslation } from '@lab/i18n';
+import { useParams } from '@lab/router';
 import { Button, ErrorState, Link, SafeHtml, Skeleton, SkeletonText, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
 import { type ReactNode, useId, useState } from 'react';
-import { useParams } from '@lab/router';
 import { AddToCartButton } from '../cart';
 import { PriceTag, ServiceCard, serviceUrl, useServiceTexts } from '../service-card';
 import { isHtml, joinMaterials } from './materials';

@@ -1,7 +1,7 @@
 import { initI18n, setLocale } from '@lab/i18n';
+import { MemoryRouter, useLocation } from '@lab/router';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from '@lab/router';
 import { Link } from './Link';
 import { useLocalizedNavigate } from './useLocalizedNavigate';
 import '../i18n';

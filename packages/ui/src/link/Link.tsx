@@ -1,6 +1,6 @@
 import { isExternalHref, type Locale, localizePath, useLocale, useTranslation } from '@lab/i18n';
-import type { CSSProperties, Ref } from 'react';
 import { Link as RouterLink, type LinkProps as RouterLinkProps, useLocation } from '@lab/router';
+import type { CSSProperties, Ref } from 'react';
 import { UI_NAMESPACE } from '../i18n';
 import { isCurrentLocation, isNonRouteScheme } from './paths';
 

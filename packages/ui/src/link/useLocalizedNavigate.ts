@@ -1,6 +1,6 @@
 import { isExternalHref, localizePath, useLocale } from '@lab/i18n';
-import { useCallback } from 'react';
 import { type NavigateOptions, useNavigate } from '@lab/router';
+import { useCallback } from 'react';
 
 export type LocalizedNavigate = (to: string, options?: NavigateOptions) => void;
 

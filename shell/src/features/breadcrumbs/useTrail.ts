@@ -1,7 +1,7 @@
 import { stripLocale, useTranslation } from '@lab/i18n';
+import { useLocation } from '@lab/router';
 import { useBreadcrumbLabels } from '@lab/ui';
 import { useMemo } from 'react';
-import { useLocation } from '@lab/router';
 import { CRUMBS } from './definitions';
 import { buildTrail, type Crumb } from './trail';
 

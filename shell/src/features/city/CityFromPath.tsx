@@ -1,7 +1,7 @@
 import { localizePath, useLocale } from '@lab/i18n';
+import { Navigate, useLocation } from '@lab/router';
 import { SkeletonText } from '@lab/ui';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, useLocation } from '@lab/router';
 import { useCity } from './CityContext';
 
 /**

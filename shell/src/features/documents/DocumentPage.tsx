@@ -1,7 +1,7 @@
 import { useDocument, useSimilarDocuments } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { formatDateKyiv, Link, SafeHtml, SkeletonText, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
 import { useParams } from '@lab/router';
+import { formatDateKyiv, Link, SafeHtml, SkeletonText, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
 import { AsyncContent } from '../content';
 import styles from './Documents.module.css';
 import { DocumentCard } from './DocumentsPage';

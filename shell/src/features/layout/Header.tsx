@@ -1,7 +1,7 @@
 import { useMenus } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Link, Skeleton } from '@lab/ui';
 import { useLocation } from '@lab/router';
+import { Link, Skeleton } from '@lab/ui';
 import { CityButton } from '../city';
 import { DesktopMenu, MobileMenu, menuOfType } from '../menu';
 import { RemoteSlot } from '../remotes';

@@ -1,6 +1,6 @@
 import { LOCALES, localizePath, useLocale, useTranslation } from '@lab/i18n';
-import { Link } from '@lab/ui';
 import { useLocation } from '@lab/router';
+import { Link } from '@lab/ui';
 import styles from './LanguageSwitch.module.css';
 
 /** Links to the current page in each locale; the active one is not clickable (spec section 2). */

@@ -1,7 +1,7 @@
 import { useTranslation } from '@lab/i18n';
+import { Outlet } from '@lab/router';
 import { isBot } from '@lab/ui';
 import { useState } from 'react';
-import { Outlet } from '@lab/router';
 import { Breadcrumbs } from '../breadcrumbs';
 import { CityBanner, CityModal, CityProvider } from '../city';
 import { OfflineNotice } from '../offline';

@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from '@lab/router';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { scrollIntent } from './scroll';
 
 const RESTORE_ATTEMPTS_MS = 1500;

@@ -1,7 +1,7 @@
 import { useNewsItem, useSimilarNews } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { formatDateKyiv, SafeHtml, SkeletonText, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
 import { useParams } from '@lab/router';
+import { formatDateKyiv, SafeHtml, SkeletonText, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
 import { AsyncContent } from '../content';
 import styles from './News.module.css';
 import { NewsCard } from './NewsCard';

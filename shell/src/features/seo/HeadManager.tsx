@@ -1,7 +1,7 @@
 import { stripLocale, useLocale, useTranslation } from '@lab/i18n';
+import { useLocation } from '@lab/router';
 import { useCurrentPageMeta } from '@lab/ui';
 import { useEffect, useMemo } from 'react';
-import { useLocation } from '@lab/router';
 import { useTrail } from '../breadcrumbs';
 import { applyHead, buildHead } from './head';
 import { siteFacts } from './site';
