@@ -76,7 +76,7 @@ function createWebpackConfig(app) {
           : []),
         ...(app.host
           ? [
-              new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', inject: 'body' }),
+              new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', inject: 'head' }),
               new StartupPreloadPlugin(),
               new RemotesMapPlugin(),
               new PublicAssetsPlugin(path.join(app.dir, 'public')),
@@ -198,6 +198,9 @@ class StartupPreloadPlugin {
     compiler.hooks.thisCompilation.tap('StartupPreloadPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupPreloadPlugin', (data) => {
         const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '/');
+        // the entry first and at high priority: a deferred script is fetched at low priority, behind
+        // the preloads below, over HTTP/1.1's six connections
+        for (const tag of data.headTags) if (tag.tagName === 'script') tag.attributes.fetchpriority = 'high';
         for (const file of startupFiles(compilation)) {
           const as = file.endsWith('.css') ? 'style' : 'script';
           data.headTags.push(

@@ -26,14 +26,17 @@ function localeRoutes() {
   return (
     <>
       <Route index element={<HomePage />} />
-      <Route path="analyzes" element={<RemoteSlot remote="mf_catalog" module="CataloguePage" />} />
-      <Route path="analyzes/:slug" element={<RemoteSlot remote="mf_catalog" module="CategoryPage" />} />
-      <Route path="analysis/:slug" element={<RemoteSlot remote="mf_catalog" module="ServicePage" />} />
-      <Route path="search" element={<RemoteSlot remote="mf_catalog" module="SearchPage" />} />
-      <Route path="cart" element={<RemoteSlot remote="mf_cart_checkout" module="CartPage" />} />
-      <Route path="checkout" element={<RemoteSlot remote="mf_cart_checkout" module="CheckoutPage" />} />
-      <Route path="checkout/result" element={<RemoteSlot remote="mf_cart_checkout" module="PaymentResultPage" />} />
-      <Route path="account/*" element={<RemoteSlot remote="mf_account" module="AccountPage" />} />
+      <Route path="analyzes" element={<RemoteSlot remote="mf_catalog" module="CataloguePage" order="page" />} />
+      <Route path="analyzes/:slug" element={<RemoteSlot remote="mf_catalog" module="CategoryPage" order="page" />} />
+      <Route path="analysis/:slug" element={<RemoteSlot remote="mf_catalog" module="ServicePage" order="page" />} />
+      <Route path="search" element={<RemoteSlot remote="mf_catalog" module="SearchPage" order="page" />} />
+      <Route path="cart" element={<RemoteSlot remote="mf_cart_checkout" module="CartPage" order="page" />} />
+      <Route path="checkout" element={<RemoteSlot remote="mf_cart_checkout" module="CheckoutPage" order="page" />} />
+      <Route
+        path="checkout/result"
+        element={<RemoteSlot remote="mf_cart_checkout" module="PaymentResultPage" order="page" />}
+      />
+      <Route path="account/*" element={<RemoteSlot remote="mf_account" module="AccountPage" order="page" />} />
       <Route path="contacts" element={<ContactsPage />} />
       <Route path="news" element={<NewsListPage />} />
       <Route path="news/:slug" element={<NewsItemPage />} />
@@ -65,7 +68,7 @@ export function AppRoutes() {
         </Route>
       </Routes>
       {/* once per page, renders nothing: stores the landing URL's utm_ parameters (spec section 4) */}
-      <RemoteSlot remote="mf_cart_checkout" module="UtmCapture" variant="compact" />
+      <RemoteSlot remote="mf_cart_checkout" module="UtmCapture" variant="compact" order="after-page" />
     </>
   );
 }

@@ -33,11 +33,24 @@ export function Header({ bot }: { bot: boolean }) {
           <CityButton />
         </div>
         <div className={styles.actions}>
-          <RemoteSlot remote="mf_catalog" module="SearchButton" variant="compact" placeholder={slotPlaceholder} />
-          <RemoteSlot remote="mf_cart_checkout" module="CartButton" variant="compact" placeholder={slotPlaceholder} />
+          <RemoteSlot
+            remote="mf_catalog"
+            module="SearchButton"
+            variant="compact"
+            order="after-page"
+            placeholder={slotPlaceholder}
+          />
+          <RemoteSlot
+            remote="mf_cart_checkout"
+            module="CartButton"
+            variant="compact"
+            order="after-page"
+            placeholder={slotPlaceholder}
+          />
           <RemoteSlot
             remote="mf_account"
             module="ProfileMenu"
+            order="after-page"
             variant="compact"
             placeholder={<Skeleton width={96} height={40} radius={20} />}
           />

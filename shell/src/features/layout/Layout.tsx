@@ -27,7 +27,7 @@ export function Layout() {
           <Outlet />
         </main>
         <Footer />
-        <RemoteSlot remote="mf_auth" module="AuthModals" variant="compact" />
+        <RemoteSlot remote="mf_auth" module="AuthModals" variant="compact" order="after-page" />
         <CityModal />
         <OfflineNotice />
       </div>

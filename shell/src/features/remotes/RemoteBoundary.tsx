@@ -1,7 +1,14 @@
 import { Component, type ReactNode } from 'react';
 import { RemoteFallback } from './RemoteFallback';
 
-type Props = { remote: string; onRetry: () => void; variant: 'block' | 'compact'; children: ReactNode };
+type Props = {
+  remote: string;
+  onRetry: () => void;
+  /** told once the slot shows its fallback */
+  onFailure?: () => void;
+  variant: 'block' | 'compact';
+  children: ReactNode;
+};
 type State = { failed: boolean };
 
 /** Catches a remote's load or render failure so that it stays inside the remote's own slot. */
@@ -14,6 +21,7 @@ export class RemoteBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown): void {
     console.error(`[remote ${this.props.remote}] failed to load or render`, error);
+    this.props.onFailure?.();
   }
 
   override render() {

@@ -3,10 +3,14 @@ import {
   type LazyExoticComponent,
   lazy,
   type ReactNode,
+  type RefObject,
   Suspense,
   useCallback,
+  useEffect,
+  useRef,
   useState,
 } from 'react';
+import { usePageFirstOpen, usePageHold } from './pageFirst';
 import { RemoteBoundary } from './RemoteBoundary';
 import { loadExposed } from './registry';
 import type { ExposedName, ExposedProps, RemoteName } from './types';
@@ -37,6 +41,11 @@ type RemoteSlotProps<R extends RemoteName, M extends ExposedName<R>> = {
   placeholder?: ReactNode;
   /** `compact` renders the failure fallback inline, for header slots */
   variant?: 'block' | 'compact';
+  /**
+   * `page`: the route's own content, fetched first; `after-page`: a control around it (header
+   * buttons, modals), fetched once the page's content has arrived (pageFirst.ts)
+   */
+  order?: 'page' | 'after-page';
 } & /* props may be left out only when the component requires none */ (Record<string, never> extends ExposedProps<R, M>
   ? { props?: ExposedProps<R, M> }
   : { props: ExposedProps<R, M> });
@@ -51,6 +60,7 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
   props,
   placeholder = null,
   variant = 'block',
+  order,
 }: RemoteSlotProps<R, M>) {
   const key = `${remote}/${module}`;
   const [generation, setGeneration] = useState(() => failedGeneration.get(key) ?? 0);
@@ -59,12 +69,48 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
     failedGeneration.set(key, next);
     setGeneration(next);
   }, [key]);
+  const releasePage = usePageHold(order === 'page');
+  const pageArrived = usePageFirstOpen();
+  const pageRef = useRef<HTMLDivElement>(null);
+  if (order === 'after-page' && !pageArrived) return placeholder;
   const Component = lazyExposed(remote, module, generation);
-  return (
-    <RemoteBoundary key={generation} remote={remote} onRetry={retry} variant={variant}>
+  const slot = (
+    <RemoteBoundary key={generation} remote={remote} onRetry={retry} onFailure={releasePage} variant={variant}>
       <Suspense fallback={placeholder}>
         <Component {...((props ?? {}) as Record<string, unknown>)} />
+        {order === 'page' && <WhenShown content={pageRef} run={releasePage} />}
       </Suspense>
     </RemoteBoundary>
   );
+  // a box that takes no part in the layout: only there to see the page's content arrive
+  return order === 'page' ? (
+    <div ref={pageRef} style={{ display: 'contents' }}>
+      {slot}
+    </div>
+  ) : (
+    slot
+  );
+}
+
+/**
+ * Mounts with the remote's component (its Suspense sibling), then runs `run` once the content has no
+ * skeleton left (@lab/ui's Skeleton marks itself data-skeleton): the page's data is on screen.
+ */
+function WhenShown({ content, run }: { content: RefObject<HTMLElement | null>; run: () => void }) {
+  useEffect(() => {
+    const element = content.current;
+    const shown = () => !element?.querySelector('[data-skeleton]');
+    if (!element || shown()) {
+      run();
+      return;
+    }
+    const observer = new MutationObserver(() => {
+      if (!shown()) return;
+      observer.disconnect();
+      run();
+    });
+    observer.observe(element, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [content, run]);
+  return null;
 }
