@@ -1,5 +1,5 @@
 /** Analytics data-layer events (spec section 7): pushed only when the page has a data layer. */
-import type { CartItem } from '@lab/api';
+import type { CartItem, UnavailableCartItem } from '@lab/api';
 
 declare global {
   interface Window {
@@ -11,8 +11,10 @@ declare global {
  * GA4 `remove_from_cart` in hryvnia. Best effort (spec section 8): a missing or broken data layer is
  * ignored, so the deletion dialog still closes.
  */
-export function pushRemoveFromCart(item: CartItem): void {
+export function pushRemoveFromCart(item: CartItem | UnavailableCartItem): void {
   try {
+    // a line not offered in the chosen city has no price there: it is removed at no value
+    const price = 'price' in item ? item.price : 0;
     const layer = typeof window === 'undefined' ? undefined : window.dataLayer;
     if (!Array.isArray(layer)) return;
     layer.push({ ecommerce: null });
@@ -20,13 +22,13 @@ export function pushRemoveFromCart(item: CartItem): void {
       event: 'remove_from_cart',
       ecommerce: {
         currency: 'UAH',
-        value: item.price,
+        value: price,
         items: [
           {
             item_id: item.service.code,
             item_name: item.service.title,
             item_category: item.service.packageService ? 'package' : 'analysis',
-            price: item.price,
+            price,
             quantity: 1,
           },
         ],

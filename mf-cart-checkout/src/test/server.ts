@@ -11,6 +11,7 @@ import type {
   OrderCreateBody,
   PatientSelf,
   PaymentType,
+  UnavailableCartItem,
   Ward,
 } from '@lab/api';
 import { bodyOf, installAdapter, ok, type Reply } from '@lab/api/src/test/fakeAdapter';
@@ -44,6 +45,15 @@ export function line(
     },
     ...rest,
   };
+}
+
+/** A line the server answers as not orderable in the chosen city: no price. */
+export function unavailableLine(
+  serviceId: number,
+  overrides: { title?: string; code?: string; reason?: UnavailableCartItem['reason'] } = {},
+): UnavailableCartItem {
+  const { service } = line(serviceId, overrides);
+  return { serviceId, reason: overrides.reason ?? 'settlement', service };
 }
 
 export function cartOf(items: CartItem[], additionalItems: CartItem[] = [], extra: Partial<Cart> = {}): Cart {
@@ -233,6 +243,7 @@ export function serve(initial: Partial<ServerState> = {}) {
       state.cart = cartOf(items, items.length ? state.cart.additionalItems : [], {
         promo: state.cart.promo,
         promoCode: state.cart.promoCode,
+        unavailableItems: (state.cart.unavailableItems ?? []).filter((item) => !serviceIds.includes(item.serviceId)),
       });
       return ok(state.cart);
     }

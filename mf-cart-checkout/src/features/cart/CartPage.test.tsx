@@ -2,7 +2,7 @@ import { setStored } from '@lab/api';
 import { getPageMeta } from '@lab/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CITY, cartOf, GUEST_CART, line, serve } from '../../test/server';
+import { bodyOf, CITY, cartOf, GUEST_CART, line, serve, unavailableLine } from '../../test/server';
 import { renderAt, resetBrowserState, setUpI18n } from '../../test/setup';
 import { CartPage } from './CartPage';
 
@@ -173,5 +173,63 @@ describe('the cart page', () => {
     serve({ signedIn: true, cart: cartOf([ferritin]) });
     renderAt(<CartPage />, '/cart');
     expect(await screen.findByText(/У ролі лікаря кошик недоступний/)).toBeInTheDocument();
+  });
+});
+
+describe('lines not available in the chosen city', () => {
+  const psa = unavailableLine(4, { title: 'ПСА загальний', code: '2003' });
+  const withdrawn = unavailableLine(6, { title: 'Старий аналіз', code: '9009', reason: 'withdrawn' });
+
+  it('lists them apart with a text note and no price, outside the totals; the checkout is not offered', async () => {
+    serve({ cart: cartOf([ferritin], [draw], { unavailableItems: [psa, withdrawn] }) });
+    renderAt(<CartPage />, '/cart');
+    const region = await screen.findByRole('region', { name: 'Недоступні в місті Київ' });
+    expect(region).toHaveTextContent('Ці аналізи не можна замовити в обраному місті');
+    const [first, second] = within(region).getAllByRole('listitem');
+    expect(first).toHaveTextContent('2003');
+    expect(first).toHaveTextContent('Недоступний у цьому місті');
+    expect(first).not.toHaveTextContent('грн');
+    expect(within(first as HTMLElement).getByRole('link', { name: 'ПСА загальний' })).toHaveAttribute(
+      'href',
+      '/analysis/analysis-4',
+    );
+    expect(
+      within(first as HTMLElement).getByRole('button', { name: 'Видалити з кошика: ПСА загальний' }),
+    ).toBeVisible();
+    // a withdrawn service has no page to link to
+    expect(second).toHaveTextContent('Більше не надається');
+    expect(within(second as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+
+    // the totals are those of the available lines only
+    expect(summary()).toHaveTextContent('Разом277.40 грн');
+    expect(within(summary()).queryByRole('link', { name: 'Оформити замовлення' })).not.toBeInTheDocument();
+    expect(
+      within(summary()).getByText(
+        'Щоб оформити замовлення, видаліть недоступні аналізи з кошика або оберіть інше місто.',
+      ),
+    ).toHaveAttribute('role', 'alert');
+  });
+
+  it('removes one after confirmation; without them the checkout is offered again', async () => {
+    const { calls } = serve({ cart: cartOf([ferritin], [draw], { unavailableItems: [psa] }) });
+    const user = userEvent.setup();
+    renderAt(<CartPage />, '/cart');
+    await user.click(await screen.findByRole('button', { name: 'Видалити з кошика: ПСА загальний' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('«ПСА загальний» буде видалено з кошика.');
+    await user.click(within(dialog).getByRole('button', { name: 'Видалити' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Недоступні/ })).not.toBeInTheDocument());
+    expect(calls(`POST /cart/carts/${GUEST_CART}/remove`).map(bodyOf)).toEqual([{ serviceIds: [4] }]);
+    expect(screen.getByRole('link', { name: 'Феритин' })).toBeInTheDocument();
+    expect(within(summary()).getByRole('link', { name: 'Оформити замовлення' })).toHaveAttribute('href', '/checkout');
+    expect(screen.getByRole('heading', { level: 1, name: 'Кошик' })).toHaveFocus();
+  });
+
+  it('a cart holding only such lines is not shown as empty', async () => {
+    serve({ cart: cartOf([], [], { unavailableItems: [psa] }) });
+    renderAt(<CartPage />, '/cart');
+    expect(await screen.findByRole('button', { name: 'Видалити з кошика: ПСА загальний' })).toBeInTheDocument();
+    expect(screen.queryByText('У кошику поки немає аналізів')).not.toBeInTheDocument();
+    expect(summary()).toHaveTextContent('Разом0 грн');
   });
 });

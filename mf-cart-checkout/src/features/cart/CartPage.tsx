@@ -1,37 +1,35 @@
-import type { CartItem } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { ErrorState, Link, Price, Skeleton, usePageMeta } from '@lab/ui';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { TrashIcon } from '../../components/CartIcon';
+import { type ReactNode, useRef } from 'react';
 import { DiscountNote } from '../../components/DiscountNote';
+import { useCityTitle } from '../../lib/useCityTitle';
 import { useOnlineDiscount } from '../../lib/useOnlineDiscount';
+import { CartLine } from './CartLine';
 import styles from './CartPage.module.css';
 import { ConfirmRemoveDialog } from './ConfirmRemoveDialog';
+import { unavailableOf } from './lines';
 import { PromoCode } from './PromoCode';
+import { UnavailableLines } from './UnavailableLines';
 import { useCurrentCart } from './useCurrentCart';
 import { useRemoveFromCart } from './useRemoveFromCart';
 
 /**
  * Route /cart (spec sections 2-5): the lines with their prices and discounts, the lines packages bring
  * along (shown, not deletable), the promo code, the totals as the server prices them, and the way to
- * the checkout; or the empty state with the way to the catalogue.
+ * the checkout; or the empty state with the way to the catalogue. Lines not orderable in the chosen
+ * city are listed apart, deletable and outside the totals; while any exist the way to the checkout is
+ * replaced by what to do about them (the server would refuse the order).
  */
 export function CartPage() {
   const { t } = useTranslation('cartCheckout');
   usePageMeta({ title: t('cart.title') });
   const cart = useCurrentCart();
   const onlinePercent = useOnlineDiscount();
-  const removal = useRemoveFromCart(cart, t('remove.failed'));
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const removal = useRemoveFromCart(cart, t('remove.failed'), headingRef);
   const data = cart.none ? undefined : cart.data;
-
-  // after a deletion the line's button is gone: focus moves to the page heading
-  const { removed } = removal;
-  useEffect(() => {
-    if (!removed) return;
-    const active = document.activeElement;
-    if (!active || active === document.body) headingRef.current?.focus();
-  }, [removed]);
+  const unavailable = unavailableOf(data);
+  const cityTitle = useCityTitle(cart.cityId);
 
   let content: ReactNode;
   if (cart.doctor) {
@@ -52,7 +50,7 @@ export function CartPage() {
         onRetry={() => void cart.mutate()}
       />
     );
-  } else if (!data || data.items.length + data.additionalItems.length === 0) {
+  } else if (!data || data.items.length + data.additionalItems.length + unavailable.length === 0) {
     content = (
       <div className={styles.empty}>
         <p className={styles.emptyTitle}>{t('cart.empty')}</p>
@@ -68,11 +66,16 @@ export function CartPage() {
       <div className={styles.layout}>
         <div className={styles.lines}>
           <h2 className="visually-hidden">{t('cart.itemsHeading')}</h2>
-          <ul className={styles.list}>
-            {data.items.map((item) => (
-              <CartLine key={item.serviceId} item={item} onRemove={removal.ask} />
-            ))}
-          </ul>
+          {data.items.length > 0 && (
+            <ul className={styles.list}>
+              {data.items.map((item) => (
+                <CartLine key={item.serviceId} item={item} onRemove={removal.ask} />
+              ))}
+            </ul>
+          )}
+          {unavailable.length > 0 && (
+            <UnavailableLines lines={unavailable} cityTitle={cityTitle} onRemove={removal.ask} variant="cart" />
+          )}
           {data.additionalItems.length > 0 && (
             <section className={styles.additional} aria-labelledby="cart-additional">
               <h2 id="cart-additional" className={styles.subheading}>
@@ -116,9 +119,15 @@ export function CartPage() {
             </div>
           </dl>
           <DiscountNote promo={data.promo} onlinePercent={onlinePercent} className={styles.muted} />
-          <Link to="/checkout" className={styles.checkoutLink}>
-            {t('cart.toCheckout')}
-          </Link>
+          {unavailable.length > 0 ? (
+            <p role="alert" className={styles.blocked}>
+              {t('unavailable.blocked')}
+            </p>
+          ) : (
+            <Link to="/checkout" className={styles.checkoutLink}>
+              {t('cart.toCheckout')}
+            </Link>
+          )}
         </aside>
       </div>
     );
@@ -132,34 +141,5 @@ export function CartPage() {
       {content}
       <ConfirmRemoveDialog removal={removal} />
     </section>
-  );
-}
-
-/** One line: code, title (to its page), price with the discount; items have a delete button. */
-function CartLine({ item, onRemove }: { item: CartItem; onRemove?: (item: CartItem) => void }) {
-  const { t } = useTranslation('cartCheckout');
-  return (
-    <li className={styles.line}>
-      <span className={styles.code}>{item.service.code}</span>
-      <Link to={`/analysis/${item.service.slug}`} className={styles.title}>
-        {item.service.title}
-      </Link>
-      <Price price={item.price} originalPrice={item.originalPrice} className={styles.price} />
-      {onRemove ? (
-        <button
-          type="button"
-          className={styles.remove}
-          aria-label={t('remove.named', { title: item.service.title })}
-          onClick={() => onRemove(item)}
-        >
-          <TrashIcon />
-          <span className={styles.removeText} aria-hidden="true">
-            {t('remove.short')}
-          </span>
-        </button>
-      ) : (
-        <span className={styles.fixed}>{t('cart.additionalShort')}</span>
-      )}
-    </li>
   );
 }

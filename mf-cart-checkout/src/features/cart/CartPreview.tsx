@@ -1,9 +1,9 @@
-import type { CartItem } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { ErrorState, Link, Price, Skeleton } from '@lab/ui';
 import type { ReactNode } from 'react';
 import { TrashIcon } from '../../components/CartIcon';
 import styles from './CartPreview.module.css';
+import { type RemovableLine, unavailableOf } from './lines';
 import type { CurrentCart } from './useCurrentCart';
 
 /** Skeleton rows while the cart loads (spec section 2: "skeleton rows while loading"). */
@@ -11,17 +11,19 @@ export const PREVIEW_SKELETON_ROWS = 3;
 
 type Props = {
   cart: CurrentCart;
-  onRemove: (item: CartItem) => void;
+  onRemove: (item: RemovableLine) => void;
   id?: string;
 };
 
 /**
  * The cart dropdown's panel (spec sections 2 and 4): loading, non-empty or empty. Lines show code,
- * title and price; package-derived lines cannot be deleted; the total and the way to the cart close it.
+ * title and price; package-derived lines cannot be deleted; lines not orderable in the chosen city say
+ * so instead of a price (and can be deleted); the total and the way to the cart close it.
  */
 export function CartPreview({ cart, onRemove, id }: Props) {
   const { t } = useTranslation('cartCheckout');
   const data = cart.none ? undefined : cart.data;
+  const unavailable = unavailableOf(data);
   let body: ReactNode;
   if (cart.loading) {
     body = (
@@ -46,7 +48,7 @@ export function CartPreview({ cart, onRemove, id }: Props) {
         onRetry={() => void cart.mutate()}
       />
     );
-  } else if (!data || data.items.length + data.additionalItems.length === 0) {
+  } else if (!data || data.items.length + data.additionalItems.length + unavailable.length === 0) {
     body = (
       <div className={styles.empty}>
         <p className={styles.emptyTitle}>{t('cart.empty')}</p>
@@ -61,19 +63,14 @@ export function CartPreview({ cart, onRemove, id }: Props) {
       <>
         <ul className={styles.list}>
           {data.items.map((item) => (
-            <li key={item.serviceId} className={styles.row}>
-              <span className={styles.code}>{item.service.code}</span>
-              <span className={styles.title}>{item.service.title}</span>
+            <PreviewLine key={item.serviceId} item={item} onRemove={onRemove}>
               <Price price={item.price} originalPrice={item.originalPrice} size="sm" className={styles.price} />
-              <button
-                type="button"
-                className={styles.remove}
-                aria-label={t('remove.named', { title: item.service.title })}
-                onClick={() => onRemove(item)}
-              >
-                <TrashIcon />
-              </button>
-            </li>
+            </PreviewLine>
+          ))}
+          {unavailable.map((item) => (
+            <PreviewLine key={`unavailable-${item.serviceId}`} item={item} onRemove={onRemove}>
+              <span className={styles.unavailableNote}>{t(`unavailable.${item.reason}`)}</span>
+            </PreviewLine>
           ))}
           {data.additionalItems.map((item) => (
             <li key={`additional-${item.serviceId}`} className={styles.row}>
@@ -101,5 +98,33 @@ export function CartPreview({ cart, onRemove, id }: Props) {
     <section id={id} className={styles.panel} aria-label={t('preview.label')}>
       {body}
     </section>
+  );
+}
+
+/** A deletable line: code, title, what stands for its price (the price, or why there is none), delete. */
+function PreviewLine({
+  item,
+  onRemove,
+  children,
+}: {
+  item: RemovableLine;
+  onRemove: (item: RemovableLine) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('cartCheckout');
+  return (
+    <li className={styles.row}>
+      <span className={styles.code}>{item.service.code}</span>
+      <span className={styles.title}>{item.service.title}</span>
+      {children}
+      <button
+        type="button"
+        className={styles.remove}
+        aria-label={t('remove.named', { title: item.service.title })}
+        onClick={() => onRemove(item)}
+      >
+        <TrashIcon />
+      </button>
+    </li>
   );
 }

@@ -1,14 +1,14 @@
-import type { CartItem } from '@lab/api';
 import { bus } from '@lab/events';
-import { useCallback, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useState } from 'react';
 import { pushRemoveFromCart } from '../../lib/analytics';
+import type { RemovableLine } from './lines';
 import type { CurrentCart } from './useCurrentCart';
 
 export type RemoveFromCart = {
   /** The line waiting for the visitor's confirmation; null when no dialog is open. */
-  pending: CartItem | null;
+  pending: RemovableLine | null;
   /** Opens the confirmation for a line (spec section 4: deletion asks confirmation first). */
-  ask: (item: CartItem) => void;
+  ask: (item: RemovableLine) => void;
   cancel: () => void;
   /** Deletes the pending line; the dialog closes once the server answered. */
   confirm: () => Promise<void>;
@@ -16,21 +16,27 @@ export type RemoveFromCart = {
   /** The server's message when the deletion failed; the dialog stays open to retry. */
   error: string | null;
   /** The line just deleted, so its list can move focus to a sensible place. */
-  removed: CartItem | null;
+  removed: RemovableLine | null;
 };
 
 /**
  * Delete with confirmation: the cart call, then `cart:changed` on the bus and `remove_from_cart` for
- * analytics (whose failure is ignored). Package-derived lines are never offered for deletion.
+ * analytics (whose failure is ignored). Package-derived lines are never offered for deletion; lines not
+ * orderable in the chosen city are (the visitor's way out besides changing city).
  */
-export function useRemoveFromCart(cart: Pick<CurrentCart, 'remove' | 'cartId'>, fallbackError: string): RemoveFromCart {
-  const [pending, setPending] = useState<CartItem | null>(null);
+export function useRemoveFromCart(
+  cart: Pick<CurrentCart, 'remove' | 'cartId'>,
+  fallbackError: string,
+  /** where focus goes after a deletion, the line's button being gone (a page's heading) */
+  focusAfterRemoval?: RefObject<HTMLElement | null>,
+): RemoveFromCart {
+  const [pending, setPending] = useState<RemovableLine | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [removed, setRemoved] = useState<CartItem | null>(null);
+  const [removed, setRemoved] = useState<RemovableLine | null>(null);
   const { remove, cartId } = cart;
 
-  const ask = useCallback((item: CartItem) => {
+  const ask = useCallback((item: RemovableLine) => {
     setError(null);
     setRemoved(null);
     setPending(item);
@@ -56,6 +62,12 @@ export function useRemoveFromCart(cart: Pick<CurrentCart, 'remove' | 'cartId'>, 
     setPending(null);
     setBusy(false);
   }, [pending, busy, remove, cartId, fallbackError]);
+
+  useEffect(() => {
+    if (!removed) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) focusAfterRemoval?.current?.focus();
+  }, [removed, focusAfterRemoval]);
 
   return { pending, ask, cancel, confirm, busy, error, removed };
 }

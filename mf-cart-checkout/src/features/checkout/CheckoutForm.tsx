@@ -6,13 +6,14 @@ import {
   useAppConfiguration,
   useHomeVisitSlots,
   useSettlementBranches,
-  useSettlements,
 } from '@lab/api';
 import { Trans, useTranslation } from '@lab/i18n';
 import { addDays, Button, type DateInputChange, Link, todayInKyiv } from '@lab/ui';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { useCityTitle } from '../../lib/useCityTitle';
 import { useOnlineDiscount } from '../../lib/useOnlineDiscount';
+import { type RemovableLine, UnavailableLines, unavailableOf } from '../cart';
 import styles from './Checkout.module.css';
 import { Checkbox, ChoiceGroup, TextField } from './fields';
 import { OrderSummary } from './OrderSummary';
@@ -37,20 +38,27 @@ import {
 /** Spec section 5 / server: a nurse can be booked from today to 30 days ahead. */
 export const BOOKING_DAYS_AHEAD = 30;
 
-type Props = { cart: Cart; cityId: number };
+type Props = {
+  cart: Cart;
+  cityId: number;
+  /** Asks to delete a line (with confirmation): here, one not orderable in the city. */
+  onRemove: (line: RemovableLine) => void;
+};
 
 /**
  * The checkout form of a signed-in patient (spec sections 3-6): for whom, where (branch or home visit),
  * the referring doctor, how to pay, the consents, and the total broken down like the order entity.
  * Errors clear when their field is edited; on submit the first one gets focus and a summary is announced.
+ * Lines not orderable in the city (the server refuses such an order: 400 `service-not-available`) are
+ * listed above the form with their delete buttons, and block the submit with an announced explanation.
  */
-export function CheckoutForm({ cart, cityId }: Props) {
+export function CheckoutForm({ cart, cityId, onRemove }: Props) {
   const { t } = useTranslation('cartCheckout');
   const baseId = useId();
   const idOf = useCallback((field: FieldKey | 'visit' | 'doctorMode' | 'payment') => `${baseId}-${field}`, [baseId]);
   const config = useAppConfiguration();
   const onlinePercent = useOnlineDiscount();
-  const settlements = useSettlements();
+  const cityTitle = useCityTitle(cityId);
   const branches = useSettlementBranches(cityId);
   const { mutate } = useSWRConfig();
   const placing = usePlaceOrder();
@@ -60,6 +68,19 @@ export function CheckoutForm({ cart, cityId }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [dateTextInvalid, setDateTextInvalid] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const unavailable = unavailableOf(cart);
+  const unavailableKey = unavailable.map((line) => line.serviceId).join(',');
+  const noticeRef = useRef<HTMLHeadingElement>(null);
+  /** The server refused the order for lines not available in the city; the cart is being read again. */
+  const refusedUnavailable = useRef(false);
+
+  // the cart read again after that refusal names the lines: its notice replaces the server's message
+  useEffect(() => {
+    if (!refusedUnavailable.current) return;
+    refusedUnavailable.current = false;
+    setFormError(null);
+    if (unavailableKey !== '') noticeRef.current?.focus();
+  }, [unavailableKey]);
 
   const today = todayInKyiv();
   const maxDate = addDays(today, BOOKING_DAYS_AHEAD);
@@ -149,6 +170,7 @@ export function CheckoutForm({ cart, cityId }: Props) {
       return;
     }
     if (failure.code === 'cart-empty' || failure.code === 'wrong-promo' || failure.code === 'service-not-available') {
+      refusedUnavailable.current = failure.code === 'service-not-available';
       void mutate(keysOf('cart'));
     }
     const detail = failure.status > 0 ? failure.message : t('errors.network');
@@ -158,6 +180,12 @@ export function CheckoutForm({ cart, cityId }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (placing.pending) return;
+    if (unavailable.length > 0) {
+      // the alert then says what blocks the order, and clears by itself once the lines are gone
+      setFormError(null);
+      noticeRef.current?.focus();
+      return;
+    }
     const found = validateCheckout(form, { today, maxDate, dateTextInvalid, slots: chosenSlots });
     setErrors(found);
     const first = FIELD_ORDER.find((field) => found[field]);
@@ -180,11 +208,22 @@ export function CheckoutForm({ cart, cityId }: Props) {
   const messages = Object.fromEntries(FIELD_ORDER.map((field) => [field, message(field)])) as Partial<
     Record<FieldKey, string>
   >;
-  const cityTitle = settlements.data?.settlements.find((city) => city.id === cityId)?.title ?? null;
+  const blocked = unavailable.length > 0 ? t('unavailable.blocked') : null;
 
   return (
     <form className={styles.layout} onSubmit={(event) => void submit(event)} noValidate>
       <div className={styles.sections}>
+        {unavailable.length > 0 && (
+          <div className={styles.unavailable}>
+            <UnavailableLines
+              lines={unavailable}
+              cityTitle={cityTitle}
+              onRemove={onRemove}
+              variant="checkout"
+              headingRef={noticeRef}
+            />
+          </div>
+        )}
         <section className={styles.section} aria-labelledby={`${baseId}-title-who`}>
           <h2 id={`${baseId}-title-who`} className={styles.sectionTitle}>
             {t('patient.title')}
@@ -355,7 +394,7 @@ export function CheckoutForm({ cart, cityId }: Props) {
           </Checkbox>
         </div>
         <p role="alert" className={styles.formError}>
-          {formError}
+          {formError ?? blocked}
         </p>
         <Button type="submit" size="lg" fullWidth loading={placing.pending}>
           {form.paymentType === 'online' ? t('checkout.placeAndPay') : t('checkout.place')}

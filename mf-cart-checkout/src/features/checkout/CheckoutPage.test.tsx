@@ -1,10 +1,10 @@
 import { type OrderCreateBody, setStored, useSession } from '@lab/api';
 import { takePending } from '@lab/events';
 import { addDays, isoToDisplay, todayInKyiv } from '@lab/ui';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { browser } from '../../lib/browser';
-import { BRANCH, bodyOf, CITY, cartOf, line, OWNER_ID, serve, WARD } from '../../test/server';
+import { BRANCH, bodyOf, CITY, cartOf, line, OWNER_ID, serve, unavailableLine, WARD } from '../../test/server';
 import { location, renderAt, resetBrowserState, setUpI18n } from '../../test/setup';
 import { CheckoutPage } from './CheckoutPage';
 
@@ -302,5 +302,95 @@ describe('checkout form', () => {
       birthDay: '2018-02-01',
       genderId: 2,
     });
+  });
+});
+
+describe('checkout with analyses not available in the chosen city', () => {
+  const psa = unavailableLine(4, { title: 'ПСА загальний', code: '2003' });
+  const notice = () => screen.getByRole('region', { name: 'Деякі аналізи не можна замовити в місті Київ' });
+  const blocked = 'Щоб оформити замовлення, видаліть недоступні аналізи з кошика або оберіть інше місто.';
+
+  it('names them, blocks the order with an explanation, and orders once they are removed, keeping the form', async () => {
+    const { user, calls } = await renderSignedIn({ cart: cartOf([ferritin], [draw], { unavailableItems: [psa] }) });
+    await waitFor(() => expect(notice()).toHaveTextContent('ПСА загальний'));
+    expect(notice()).toHaveTextContent('Недоступний у цьому місті');
+    expect(notice()).toHaveTextContent('Видаліть їх із кошика або оберіть інше місто в шапці сайту.');
+    expect(screen.getByText(blocked)).toHaveAttribute('role', 'alert');
+    // the order's summary holds the available lines only
+    expect(summary()).not.toHaveTextContent('ПСА загальний');
+
+    await chooseBranch(user);
+    await acceptConsents(user);
+    await user.click(placeButton());
+    expect(calls('POST /order/orders')).toHaveLength(0);
+    expect(within(notice()).getByRole('heading')).toHaveFocus();
+
+    await user.click(within(notice()).getByRole('button', { name: 'Видалити з кошика: ПСА загальний' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Видалити' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Деякі аналізи/ })).not.toBeInTheDocument());
+    expect(screen.queryByText(blocked)).not.toBeInTheDocument();
+    // what was chosen is still there
+    expect(screen.getByRole('checkbox', { name: /публічного договору/ })).toBeChecked();
+    await user.click(placeButton());
+    await waitFor(() => expect(calls('POST /order/orders')).toHaveLength(1));
+    // the branch chosen before the deletion went with the order
+    expect(bodyOf(calls('POST /order/orders')[0] as never)).toMatchObject({ branchId: BRANCH.id, settlementId: CITY });
+  });
+
+  it('after the server’s 400 service-not-available, reads the cart again and says which analyses to remove', async () => {
+    const server = await renderSignedIn();
+    const { user, state } = server;
+    state.createOrder = () => {
+      // meanwhile the line stopped being offered here: the cart now answers it apart
+      state.cart = cartOf([ferritin], [draw], { unavailableItems: [psa] });
+      return {
+        status: 400,
+        data: {
+          code: 'service-not-available',
+          message: 'Деякі аналізи недоступні в обраному місті',
+          field: 'settlementId',
+        },
+      };
+    };
+    await chooseBranch(user);
+    await acceptConsents(user);
+    await user.click(screen.getByRole('radio', { name: 'За ПІБ лікаря' }));
+    await user.type(screen.getByRole('textbox', { name: /по батькові лікаря/ }), 'Іваненко Петро Іванович');
+    await user.click(placeButton());
+    const heading = await screen.findByRole('heading', { name: 'Деякі аналізи не можна замовити в місті Київ' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(notice()).toHaveTextContent('ПСА загальний');
+    expect(screen.getByText(blocked)).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('checkbox', { name: /публічного договору/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /згоду на обробку персональних даних/ })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: /по батькові лікаря/ })).toHaveValue('Іваненко Петро Іванович');
+  });
+
+  it('a city change reloads the cart: the form stays with what was typed and names what the new city lacks', async () => {
+    const { user, state } = await renderSignedIn();
+    await user.click(screen.getByRole('radio', { name: 'За ПІБ лікаря' }));
+    await user.type(screen.getByRole('textbox', { name: /по батькові лікаря/ }), 'Іваненко Петро Іванович');
+    state.cart = cartOf([ferritin], [draw], { unavailableItems: [psa] });
+    act(() => setStored('cityId', CITY + 1));
+    // the fake API knows no title for that city: the texts say "the chosen city"
+    expect(
+      await screen.findByRole('region', { name: 'Деякі аналізи не можна замовити в обраному місті' }),
+    ).toHaveTextContent('ПСА загальний');
+    expect(screen.getByRole('textbox', { name: /по батькові лікаря/ })).toHaveValue('Іваненко Петро Іванович');
+  });
+
+  it('keeps the server’s message when the cart read again shows nothing unavailable', async () => {
+    const { user } = await renderSignedIn({
+      createOrder: () => ({
+        status: 400,
+        data: { code: 'service-not-available', message: 'Деякі аналізи недоступні в обраному місті' },
+      }),
+    });
+    await chooseBranch(user);
+    await acceptConsents(user);
+    await user.click(placeButton());
+    expect(
+      await screen.findByText('Не вдалося оформити замовлення. Деякі аналізи недоступні в обраному місті'),
+    ).toHaveAttribute('role', 'alert');
   });
 });

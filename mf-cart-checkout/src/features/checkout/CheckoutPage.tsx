@@ -1,22 +1,27 @@
-import { useSession } from '@lab/api';
+import { type Cart, useSession } from '@lab/api';
 import { emitOrKeep } from '@lab/events';
 import { useTranslation } from '@lab/i18n';
 import { Button, ErrorState, Link, Skeleton, usePageMeta } from '@lab/ui';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useCurrentCart } from '../cart';
+import { ConfirmRemoveDialog, unavailableOf, useCurrentCart, useRemoveFromCart } from '../cart';
 import styles from './Checkout.module.css';
 import { CheckoutForm } from './CheckoutForm';
 
 /**
  * Route /checkout (spec sections 2-6). A guest is asked to sign in (the sign-in modals open with the
  * from-checkout flag) and, once signed in, stays here: the session hook re-renders this page with the
- * form. Doctors cannot order; an empty cart shows the way to the catalogue.
+ * form. Doctors cannot order; an empty cart shows the way to the catalogue. Once shown, the form stays
+ * mounted while the cart of another city loads (what was typed is kept); lines not orderable in the
+ * city can be deleted from here (the form lists them).
  */
 export function CheckoutPage() {
   const { t } = useTranslation('cartCheckout');
   usePageMeta({ title: t('checkout.title') });
   const session = useSession();
   const cart = useCurrentCart();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const removal = useRemoveFromCart(cart, t('remove.failed'), headingRef);
+  const data = useSteadyCart(cart.none ? undefined : cart.data, cart.loading);
 
   let content: ReactNode;
   if (session.isLoading && !session.info) {
@@ -27,7 +32,7 @@ export function CheckoutPage() {
     content = <SignInPrompt />;
   } else if (cart.doctor) {
     content = <p className={styles.notice}>{t('checkout.doctorNotice')}</p>;
-  } else if (cart.loading) {
+  } else if (cart.loading && !data) {
     content = <CheckoutSkeleton label={t('checkout.loading')} />;
   } else if (cart.error && !cart.none) {
     content = (
@@ -37,7 +42,7 @@ export function CheckoutPage() {
         onRetry={() => void cart.mutate()}
       />
     );
-  } else if (!cart.data || cart.data.items.length === 0 || cart.cityId == null) {
+  } else if (!data || data.items.length + unavailableOf(data).length === 0 || cart.cityId == null) {
     content = (
       <div className={styles.empty}>
         <p className={styles.emptyTitle}>{t('checkout.emptyCart')}</p>
@@ -47,13 +52,13 @@ export function CheckoutPage() {
       </div>
     );
   } else {
-    content = <CheckoutForm cart={cart.data} cityId={cart.cityId} />;
+    content = <CheckoutForm cart={data} cityId={cart.cityId} onRemove={removal.ask} />;
   }
 
   return (
     <section className={styles.page} aria-labelledby="checkout-title">
       <div className={styles.titleRow}>
-        <h1 id="checkout-title" className={styles.heading}>
+        <h1 id="checkout-title" ref={headingRef} tabIndex={-1} className={styles.heading}>
           {t('checkout.title')}
         </h1>
         {session.signedIn && !cart.doctor && (
@@ -63,8 +68,19 @@ export function CheckoutPage() {
         )}
       </div>
       {content}
+      <ConfirmRemoveDialog removal={removal} />
     </section>
   );
+}
+
+/**
+ * The cart last answered, kept while another key (a city change) loads: swapping the form for a
+ * skeleton would unmount it and lose what the patient typed.
+ */
+function useSteadyCart(data: Cart | undefined, loading: boolean): Cart | undefined {
+  const last = useRef(data);
+  if (data) last.current = data;
+  return data ?? (loading ? last.current : undefined);
 }
 
 function CheckoutSkeleton({ label }: { label: string }) {

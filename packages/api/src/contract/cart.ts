@@ -27,6 +27,21 @@ export const CartItem = Type.Object({
 });
 export type CartItem = Static<typeof CartItem>;
 
+/**
+ * Why a stored line cannot be ordered: `settlement`, the service (or a service it brings along, the
+ * blood draw) is not offered in the cart's city; `withdrawn`, it is no longer offered at all.
+ */
+export const UnavailableReason = Type.Union([Type.Literal('settlement'), Type.Literal('withdrawn')]);
+export type UnavailableReason = Static<typeof UnavailableReason>;
+
+/** A line the visitor added that cannot be ordered in the cart's city: no price, in no total. */
+export const UnavailableCartItem = Type.Object({
+  serviceId: Id,
+  reason: UnavailableReason,
+  service: CartService,
+});
+export type UnavailableCartItem = Static<typeof UnavailableCartItem>;
+
 export const Cart = Type.Object({
   id: Uuid,
   items: Type.Array(CartItem),
@@ -38,6 +53,13 @@ export const Cart = Type.Object({
   promo: Nullable(Fraction),
   /** The applied promo code; null when none (the server always sends it). */
   promoCode: Type.Optional(Nullable(Type.String())),
+  /**
+   * Stored lines that cannot be ordered in this city (after a city change, or withdrawn services), in
+   * the order added. They stay in the cart and can be removed like items; an order is refused while
+   * any exist (400 `service-not-available`). Not in `items`, the totals or the count. Added in 0.1.2:
+   * the server always sends it; an older server's answer lacks it.
+   */
+  unavailableItems: Type.Optional(Type.Array(UnavailableCartItem)),
 });
 export type Cart = Static<typeof Cart>;
 

@@ -82,6 +82,29 @@ describe('contract schemas', () => {
         promoCode: 'SPRING10',
       }),
     ).toBe(true);
+    // lines not orderable in the chosen city come apart, without a price (added in 0.1.2, optional)
+    const service = {
+      id: 4,
+      title: 'ПСА загальний',
+      description: '',
+      code: '2003',
+      slug: 'psa-total',
+      packageService: false,
+      additionalServices: [],
+    };
+    const withUnavailable = {
+      id: '3f1c2a9e-7b4d-4c1a-9e2f-0a1b2c3d4e5f',
+      items: [],
+      additionalItems: [],
+      totalPrice: 0,
+      originalTotalPrice: 0,
+      promo: null,
+      unavailableItems: [{ serviceId: 4, reason: 'settlement', service }],
+    };
+    expect(Value.Check(Cart, withUnavailable)).toBe(true);
+    expect(
+      Value.Check(Cart, { ...withUnavailable, unavailableItems: [{ serviceId: 4, reason: 'sold-out', service }] }),
+    ).toBe(false);
     const tree: ServiceGroupTreeResponse = {
       services: [{ groupId: 1, slug: 'blood', key: '1', title: 'Кров', childNodes: [] }],
       packageServices: [],

@@ -6,14 +6,22 @@
  *
  * Lines: `items` are what the visitor added; `additionalItems` are the services the items bring along
  * (the blood draw, a package's sampling), once each, unless already an item; they cannot be removed
- * on their own. Services that became disabled or are not offered in the city stay stored but are left
- * out of the answer (they come back when offered again). Adding is idempotent; a cart holds at most
- * MAX_CART_LINES items.
+ * on their own. Lines whose service became disabled or is not offered in the city stay stored and are
+ * answered apart, in `unavailableItems` (no price, in no total), so the visitor can see and remove what
+ * checkout would refuse; they become items again when offered. Adding is idempotent; a cart holds at
+ * most MAX_CART_LINES items.
  *
  * Failures are results, not exceptions (`{ ok: false, error }`), so that HTTP routes and the order code
  * can each turn them into their own answers.
  */
-import type { Cart, CartItem, ServiceRef } from '@lab/api/src/contract';
+import type {
+  Cart,
+  CartItem,
+  CartService,
+  ServiceRef,
+  UnavailableCartItem,
+  UnavailableReason,
+} from '@lab/api/src/contract';
 import type { Queryable } from '../db/database';
 import type { Clock } from '../domain/kyiv-time';
 import { effectiveDiscount, priceLine, priceTotals } from '../domain/pricing';
@@ -60,22 +68,30 @@ export interface CartLine extends CartItem {
   readonly additional: boolean;
 }
 
-type LineRow = {
+type ServiceRow = {
   serviceId: number;
   title: string;
   description: string;
   code: string;
   slug: string;
   packageService: boolean;
-  price: number;
-  fullPrice: number;
 };
+/** A stored line; price null: not offered in the settlement. */
+type LineRow = ServiceRow & { listed: boolean; price: number | null; fullPrice: number | null };
 type AdditionalRow = ServiceRef & {
   ownerId: number;
+  enabled: boolean;
   price: number | null;
   fullPrice: number | null;
   description: string;
 };
+
+/** Why a line cannot be ordered (a withdrawn service outweighs a missing price), or null when it can. */
+function unavailableReason(line: LineRow, brought: readonly AdditionalRow[]): UnavailableReason | null {
+  if (!line.listed || brought.some((row) => !row.enabled)) return 'withdrawn';
+  if (line.price === null || brought.some((row) => row.price === null)) return 'settlement';
+  return null;
+}
 
 const failure = (error: CartError): CartResult => ({ ok: false, ...error });
 
@@ -143,16 +159,22 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
     return rows.map((row) => row.serviceId);
   }
 
-  /** The priced answer. */
+  /**
+   * The priced answer. A stored line is orderable when its service is listed (enabled, shown on the
+   * site) and priced in the settlement, and so is every service it brings along that is not itself a
+   * line; this is the rule checkout applies (domain/checkout.ts), so the visitor sees each line the
+   * order would refuse, in `unavailableItems`, unpriced and outside the totals.
+   */
   async function view(q: Queryable, cart: StoredCart, options: CartOptions): Promise<Cart> {
     const { locale, settlementId } = options;
     const rows = await q.query<LineRow>(
       `SELECT s.id AS "serviceId", ${localized('s.title', locale)} AS title,
               ${localized('s.description', locale)} AS description, s.code, s.slug,
-              s.package_service AS "packageService", pr.price, pr.full_price AS "fullPrice"
+              s.package_service AS "packageService", (s.enabled AND s.show_on_site) AS listed,
+              pr.price, pr.full_price AS "fullPrice"
          FROM cart_items ci
-         JOIN services s ON s.id = ci.service_id AND s.enabled AND s.show_on_site
-         JOIN service_prices pr ON pr.service_id = s.id AND pr.settlement_id = $2
+         JOIN services s ON s.id = ci.service_id
+         LEFT JOIN service_prices pr ON pr.service_id = s.id AND pr.settlement_id = $2
         WHERE ci.cart_id = $1
         ORDER BY ci.added_at, ci.service_id`,
       [cart.id, settlementId],
@@ -164,9 +186,9 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
         : await q.query<AdditionalRow>(
             `SELECT x.service_id AS "ownerId", s.id, s.code, s.slug, ${localized('s.title', locale)} AS title,
                     ${localized('s.description', locale)} AS description, s.package_service AS "packageService",
-                    pr.price, pr.full_price AS "fullPrice"
+                    s.enabled, pr.price, pr.full_price AS "fullPrice"
                FROM additional_services x
-               JOIN services s ON s.id = x.additional_service_id AND s.enabled
+               JOIN services s ON s.id = x.additional_service_id
                LEFT JOIN service_prices pr ON pr.service_id = s.id AND pr.settlement_id = $2
               WHERE x.service_id = ANY($1::int[])
               ORDER BY array_position($1::int[], x.service_id), x.sort_order, s.id`,
@@ -175,32 +197,47 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
     const promo = cart.promoCode === null ? null : await discountsOn(q).check(cart.promoCode);
     const promoValue = promo?.ok ? promo.discount.value : null;
     const discount = effectiveDiscount(options.onlineDiscountPercent, promoValue);
+    const itemIdSet = new Set(ids);
+    const broughtBy = (serviceId: number) =>
+      additional.filter((row) => row.ownerId === serviceId && !itemIdSet.has(row.id));
     const refsOf = (serviceId: number): ServiceRef[] =>
       additional
-        .filter((row) => row.ownerId === serviceId)
+        .filter((row) => row.ownerId === serviceId && row.enabled)
         .map(({ id, code, slug, title, packageService }) => ({ id, code, slug, title, packageService }));
-
-    const line = (service: Omit<LineRow, 'price' | 'fullPrice'>, price: number, fullPrice: number): CartItem => ({
+    const serviceOf = (service: ServiceRow): CartService => ({
+      id: service.serviceId,
+      title: service.title,
+      description: service.description,
+      code: service.code,
+      slug: service.slug,
+      packageService: service.packageService,
+      additionalServices: refsOf(service.serviceId),
+    });
+    const line = (service: ServiceRow, price: number, fullPrice: number): CartItem => ({
       serviceId: service.serviceId,
       ...priceLine({ price, fullPrice }, discount),
-      service: {
-        id: service.serviceId,
-        title: service.title,
-        description: service.description,
-        code: service.code,
-        slug: service.slug,
-        packageService: service.packageService,
-        additionalServices: refsOf(service.serviceId),
-      },
+      service: serviceOf(service),
     });
-    const items = rows.map((row) => line(row, row.price, row.fullPrice));
-    const itemIdSet = new Set(ids);
+
+    const items: CartItem[] = [];
+    const unavailableItems: UnavailableCartItem[] = [];
     const additionalItems: CartItem[] = [];
-    for (const row of additional) {
-      if (itemIdSet.has(row.id) || row.price === null || row.fullPrice === null) continue;
-      if (additionalItems.some((item) => item.serviceId === row.id)) continue;
-      additionalItems.push(line({ ...row, serviceId: row.id }, row.price, row.fullPrice));
+    for (const row of rows) {
+      const brought = broughtBy(row.serviceId);
+      const reason = unavailableReason(row, brought);
+      if (reason !== null || row.price === null || row.fullPrice === null) {
+        unavailableItems.push({ serviceId: row.serviceId, reason: reason ?? 'settlement', service: serviceOf(row) });
+        continue;
+      }
+      items.push(line(row, row.price, row.fullPrice));
+      for (const extra of brought) {
+        // priced: unavailableReason checked every service this line brings along
+        if (extra.price === null || extra.fullPrice === null) continue;
+        if (additionalItems.some((item) => item.serviceId === extra.id)) continue;
+        additionalItems.push(line({ ...extra, serviceId: extra.id }, extra.price, extra.fullPrice));
+      }
     }
+    // items first, then what they bring along (in the order of the lines that brought them)
     const totals = priceTotals([...items, ...additionalItems]);
     return {
       id: cart.id,
@@ -210,6 +247,7 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
       originalTotalPrice: totals.originalTotalPrice,
       promo: promoValue,
       promoCode: promoValue === null ? null : cart.promoCode,
+      unavailableItems,
     };
   }
 
@@ -280,6 +318,7 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
         originalTotalPrice: 0,
         promo: null,
         promoCode: null,
+        unavailableItems: [],
       };
     },
 

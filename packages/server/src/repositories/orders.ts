@@ -19,6 +19,7 @@ export interface CartLine {
   titleUk: string;
   titleRu: string;
   gender: 'male' | 'female' | null;
+  /** Orderable: enabled, and an item (not a line brought along) also shown on the site. */
   enabled: boolean;
   /** null: not offered in the settlement. */
   price: number | null;
@@ -243,7 +244,9 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
            SELECT service_id, false AS additional, added_at FROM cart_lines
            UNION ALL SELECT service_id, true, NULL FROM brought
          )
-         SELECT s.id AS "serviceId", s.code, s.title_uk AS "titleUk", s.title_ru AS "titleRu", s.gender, s.enabled,
+         SELECT s.id AS "serviceId", s.code, s.title_uk AS "titleUk", s.title_ru AS "titleRu", s.gender,
+                -- as the cart answers it: an item hidden from the site is not orderable either
+                (s.enabled AND (l.additional OR s.show_on_site)) AS enabled,
                 sp.price, sp.full_price AS "fullPrice", l.additional, s.turnaround_days AS "turnaroundDays"
            FROM lines l JOIN services s ON s.id = l.service_id
            LEFT JOIN service_prices sp ON sp.service_id = s.id AND sp.settlement_id = $2

@@ -1,4 +1,5 @@
-import type { Cart } from '@lab/api/src/contract';
+import { randomUUID } from 'node:crypto';
+import type { Cart, Order, OrderCreateBody } from '@lab/api/src/contract';
 import { createPatientUser, sessionCookie } from '../../../test-support/accounts';
 import { useTestApp } from '../../../test-support/harness';
 import { type CallInput, call, ok } from '../../../test-support/http';
@@ -115,5 +116,94 @@ describe('POST cart/carts/merge/{cartId}: the guest cart into the user’s after
       query: { settlementId: KYIV },
     });
     expect(guest.status).toBe(401);
+  });
+});
+
+describe('a line not offered in the chosen city, up to the order', () => {
+  const LVIV = 2;
+
+  async function patient() {
+    const user = await createPatientUser(t.db);
+    return { ...user, headers: { cookie: await sessionCookie(t.app, user.userId) } };
+  }
+  const orderBody = async (patientId: number): Promise<OrderCreateBody> => ({
+    orderId: randomUUID(),
+    settlementId: LVIV,
+    patientId,
+    visit: 'branch',
+    branchId: (await t.db.one<{ id: number }>('SELECT min(id) AS id FROM branches WHERE settlement_id = $1', [LVIV]))
+      .id,
+    homeVisit: null,
+    paymentType: 'cash',
+    doctor: null,
+    promoCode: null,
+    acceptContract: true,
+    acceptPersonalData: true,
+    utmParameters: null,
+  });
+
+  it('shows it unavailable in the city; the order is refused with 400 until it is removed', async () => {
+    const me = await patient();
+    await ok(t.app, 'cartAdd', as(me.headers, { body: { serviceIds: [S.ferritin, S.cbc] } }));
+    const saved = await t.db.one<{ price: number; fullPrice: number }>(
+      `DELETE FROM service_prices WHERE service_id = $1 AND settlement_id = $2
+       RETURNING price::float8 AS price, full_price::float8 AS "fullPrice"`,
+      [S.cbc, LVIV],
+    );
+    try {
+      const inLviv = as(me.headers, { query: { settlementId: LVIV } });
+      const cart = await ok<Cart>(t.app, 'cartGet', inLviv);
+      expect(itemIds(cart)).toEqual([S.ferritin]);
+      expect(cart.unavailableItems?.map((i) => [i.serviceId, i.reason, i.service.code])).toEqual([
+        [S.cbc, 'settlement', '2001'],
+      ]);
+      // ferritin and its blood draw in Lviv, less 5 % online: CBC counts nowhere
+      expect(cart).toMatchObject({ totalPrice: 256.51, originalTotalPrice: 323.5 });
+
+      const body = await orderBody(me.patientId);
+      const refused = await call(t.app, 'orderCreate', { headers: me.headers, body });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({
+        code: 'service-not-available',
+        message: 'Деякі аналізи недоступні в обраному місті',
+        field: 'settlementId',
+      });
+      const ru = await call(t.app, 'orderCreate', { headers: me.headers, body, language: 'ru' });
+      expect(ru.body).toMatchObject({ message: 'Некоторые анализы недоступны в выбранном городе' });
+      // nothing was placed and the cart kept both lines
+      expect(
+        (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1', [me.userId])).n,
+      ).toBe(0);
+      expect(itemIds(await ok<Cart>(t.app, 'cartGet', as(me.headers)))).toEqual([S.ferritin, S.cbc]);
+
+      const after = await ok<Cart>(
+        t.app,
+        'cartRemove',
+        as(me.headers, { query: { settlementId: LVIV }, body: { serviceIds: [S.cbc] } }),
+      );
+      expect(after.unavailableItems).toEqual([]);
+      expect(itemIds(after)).toEqual([S.ferritin]);
+      const order = await ok<Order>(t.app, 'orderCreate', { headers: me.headers, body: await orderBody(me.patientId) });
+      expect(order.items.map((item) => item.code)).toEqual(['2002']);
+    } finally {
+      await t.db.query(
+        'INSERT INTO service_prices (settlement_id, service_id, price, full_price) VALUES ($1, $2, $3, $4)',
+        [LVIV, S.cbc, saved.price, saved.fullPrice],
+      );
+    }
+  });
+
+  it('treats a line hidden from the site the same in the cart and at the order', async () => {
+    const me = await patient();
+    await ok(t.app, 'cartAdd', as(me.headers, { body: { serviceIds: [S.ferritin, S.cbc] } }));
+    await t.db.query('UPDATE services SET show_on_site = false WHERE id = $1', [S.cbc]);
+    try {
+      const cart = await ok<Cart>(t.app, 'cartGet', as(me.headers, { query: { settlementId: LVIV } }));
+      expect(cart.unavailableItems?.map((i) => [i.serviceId, i.reason])).toEqual([[S.cbc, 'withdrawn']]);
+      const refused = await call(t.app, 'orderCreate', { headers: me.headers, body: await orderBody(me.patientId) });
+      expect(refused).toMatchObject({ status: 400, body: { code: 'service-not-available', field: 'settlementId' } });
+    } finally {
+      await t.db.query('UPDATE services SET show_on_site = true WHERE id = $1', [S.cbc]);
+    }
   });
 });

@@ -45,6 +45,7 @@ describe('POST cart/carts: a new anonymous cart', () => {
       originalTotalPrice: 0,
       promo: null,
       promoCode: null,
+      unavailableItems: [],
     });
     expect((await ok<Cart>(t.app, 'cartGuestCreate', { body: {} })).id).not.toBe(cart.id);
   });
@@ -201,16 +202,21 @@ describe('POST cart/carts/{id}/add and /remove', () => {
     }
   });
 
-  it('keeps lines of services that were disabled later, without showing them until they come back', async () => {
+  it('keeps lines of services that were disabled later, answered as withdrawn until they come back', async () => {
     const id = await newCart();
     await okCart(add(id, [S.ferritin, S.psa]));
     await t.db.query('UPDATE services SET enabled = false WHERE id = $1', [S.psa]);
     try {
-      expect((await okCart(get(id))).items.map((i) => i.serviceId)).toEqual([S.ferritin]);
+      const cart = await okCart(get(id));
+      expect(cart.items.map((i) => i.serviceId)).toEqual([S.ferritin]);
+      expect(cart.unavailableItems?.map((i) => [i.serviceId, i.reason])).toEqual([[S.psa, 'withdrawn']]);
+      expect(cart.totalPrice).toBe(277.4);
     } finally {
       await t.db.query('UPDATE services SET enabled = true WHERE id = $1', [S.psa]);
     }
-    expect((await okCart(get(id))).items.map((i) => i.serviceId)).toEqual([S.ferritin, S.psa]);
+    const back = await okCart(get(id));
+    expect(back.items.map((i) => i.serviceId)).toEqual([S.ferritin, S.psa]);
+    expect(back.unavailableItems).toEqual([]);
   });
 
   it.each([
@@ -336,6 +342,81 @@ describe('promo code on a cart (?promoCode=)', () => {
     expect((await get(id, { query: query(KYIV, 'SPRING\u000010') })).body).toMatchObject({
       code: 'wrong-promo',
       field: 'promoCode',
+    });
+  });
+});
+
+describe('lines not offered in the chosen city (spec section 4: the cart reloads on city change)', () => {
+  /** Runs `body` while a service has no price in a settlement, then puts the price back. */
+  async function withoutPrice(serviceId: number, settlementId: number, body: () => Promise<void>): Promise<void> {
+    const saved = await t.db.one<{ price: number; fullPrice: number }>(
+      `DELETE FROM service_prices WHERE service_id = $1 AND settlement_id = $2
+       RETURNING price::float8 AS price, full_price::float8 AS "fullPrice"`,
+      [serviceId, settlementId],
+    );
+    try {
+      await body();
+    } finally {
+      await t.db.query(
+        'INSERT INTO service_prices (settlement_id, service_id, price, full_price) VALUES ($1, $2, $3, $4)',
+        [settlementId, serviceId, saved.price, saved.fullPrice],
+      );
+    }
+  }
+
+  it('answers such a line apart, unpriced and outside the totals; removing it works', async () => {
+    const id = await newCart();
+    await okCart(add(id, [S.ferritin, S.psa]));
+    await withoutPrice(S.psa, LVIV, async () => {
+      const lviv = await okCart(get(id, { query: { settlementId: LVIV } }));
+      // the Lviv prices of ferritin and the blood draw it brings, as in the city-change test above
+      expect(lines(lviv)).toEqual({
+        items: [[S.ferritin, 203.78, 214.5, 268]],
+        additionalItems: [[S.draw, 52.73, 55.5, 55.5]],
+        totalPrice: 256.51,
+        originalTotalPrice: 323.5,
+      });
+      expect(lviv.unavailableItems).toEqual([
+        {
+          serviceId: S.psa,
+          reason: 'settlement',
+          service: {
+            id: S.psa,
+            title: 'ПСА загальний',
+            description: 'Опис ПСА загальний',
+            code: '2003',
+            slug: 'psa-total',
+            packageService: false,
+            additionalServices: [],
+          },
+        },
+      ]);
+      expect(lviv.unavailableItems?.[0]).not.toHaveProperty('price');
+      // the same cart in Kyiv still holds it as an item
+      expect((await okCart(get(id))).items.map((i) => i.serviceId)).toEqual([S.ferritin, S.psa]);
+      // titles follow the language there too
+      const ru = await okCart(get(id, { query: { settlementId: LVIV }, language: 'ru' }));
+      expect(ru.unavailableItems?.[0]?.service.title).toBe('ПСА общий');
+
+      const after = await okCart(remove(id, [S.psa], { query: { settlementId: LVIV } }));
+      expect(after.unavailableItems).toEqual([]);
+      expect(lines(after)).toEqual(lines(lviv));
+      expect((await okCart(get(id))).items.map((i) => i.serviceId)).toEqual([S.ferritin]);
+    });
+  });
+
+  it('marks a line unavailable when what it brings along is not offered in the city', async () => {
+    const id = await newCart();
+    await okCart(add(id, [S.ferritin, S.psa]));
+    await withoutPrice(S.draw, LVIV, async () => {
+      const lviv = await okCart(get(id, { query: { settlementId: LVIV } }));
+      expect(lines(lviv)).toEqual({
+        items: [[S.psa, 289.75, 305, 305]],
+        additionalItems: [],
+        totalPrice: 289.75,
+        originalTotalPrice: 305,
+      });
+      expect(lviv.unavailableItems?.map((i) => [i.serviceId, i.reason])).toEqual([[S.ferritin, 'settlement']]);
     });
   });
 });

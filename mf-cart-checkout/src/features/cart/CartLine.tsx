@@ -1,0 +1,54 @@
+import { useTranslation } from '@lab/i18n';
+import { cx, Link, Price } from '@lab/ui';
+import { TrashIcon } from '../../components/CartIcon';
+import styles from './CartPage.module.css';
+import { isPriced, type RemovableLine } from './lines';
+
+type Props = {
+  item: RemovableLine;
+  /** Items and unavailable lines have a delete button; package-derived lines have none. */
+  onRemove?: (item: RemovableLine) => void;
+};
+
+/**
+ * One cart line: code, title (to its page), then the price with the discount, or, for a line not
+ * orderable in the chosen city, a text note in its place (not colour alone).
+ */
+export function CartLine({ item, onRemove }: Props) {
+  const { t } = useTranslation('cartCheckout');
+  const priced = isPriced(item);
+  // a withdrawn service has no page to go to
+  const linked = priced || item.reason === 'settlement';
+  return (
+    <li className={cx(styles.line, !priced && styles.unavailableLine)}>
+      <span className={styles.code}>{item.service.code}</span>
+      {linked ? (
+        <Link to={`/analysis/${item.service.slug}`} className={styles.title}>
+          {item.service.title}
+        </Link>
+      ) : (
+        <span className={styles.title}>{item.service.title}</span>
+      )}
+      {priced ? (
+        <Price price={item.price} originalPrice={item.originalPrice} className={styles.price} />
+      ) : (
+        <span className={styles.unavailableNote}>{t(`unavailable.${item.reason}`)}</span>
+      )}
+      {onRemove ? (
+        <button
+          type="button"
+          className={styles.remove}
+          aria-label={t('remove.named', { title: item.service.title })}
+          onClick={() => onRemove(item)}
+        >
+          <TrashIcon />
+          <span className={styles.removeText} aria-hidden="true">
+            {t('remove.short')}
+          </span>
+        </button>
+      ) : (
+        <span className={styles.fixed}>{t('cart.additionalShort')}</span>
+      )}
+    </li>
+  );
+}
