@@ -9,7 +9,7 @@ import { Layout } from '../features/layout';
 import { ScrollManager } from '../features/navigation';
 import { NewsItemPage, NewsListPage } from '../features/news';
 import { NotFoundPage } from '../features/not-found';
-import { RemoteSlot } from '../features/remotes';
+import { PAGE_REMOTES, PageSlot, RemoteSlot } from '../features/remotes';
 import { HeadManager } from '../features/seo';
 
 /** Keeps i18next and <html lang> in step with the locale segment of the path. */
@@ -26,17 +26,9 @@ function localeRoutes() {
   return (
     <>
       <Route index element={<HomePage />} />
-      <Route path="analyzes" element={<RemoteSlot remote="mf_catalog" module="CataloguePage" order="page" />} />
-      <Route path="analyzes/:slug" element={<RemoteSlot remote="mf_catalog" module="CategoryPage" order="page" />} />
-      <Route path="analysis/:slug" element={<RemoteSlot remote="mf_catalog" module="ServicePage" order="page" />} />
-      <Route path="search" element={<RemoteSlot remote="mf_catalog" module="SearchPage" order="page" />} />
-      <Route path="cart" element={<RemoteSlot remote="mf_cart_checkout" module="CartPage" order="page" />} />
-      <Route path="checkout" element={<RemoteSlot remote="mf_cart_checkout" module="CheckoutPage" order="page" />} />
-      <Route
-        path="checkout/result"
-        element={<RemoteSlot remote="mf_cart_checkout" module="PaymentResultPage" order="page" />}
-      />
-      <Route path="account/*" element={<RemoteSlot remote="mf_account" module="AccountPage" order="page" />} />
+      {PAGE_REMOTES.map((page) => (
+        <Route key={page.path} path={page.path} element={<PageSlot page={page} />} />
+      ))}
       <Route path="contacts" element={<ContactsPage />} />
       <Route path="news" element={<NewsListPage />} />
       <Route path="news/:slug" element={<NewsItemPage />} />

@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { usePageFirstOpen, usePageHold } from './pageFirst';
+import type { PageRemote } from './pages';
 import { RemoteBoundary } from './RemoteBoundary';
 import { loadExposed } from './registry';
 import type { ExposedName, ExposedProps, RemoteName } from './types';
@@ -113,4 +114,11 @@ function WhenShown({ content, run }: { content: RefObject<HTMLElement | null>; r
     return () => observer.disconnect();
   }, [content, run]);
   return null;
+}
+
+/** A route's remote page: fetched before the controls around it (pages.ts lists them). */
+export function PageSlot({ page }: { page: PageRemote }) {
+  // the union of (remote, module) pairs is checked in pages.ts; each pair takes no props
+  const Slot = RemoteSlot as (props: { remote: RemoteName; module: string; order: 'page' }) => ReactNode;
+  return <Slot remote={page.remote} module={page.module} order="page" />;
 }
