@@ -213,11 +213,18 @@ class StartupPreloadPlugin {
   }
 }
 
-/** The files of the entry's first async import and of the shared modules that import consumes. */
+/**
+ * The files of the entry's `import('./bootstrap')`, of the shared modules the shell provides (their
+ * chunks load when first asked for) and of those the bootstrap consumes. Not the entry's other imports
+ * (the single bundle's remote pages): only what every page runs.
+ */
 function startupFiles(compilation) {
   const { chunkGraph } = compilation;
-  const groups = new Set(compilation.entrypoints.get('main')?.getChildren() ?? []);
-  for (const group of [...groups]) {
+  const startup = (group) =>
+    group.origins.some((origin) => origin.request === './bootstrap' || origin.module?.type === 'provide-module');
+  const groups = new Set((compilation.entrypoints.get('main')?.getChildren() ?? []).filter(startup));
+  // a worklist: a shared module's own chunk consumes more shared modules (@lab/api -> axios ...)
+  for (const group of groups) {
     for (const chunk of group.chunks) {
       for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
         if (module.type !== 'consume-shared-module') continue;
