@@ -37,9 +37,9 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * A page slot holds the controls back from its first commit until `release` (its component has
- * mounted, or it failed) or until it unmounts. Layout effects run before any passive effect of the
- * same commit, so the controls of that commit see the hold.
+ * A page slot holds the controls back from its first commit until `release` (its content is on
+ * screen, or it failed), until it unmounts, or for PAGE_FIRST_TIMEOUT_MS at most. Layout effects run
+ * before any passive effect of the same commit, so the controls of that commit see the hold.
  */
 export function usePageHold(active: boolean): () => void {
   const release = useRef<() => void>(() => {});
