@@ -1,8 +1,8 @@
 import { useTranslation } from '@lab/i18n';
 import { cx, Link, Price } from '@lab/ui';
-import { TrashIcon } from '../../components/CartIcon';
 import styles from './CartPage.module.css';
 import { isPriced, type RemovableLine } from './lines';
+import { RemoveLineButton } from './RemoveLineButton';
 
 type Props = {
   item: RemovableLine;
@@ -35,17 +35,11 @@ export function CartLine({ item, onRemove }: Props) {
         <span className={styles.unavailableNote}>{t(`unavailable.${item.reason}`)}</span>
       )}
       {onRemove ? (
-        <button
-          type="button"
-          className={styles.remove}
-          aria-label={t('remove.named', { title: item.service.title })}
-          onClick={() => onRemove(item)}
-        >
-          <TrashIcon />
+        <RemoveLineButton item={item} onRemove={onRemove} className={styles.remove}>
           <span className={styles.removeText} aria-hidden="true">
             {t('remove.short')}
           </span>
-        </button>
+        </RemoveLineButton>
       ) : (
         <span className={styles.fixed}>{t('cart.additionalShort')}</span>
       )}

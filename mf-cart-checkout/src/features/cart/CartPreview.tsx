@@ -1,9 +1,9 @@
 import { useTranslation } from '@lab/i18n';
 import { ErrorState, Link, Price, Skeleton } from '@lab/ui';
 import type { ReactNode } from 'react';
-import { TrashIcon } from '../../components/CartIcon';
 import styles from './CartPreview.module.css';
 import { type RemovableLine, unavailableOf } from './lines';
+import { RemoveLineButton } from './RemoveLineButton';
 import type { CurrentCart } from './useCurrentCart';
 
 /** Skeleton rows while the cart loads (spec section 2: "skeleton rows while loading"). */
@@ -111,20 +111,12 @@ function PreviewLine({
   onRemove: (item: RemovableLine) => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('cartCheckout');
   return (
     <li className={styles.row}>
       <span className={styles.code}>{item.service.code}</span>
       <span className={styles.title}>{item.service.title}</span>
       {children}
-      <button
-        type="button"
-        className={styles.remove}
-        aria-label={t('remove.named', { title: item.service.title })}
-        onClick={() => onRemove(item)}
-      >
-        <TrashIcon />
-      </button>
+      <RemoveLineButton item={item} onRemove={onRemove} className={styles.remove} />
     </li>
   );
 }
