@@ -202,3 +202,32 @@ test('the server-rendered head of an analysis page carries its title, canonical 
   expect(html).toContain('"priceCurrency":"UAH"');
   expect((await request.get(`${site.url}/analysis/no-such-analysis`)).status()).toBe(404);
 });
+
+test('a first visit to an analysis page shows it without asking the API again for what the HTML carries', async ({
+  page,
+  request,
+}) => {
+  const slug = await analysisSlug(request, 'феритин');
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith('/api/')) asked.push(pathname);
+  });
+  // no answer from the location prompt: the first city's prices are shown meanwhile
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition: () => {} } });
+  });
+  await visit(page, `/analysis/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Феритин' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/^\d[\d\s]*(\.\d+)? грн$/)
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  // the city list, the menus and the analysis at the first city came with the page
+  expect(asked.filter((path) => /branches\/enabled\/settlements$|\/menus\/|\/slug\//.test(path))).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('cityId'))).not.toBeNull();
+  await expect(page.getByText(/Ваше місто —/)).toHaveCount(0);
+});

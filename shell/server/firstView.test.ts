@@ -1,8 +1,15 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
+import cartRu from '../../mf-cart-checkout/src/i18n/ru.json';
+import cartUa from '../../mf-cart-checkout/src/i18n/ua.json';
+import catalogRu from '../../mf-catalog/src/i18n/ru.json';
+import catalogUa from '../../mf-catalog/src/i18n/ua.json';
+import shellRu from '../src/app/locales/ru.json';
+import shellUa from '../src/app/locales/ua.json';
+import { CRUMBS } from '../src/features/breadcrumbs/definitions';
 import { contentSecurityPolicy } from './csp';
 import { FIRST_VIEW_ATTRIBUTE, firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
-import { remoteHints } from './page';
+import { firstView, HEADED_BY_CRUMB, remoteHints } from './page';
 
 describe('the first view in the HTML', () => {
   it('shows the header and the home page heading with its lead, marked for the app to replace', () => {
@@ -43,6 +50,33 @@ describe('the first view in the HTML', () => {
     expect(csp).not.toContain('unsafe-inline');
     // the tokens are in the sheet: the frame is drawn with the site's colours and type scale
     expect(firstViewCss).toContain('--color-primary');
+  });
+});
+
+describe('headings the server knows without the API', () => {
+  // the heading each page renders itself, by the app that owns the page
+  const headings: Record<string, Record<'ua' | 'ru', string>> = {
+    '/cart': { ua: cartUa.cart.title, ru: cartRu.cart.title },
+    '/checkout': { ua: cartUa.checkout.title, ru: cartRu.checkout.title },
+    '/analyzes': { ua: catalogUa.catalogue.title, ru: catalogRu.catalogue.title },
+    '/contacts': { ua: shellUa.contacts.title, ru: shellRu.contacts.title },
+    '/news': { ua: shellUa.news.title, ru: shellRu.news.title },
+    '/documents': { ua: shellUa.documents.title, ru: shellRu.documents.title },
+  };
+
+  it.each(HEADED_BY_CRUMB)('%s: the crumb label is the heading the page renders, in both languages', (path) => {
+    const labelKey = CRUMBS.find((crumb) => crumb.pattern === path)?.labelKey.replace('crumbs.', '') ?? '';
+    const crumbs = { ua: shellUa.crumbs, ru: shellRu.crumbs } as const;
+    for (const locale of ['ua', 'ru'] as const) {
+      const label = (crumbs[locale] as Record<string, string>)[labelKey];
+      expect(label).toBe(headings[path]?.[locale]);
+      expect(firstView(path, locale, null, label)).toContain(`<h1 class="fv-title">${label}</h1>`);
+    }
+  });
+
+  it('shows no heading from a crumb on a page whose heading comes from the API', () => {
+    expect(firstView('/search', 'ua', null, shellUa.crumbs.search)).not.toContain('<h1');
+    expect(firstView('/analyzes/hematology', 'ua', null, shellUa.crumbs.category)).not.toContain('<h1');
   });
 });
 

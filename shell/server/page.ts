@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { PRIMED_ANSWERS_ELEMENT_ID, type PrimedAnswer } from '@lab/api';
 import { FALLBACK_LOCALE, type Locale, localeFromPath, stripLocale } from '@lab/i18n';
 import ru from '../src/app/locales/ru.json';
 import ua from '../src/app/locales/ua.json';
@@ -9,9 +10,10 @@ import { CRUMBS } from '../src/features/breadcrumbs/definitions';
 import { buildTrail } from '../src/features/breadcrumbs/trail';
 import { REMOTES_MAP_ELEMENT_ID } from '../src/features/remotes/element';
 import { buildHead, escapeHtml, renderHeadHtml, type SiteFacts } from '../src/features/seo/head';
+import { primedAnswers, renderPrimedAnswers } from './answers';
 import { contentSecurityPolicy } from './csp';
 import { firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
-import { type PageData, pageData } from './pageData';
+import { apiFetcher, type PageData, pageData } from './pageData';
 
 const texts = { ua, ru } as const;
 
@@ -71,9 +73,11 @@ export async function renderPage(
   const locale = localeFromPath(pathname);
   const path = stripLocale(pathname);
   const origin = options.publicUrl ?? `http://${request.headers.host ?? 'localhost'}`;
+  const get = apiFetcher(locale);
   let data: PageData | null = null;
+  let answers: PrimedAnswer[] = [];
   try {
-    data = await pageData(path, locale);
+    [data, answers] = await Promise.all([pageData(path, locale, get), primedAnswers(path, locale, get)]);
   } catch (error) {
     // the API is down or slow: the page still works, its head falls back to the defaults
     console.error('[shell] page data:', error instanceof Error ? error.message : error);
@@ -96,7 +100,8 @@ export async function renderPage(
       '</head>',
       `    ${head}\n    <style>${firstViewCss}</style>\n    ${options.remoteHints ? remoteHints(options.remotesMap) : ''}\n  </head>`,
     )
-    .replace('<div id="root"></div>', `<div id="root">${firstView(path, locale, data)}</div>`);
+    .replace('<div id="root"></div>', `<div id="root">${firstView(path, locale, data, crumbs.at(-1)?.label)}</div>`)
+    .replace('</body>', `${renderPrimedAnswers(answers, PRIMED_ANSWERS_ELEMENT_ID)}</body>`);
   const body = Buffer.from(html);
   response.writeHead(data?.notFound ? 404 : 200, {
     'content-type': 'text/html; charset=utf-8',
@@ -109,14 +114,28 @@ export async function renderPage(
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 
+/**
+ * Pages whose heading is their crumb's label, so the server knows it without the API (the cart, the
+ * checkout, the catalogue and the shell's list pages); `firstView.test.ts` holds the texts equal.
+ */
+export const HEADED_BY_CRUMB: readonly string[] = [
+  '/cart',
+  '/checkout',
+  '/analyzes',
+  '/contacts',
+  '/news',
+  '/documents',
+];
+
 /** The header and, where the server knows it, the page's heading: what React's first render replaces. */
-function firstView(path: string, locale: Locale, data: PageData | null): string {
+export function firstView(path: string, locale: Locale, data: PageData | null, crumbLabel?: string): string {
   const t = (key: string) => lookup(texts[locale], key);
   const home = path === '/';
   const known = data && !data.notFound ? Object.values(data.crumbLabels).at(-1) : undefined;
+  const fromCrumb = HEADED_BY_CRUMB.includes(path.replace(/\/+$/, '')) ? crumbLabel : undefined;
   return renderFirstView({
     siteName: t('siteName'),
-    heading: home ? t('home.title') : (known ?? null),
+    heading: home ? t('home.title') : (known ?? fromCrumb ?? null),
     lead: home ? t('home.lead') : undefined,
     home,
     homeHref: locale === FALLBACK_LOCALE ? '/' : `/${locale}`,

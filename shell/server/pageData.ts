@@ -14,24 +14,37 @@ import type { PageMeta } from '@lab/ui';
 /** What the server learns about a page from the API: its metadata, crumb labels, or that it is missing. */
 export type PageData = { meta: PageMeta; crumbLabels: Record<string, string>; notFound?: boolean };
 
-type Fetch = <T>(url: string) => Promise<T | null>;
+/** A GET of the API: its JSON answer, null for 404. */
+export type Fetch = <T>(url: string) => Promise<T | null>;
 
-function apiFetcher(locale: Locale): Fetch {
-  return async <T>(url: string) => {
+/** The API calls of one page request; each URL is asked once (the head and the primed answers share them). */
+export function apiFetcher(locale: Locale): Fetch {
+  const answers = new Map<string, Promise<unknown>>();
+  const get = async (url: string): Promise<unknown> => {
     const response = await fetch(url, { headers: { 'accept-language': locale, accept: 'application/json' } });
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    return (await response.json()) as T;
+    return response.json();
+  };
+  return <T>(url: string) => {
+    let answer = answers.get(url);
+    if (!answer) {
+      answer = get(url);
+      answers.set(url, answer);
+    }
+    return answer as Promise<T | null>;
   };
 }
 
+/** The city list as the apps ask for it (spec section 7). */
+export const settlementsUrl = () =>
+  endpointUrl('settlementsList', undefined, { sort: 'top-branches-count', includePartners: 'true' });
+
 let defaultSettlement: Promise<number | null> | null = null;
 
-/** Prices on a crawled page are the first (largest) city's. */
-function firstSettlementId(get: Fetch): Promise<number | null> {
-  defaultSettlement ??= get<SettlementsListResponse>(
-    endpointUrl('settlementsList', undefined, { sort: 'top-branches-count', includePartners: 'true' }),
-  )
+/** Prices on a crawled page are the first (largest) city's, as on a first visit (spec section 4). */
+export function firstSettlementId(get: Fetch): Promise<number | null> {
+  defaultSettlement ??= get<SettlementsListResponse>(settlementsUrl())
     .then((list) => list?.settlements[0]?.id ?? null)
     .catch(() => {
       defaultSettlement = null;
@@ -60,8 +73,7 @@ const seoMeta = (
 });
 
 /** The API data behind a path (without locale prefix) that crawlers should see in the HTML head. */
-export async function pageData(path: string, locale: Locale): Promise<PageData | null> {
-  const get = apiFetcher(locale);
+export async function pageData(path: string, locale: Locale, get = apiFetcher(locale)): Promise<PageData | null> {
   const [, first = '', second = ''] = path.split('/');
   if (first === 'analysis' && second) {
     const settlementId = await firstSettlementId(get);

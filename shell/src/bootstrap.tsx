@@ -1,3 +1,4 @@
+import { primeAnswers, readPrimedAnswers } from '@lab/api';
 import { initI18n, localeFromPath, setLocale } from '@lab/i18n';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,6 +7,8 @@ import { App } from './app/App';
 const locale = localeFromPath(window.location.pathname);
 initI18n(locale);
 void setLocale(locale);
+// the answers the server fetched for this page: its first render does not ask for them again
+primeAnswers(readPrimedAnswers(document));
 
 const container = document.getElementById('root');
 // A transition renders in slices that yield to the browser every few milliseconds, instead of one

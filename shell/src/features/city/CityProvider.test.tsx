@@ -73,6 +73,39 @@ describe('the city in the header', () => {
     expect(nearest).toHaveBeenCalledTimes(1);
   });
 
+  it('shows a first visit the first city while the location prompt is unanswered, then the detected one', async () => {
+    let answer: PositionCallback = () => {};
+    const getCurrentPosition = (success: PositionCallback) => {
+      answer = success;
+    };
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    nearest.mockResolvedValue({ id: 2 });
+    renderCity();
+    // prices and the catalogue need a city: the first one until the visitor answers
+    expect(await screen.findByRole('button', { name: /Київ/ })).toBeInTheDocument();
+    expect(stored('cityId')).toBe(1);
+    expect(screen.queryByText(/Ваше місто —/)).not.toBeInTheDocument();
+
+    await act(async () => answer({ coords: { latitude: 49.84, longitude: 24.03 } } as GeolocationPosition));
+    expect(await screen.findByText('Ваше місто — Львів?')).toBeInTheDocument();
+    expect(stored('cityId')).toBe(2);
+  });
+
+  it('keeps a city the visitor picked while detection was still running', async () => {
+    let answer: PositionCallback = () => {};
+    const getCurrentPosition = (success: PositionCallback) => {
+      answer = success;
+    };
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    nearest.mockResolvedValue({ id: 2 });
+    renderCity();
+    await userEvent.click(await screen.findByRole('button', { name: /Київ/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Одеса' }));
+    await act(async () => answer({ coords: { latitude: 49.84, longitude: 24.03 } } as GeolocationPosition));
+    expect(stored('cityId')).toBe(3);
+    expect(screen.queryByText(/Ваше місто —/)).not.toBeInTheDocument();
+  });
+
   it('"wrong city" opens the picker; choosing stores the city, closes it and announces 1000 ms later', async () => {
     mockGeolocation('denied');
     const announced = jest.fn();

@@ -16,6 +16,12 @@ export function currentPosition(geolocation: Geolocation | undefined, timeoutMs 
   });
 }
 
+/** The city without geolocation (spec section 4): the configured default if it is a known city, else the first. */
+export function fallbackSettlementId(settlements: readonly Settlement[], defaultId: number | null): number | null {
+  if (defaultId != null && settlements.some((city) => city.id === defaultId)) return defaultId;
+  return settlements[0]?.id ?? null;
+}
+
 export type Detection = { id: number; source: 'geolocation' | 'default' | 'first' };
 
 type Dependencies = {
@@ -43,7 +49,10 @@ export async function detectSettlement({
   try {
     coords = await position();
   } catch {
-    return known(defaultId) ? { id: defaultId as number, source: 'default' } : { id: first.id, source: 'first' };
+    return {
+      id: fallbackSettlementId(settlements, defaultId) ?? first.id,
+      source: known(defaultId) ? 'default' : 'first',
+    };
   }
   try {
     const { id } = await nearest(coords);

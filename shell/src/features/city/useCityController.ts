@@ -1,7 +1,7 @@
 import { api, defaultSettlementId, getStored, type Settlement, setStored, useSettlements, useStored } from '@lab/api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createCityAnnouncer } from './announcer';
-import { currentPosition, detectSettlement } from './detect';
+import { currentPosition, detectSettlement, fallbackSettlementId } from './detect';
 
 export type CityController = {
   settlements: Settlement[];
@@ -37,6 +37,14 @@ export function useCityController({ bot }: { bot: boolean }): CityController {
     const known = cityId != null && settlements.some((city) => city.id === cityId);
     if (cityShown && known) return;
     detecting.current = true;
+    // Until detection answers (the visitor may take their time over the browser's location prompt),
+    // a first visit sees the default city's catalogue and prices instead of placeholders; the detected
+    // city then replaces it and the banner asks to confirm, as before.
+    // (read from storage, not this render: a city from the URL may have been stored in this commit)
+    const stored = getStored('cityId');
+    const unset = getStored('cityShown') !== true && !settlements.some((city) => city.id === stored);
+    const provisional = unset ? fallbackSettlementId(settlements, defaultSettlementId()) : null;
+    if (provisional != null) setStored('cityId', provisional);
     void detectSettlement({
       settlements,
       position: () => currentPosition(typeof navigator === 'undefined' ? undefined : navigator.geolocation),
@@ -48,7 +56,9 @@ export function useCityController({ bot }: { bot: boolean }): CityController {
       // the visitor may have chosen a city (or opened a city's URL) while detection ran
       if (getStored('cityShown') === true) return;
       const current = getStored('cityId');
-      if (current == null || !settlements.some((city) => city.id === current)) setStored('cityId', detection.id);
+      if (current == null || current === provisional || !settlements.some((city) => city.id === current)) {
+        setStored('cityId', detection.id);
+      }
       setDetected(true);
     });
   }, [settlements, cityId, cityShown]);
