@@ -9,9 +9,9 @@
  *   pglite    one instance on PGlite in a fresh temporary folder (database checks after it stopped:
  *             PGlite has one user at a time)
  *   postgres  one instance on a throwaway PostgreSQL (test-support/postgres.ts)
- *   two       two instances on one PostgreSQL database, customers spread over both; the second starts
- *             once the first answers (it then finds the migrations applied, the seed and the demo
- *             accounts present, and only checks)
+ *   two       two instances on one PostgreSQL database, customers spread over both; both start at
+ *             once on the empty database (seed/prepare.ts: one migrates, seeds and inserts the demo
+ *             accounts under an advisory lock, the other waits and then finds them in place)
  * Ports 4600-4609.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -122,8 +122,7 @@ async function runConfiguration(configuration: Configuration): Promise<boolean> 
     await withDatabase(() => openPostgres({ connectionString: databaseUrl, max: 2 }), result);
   } else {
     const databaseUrl = await postgresDatabase('load_two');
-    const first = await start({ databaseUrl }, 'two-a');
-    const second = await start({ databaseUrl }, 'two-b');
+    const [first, second] = await Promise.all([start({ databaseUrl }, 'two-a'), start({ databaseUrl }, 'two-b')]);
     used = [first, second];
     result = await load('PostgreSQL, two instances', [first.url, second.url]);
     await stop(first);

@@ -1,16 +1,14 @@
 /**
  * Entry point: opens the database (PGlite in PGLITE_DATA_DIR, or PostgreSQL at DATABASE_URL), applies
- * migrations, seeds an empty database, and listens on HOST:PORT (0.0.0.0:4000). SIGINT/SIGTERM close
- * the server (in-flight requests finish) and then the database.
+ * migrations, seeds an empty database (seed/prepare.ts), and listens on HOST:PORT (0.0.0.0:4000).
+ * SIGINT/SIGTERM close the server (in-flight requests finish) and then the database.
  */
 import { buildApp } from './app';
 import { startBackgroundJobs } from './background';
 import { serverEnv } from './config';
-import { migrate } from './db/migrate';
 import { describeDatabase, openDatabase } from './db/open';
 import { seedData } from './seed/data';
-import { ensureDemo } from './seed/demo';
-import { insertSeed, isEmpty } from './seed/insert';
+import { prepareDatabase } from './seed/prepare';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -48,14 +46,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    const { applied } = await migrate(db, { log });
-    if (applied.length === 0) log('migrations: up to date');
-    if (await isEmpty(db)) {
-      log('empty database: seeding');
-      await insertSeed(db, seedData, { log });
-    }
-    // demo accounts (seed/demo.ts) when missing: on by default outside production (DEMO_DATA)
-    if (app.config.orders.demoData) await ensureDemo(db, { log });
+    // migrations, the seed of an empty database and the demo accounts (DEMO_DATA: on by default outside
+    // production), one instance at a time when several start on one PostgreSQL
+    await prepareDatabase(db, { seed: seedData, demo: app.config.orders.demoData, log });
     const stopJobs = startBackgroundJobs(app);
     app.addHook('onClose', async () => stopJobs());
     await app.listen({ port: env.port, host: env.host });

@@ -3,6 +3,7 @@
  * synthetic services (for measuring the catalogue and search at size).
  */
 import { serverEnv } from '../config';
+import { LOCK_KEYS } from '../db/locks';
 import { migrate } from '../db/migrate';
 import { describeDatabase, openDatabase } from '../db/open';
 import { seedData, syntheticServices } from '../seed/data';
@@ -24,9 +25,12 @@ async function main(): Promise<void> {
   const db = await openDatabase(env);
   try {
     console.log(`database: ${describeDatabase(env)}`);
-    await migrate(db, { log: console.log });
     const services = scale > 0 ? [...seedData.services, ...syntheticServices(scale, seedData)] : seedData.services;
-    const summary = await insertSeed(db, { ...seedData, services }, { log: console.log });
+    // the start-up section's lock: not in the middle of a server starting on the same database
+    const summary = await db.exclusive(LOCK_KEYS.startup, async (locked) => {
+      await migrate(locked, { log: console.log });
+      return insertSeed(locked, { ...seedData, services }, { log: console.log });
+    });
     console.log(JSON.stringify(summary));
   } finally {
     await db.close();

@@ -37,6 +37,13 @@ export interface Database extends Queryable {
    * `tx` belong to the transaction; on PGlite other callers wait until it ends.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while no other caller, in this process or another, runs an `exclusive` section of the
+   * same key (start-up migrations and seed of several API instances on one PostgreSQL). `fn` gets the
+   * database to use meanwhile: on PostgreSQL one connection holding a session advisory lock (freed with
+   * the connection if the process dies), so `fn` needs no second connection from the pool.
+   */
+  exclusive<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

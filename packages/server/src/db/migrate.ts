@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './database';
+import { LOCK_KEYS } from './locks';
 
 export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 
@@ -23,8 +24,6 @@ export interface MigrateResult {
 }
 
 const FILE = /^(\d{3,})_([a-z0-9_]+)\.sql$/;
-/** Any constant; the same on every instance. */
-const LOCK_KEY = 727_001;
 
 export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   const migrations = readdirSync(dir)
@@ -65,7 +64,7 @@ export async function migrate(
   const skipped: string[] = [];
   for (const migration of migrations) {
     const ran = await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEYS.migrations]);
       await tx.exec(CREATE_TABLE);
       const done = await tx.maybeOne<{ checksum: string }>(
         'SELECT checksum FROM schema_migrations WHERE version = $1',

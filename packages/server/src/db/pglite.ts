@@ -54,11 +54,31 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
   });
   await pg.exec("SET TimeZone TO 'UTC'");
   const base = queryable(pg);
-  return {
+  // `exclusive`: one process owns a PGlite folder, so a queue per key in this process is the whole
+  // lock (an advisory lock would be re-entrant in PGlite's one session and exclude nobody)
+  const queues = new Map<number, Promise<unknown>>();
+  const db: PgliteDatabase = {
     ...base,
     dialect: 'pglite',
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return pg.transaction((tx) => fn(queryable(tx)));
+    },
+    exclusive<T>(key: number, fn: (inside: Database) => Promise<T>): Promise<T> {
+      // a nested section of the same key runs at once, as on PostgreSQL
+      const inside: PgliteDatabase = {
+        ...db,
+        exclusive: (nestedKey, nested) => (nestedKey === key ? nested(inside) : db.exclusive(nestedKey, nested)),
+      };
+      const run = (queues.get(key) ?? Promise.resolve()).then(() => fn(inside));
+      const settled = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      queues.set(key, settled);
+      void settled.then(() => {
+        if (queues.get(key) === settled) queues.delete(key);
+      });
+      return run;
     },
     async close(): Promise<void> {
       if (!pg.closed) await pg.close();
@@ -67,4 +87,5 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
       return pg.dumpDataDir('none');
     },
   };
+  return db;
 }

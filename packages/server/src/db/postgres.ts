@@ -45,6 +45,57 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   );
 }
 
+/** BEGIN ... COMMIT on one client; ROLLBACK when `fn` throws. */
+async function transactionOn<T>(client: pg.PoolClient, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    await client.query('BEGIN');
+    const result = await fn(queryable(client));
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * `fn` on `client` holding the session advisory lock `key` (re-entrant: a nested section of the same
+ * key on the same connection does not wait). When locking or unlocking fails, `keep.ok` turns false and
+ * the owner of the client closes it instead of pooling it, which frees any lock it still holds.
+ */
+async function lockedOn<T>(
+  client: pg.PoolClient,
+  key: number,
+  fn: (db: Database) => Promise<T>,
+  keep: { ok: boolean },
+): Promise<T> {
+  const sql = 'SELECT pg_advisory_lock($1)';
+  await client.query(sql, [key]).catch((error: unknown) => {
+    keep.ok = false;
+    throw toDatabaseError(error, sql);
+  });
+  try {
+    return await fn(pinned(client, keep));
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {
+      keep.ok = false;
+    });
+  }
+}
+
+/** One pooled connection as a Database (inside `exclusive`); it goes back to the pool when `fn` ends. */
+function pinned(client: pg.PoolClient, keep: { ok: boolean }): Database {
+  return {
+    ...queryable(client),
+    dialect: 'postgres',
+    transaction: (fn) => transactionOn(client, fn),
+    exclusive: (key, fn) => lockedOn(client, key, fn, keep),
+    async close(): Promise<void> {
+      // the owner of the pool closes it
+    },
+  };
+}
+
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
@@ -67,15 +118,19 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        const result = await fn(queryable(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
+        return await transactionOn(client, fn);
       } finally {
         client.release();
+      }
+    },
+    async exclusive<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      const keep = { ok: true };
+      try {
+        return await lockedOn(client, key, fn, keep);
+      } finally {
+        // release(true) closes a connection that may still hold the lock instead of pooling it
+        client.release(!keep.ok);
       }
     },
     async close(): Promise<void> {

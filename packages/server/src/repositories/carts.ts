@@ -281,29 +281,38 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
     settlementId: number,
   ): Promise<CartError | null> {
     const wanted = [...new Set(serviceIds)];
-    const offered = await q.query<{ id: number }>(
-      `SELECT s.id FROM services s
-         JOIN service_prices pr ON pr.service_id = s.id AND pr.settlement_id = $2
-        WHERE s.id = ANY($1::int[]) AND s.enabled AND s.show_on_site`,
-      [wanted, settlementId],
-    );
-    const offeredIds = new Set(offered.map((row) => row.id));
-    const unavailable = wanted.filter((id) => !offeredIds.has(id));
+    const offered = await offeredIds(q, wanted, settlementId);
+    const unavailable = wanted.filter((id) => !offered.has(id));
     if (unavailable.length > 0) return { error: 'unavailable', serviceIds: unavailable };
     const present = new Set(await itemIds(q, cartId));
     const fresh = wanted.filter((id) => !present.has(id));
     if (present.size + fresh.length > MAX_CART_LINES) return { error: 'full', max: MAX_CART_LINES };
-    if (fresh.length > 0) {
-      // one statement, in the order given (added_at ties are broken by the order of the ids)
-      await q.query(
-        `INSERT INTO cart_items (cart_id, service_id, added_at)
-         SELECT $1, id, now() + (ord * interval '1 microsecond')
-           FROM unnest($2::int[]) WITH ORDINALITY AS u(id, ord)
-         ON CONFLICT (cart_id, service_id) DO NOTHING`,
-        [cartId, fresh],
-      );
-    }
+    await insertLines(q, cartId, fresh);
     return null;
+  }
+
+  /** Of these ids, those listed (enabled, shown on the site) and priced in the settlement. */
+  async function offeredIds(q: Queryable, serviceIds: readonly number[], settlementId: number): Promise<Set<number>> {
+    const offered = await q.query<{ id: number }>(
+      `SELECT s.id FROM services s
+         JOIN service_prices pr ON pr.service_id = s.id AND pr.settlement_id = $2
+        WHERE s.id = ANY($1::int[]) AND s.enabled AND s.show_on_site`,
+      [serviceIds, settlementId],
+    );
+    return new Set(offered.map((row) => row.id));
+  }
+
+  /** Stores lines after the cart's others, in the order given (no check: the callers have made theirs). */
+  async function insertLines(q: Queryable, cartId: string, serviceIds: readonly number[]): Promise<void> {
+    if (serviceIds.length === 0) return;
+    // one statement; added_at ties are broken by the order of the ids
+    await q.query(
+      `INSERT INTO cart_items (cart_id, service_id, added_at)
+       SELECT $1, id, now() + (ord * interval '1 microsecond')
+         FROM unnest($2::int[]) WITH ORDINALITY AS u(id, ord)
+       ON CONFLICT (cart_id, service_id) DO NOTHING`,
+      [cartId, serviceIds],
+    );
   }
 
   return {
@@ -346,28 +355,30 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
     },
 
     /**
-     * After sign-in: the guest cart's items (those still offered, up to the size limit) and its promo (when
-     * the user's cart has none) move into the user's cart, and the guest cart is deleted. A guest cart
-     * that no longer exists merges nothing (the call is repeatable).
+     * After sign-in: the guest cart's lines and its promo (when the user's cart has none) move into the
+     * user's cart, and the guest cart is deleted. Every line moves, unavailable ones too (not offered in
+     * the city, withdrawn): the visitor saw them in the cart and they stay there, still answered in
+     * `unavailableItems`, to be removed or to come back in another city. Lines the user has already are
+     * not doubled; past the size limit the orderable lines go first. A guest cart that no longer exists
+     * merges nothing (the call is repeatable).
      */
     async merge(guestCartId: string, userId: number, options: CartOptions): Promise<CartResult> {
       return withCart({ userId }, options, async (q, cart) => {
         const guest = await find(q, { cartId: guestCartId });
         if (!guest) return null;
-        const guestIds = await itemIds(q, guest.id);
-        if (guestIds.length > 0) {
-          const present = new Set(await itemIds(q, cart.id));
-          const offered = await q.query<{ id: number }>(
-            `SELECT s.id FROM services s
-               JOIN service_prices pr ON pr.service_id = s.id AND pr.settlement_id = $2
-              WHERE s.id = ANY($1::int[]) AND s.enabled AND s.show_on_site`,
-            [guestIds, options.settlementId],
+        const present = new Set(await itemIds(q, cart.id));
+        const fresh = (await itemIds(q, guest.id)).filter((id) => !present.has(id));
+        const room = Math.max(0, MAX_CART_LINES - present.size);
+        let moving = fresh;
+        if (fresh.length > room) {
+          const offered = await offeredIds(q, fresh, options.settlementId);
+          const kept = new Set(
+            [...fresh.filter((id) => offered.has(id)), ...fresh.filter((id) => !offered.has(id))].slice(0, room),
           );
-          const offeredIds = new Set(offered.map((row) => row.id));
-          const room = Math.max(0, MAX_CART_LINES - present.size);
-          const moving = guestIds.filter((id) => offeredIds.has(id) && !present.has(id)).slice(0, room);
-          if (moving.length > 0) await addItems(q, cart.id, moving, options.settlementId);
+          moving = fresh.filter((id) => kept.has(id));
         }
+        // in the guest cart's order, after the user's own lines
+        await insertLines(q, cart.id, moving);
         let merged = cart;
         if (cart.promoCode === null && guest.promoCode !== null && options.promoCode === undefined) {
           await q.query(

@@ -14,6 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
+import { LOCK_KEYS } from '../db/locks';
 import { writeResults } from '../domain/lab-results';
 import { orderTotals } from '../domain/order-pricing';
 
@@ -182,7 +183,8 @@ async function insertOrder(db: Queryable, cat: Catalogue, order: DemoOrder, now:
        FROM (SELECT service_id, false AS additional FROM ordered UNION ALL SELECT service_id, true FROM brought) l
        JOIN services s ON s.id = l.service_id JOIN service_prices sp ON sp.service_id = s.id AND sp.settlement_id = $1
       ORDER BY l.additional, s.id`,
-    [cat.settlementId, order.serviceIds],
+    // once each: on a small catalogue (the tests' fixture) `pick`'s fallbacks overlap
+    [cat.settlementId, [...new Set(order.serviceIds)]],
   );
   const paymentType = order.paymentType ?? 'online';
   const online = paymentType === 'online' ? 0.05 : 0;
@@ -268,7 +270,11 @@ export async function hasDemo(db: Queryable): Promise<boolean> {
   return (await db.maybeOne('SELECT 1 FROM users WHERE phone = $1', [DEMO_PHONES.patient])) !== null;
 }
 
-/** Inserts the demo accounts unless present (one transaction). Needs the catalogue seed first. */
+/**
+ * Inserts the demo accounts unless present (one transaction). Needs the catalogue seed first. Safe when
+ * several processes call it at once: the check is repeated under a transaction advisory lock, so the
+ * later caller sees the earlier one's committed accounts instead of failing on their unique phones.
+ */
 export async function ensureDemo(
   db: Database,
   options: { now?: Date; log?: (line: string) => void } = {},
@@ -276,6 +282,8 @@ export async function ensureDemo(
   if (await hasDemo(db)) return false;
   const now = options.now ?? new Date();
   const inserted = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEYS.demo]);
+    if (await hasDemo(tx)) return false;
     const cat = await catalogue(tx);
     if (!cat) return false;
     // the codes of the real seed; the test fixture has others, and `pick` falls back to what exists

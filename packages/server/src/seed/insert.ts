@@ -8,6 +8,7 @@
  */
 import type { ScheduleDay } from '@lab/api/src/contract';
 import type { Database, Queryable, SqlValue } from '../db/database';
+import { LOCK_KEYS } from '../db/locks';
 import { PRICE_SQL, priceCoefficient } from './prices';
 import type { SeedData, SeedMenuItem, Text, Weekday, WeekSchedule } from './types';
 
@@ -155,7 +156,12 @@ export async function insertSeed(
   options: { log?: (line: string) => void } = {},
 ): Promise<SeedSummary> {
   const started = Date.now();
-  const summary = await db.transaction((tx) => insertAll(tx, data));
+  const summary = await db.transaction(async (tx) => {
+    // one seed at a time across processes (the CLI next to a starting server): the upserts are
+    // idempotent, but two runs replacing the same link rows and menus would interleave
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEYS.seed]);
+    return insertAll(tx, data);
+  });
   // fresh planner statistics: PGlite has no autovacuum, and without them the planner scans whole
   // tables instead of using the search indexes
   await db.exec('ANALYZE');

@@ -30,6 +30,8 @@ export const DEFAULT_NOW = new Date('2026-11-18T10:00:00.000Z');
 export interface TestDatabase {
   readonly db: Database;
   readonly dialect: Database['dialect'];
+  /** PostgreSQL: the database's URL, for more connections as another process would open them. */
+  readonly url?: string;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     return {
       db,
       dialect: 'postgres',
+      url: databaseUrl(url, name),
       async close() {
         await db.close();
         await dropPostgresDatabase(url, name);
@@ -91,6 +94,7 @@ export async function openEmptyDatabase(): Promise<TestDatabase> {
     return {
       db,
       dialect: 'postgres',
+      url: databaseUrl(url, name),
       async close() {
         await db.close();
         await dropPostgresDatabase(url, name);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Cart, Order, OrderCreateBody } from '@lab/api/src/contract';
-import { createPatientUser, sessionCookie } from '../../../test-support/accounts';
+import { createPatientUser, fillCart, sessionCookie, signIn } from '../../../test-support/accounts';
 import { useTestApp } from '../../../test-support/harness';
 import { type CallInput, call, ok } from '../../../test-support/http';
 
@@ -116,6 +116,114 @@ describe('POST cart/carts/merge/{cartId}: the guest cart into the user’s after
       query: { settlementId: KYIV },
     });
     expect(guest.status).toBe(401);
+  });
+});
+
+describe('merging at sign-in keeps the lines the guest cannot order', () => {
+  const LVIV = 2;
+  const unavailable = (cart: Cart) => cart.unavailableItems?.map((item) => [item.serviceId, item.reason]);
+  const guestView = async (cartId: string) =>
+    ok<Cart>(t.app, 'cartGuestGet', { params: { cartId }, query: { settlementId: KYIV } });
+  const cartRows = async (cartId: string) =>
+    (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM cart_items WHERE cart_id = $1', [cartId])).n;
+
+  /** CBC withdrawn from the site and PSA without a Kyiv price while `run` runs. */
+  async function withUnavailable(run: () => Promise<void>): Promise<void> {
+    await t.db.query('UPDATE services SET show_on_site = false WHERE id = $1', [S.cbc]);
+    const saved = await t.db.one<{ price: number; fullPrice: number }>(
+      `DELETE FROM service_prices WHERE service_id = $1 AND settlement_id = $2
+       RETURNING price::float8 AS price, full_price::float8 AS "fullPrice"`,
+      [S.psa, KYIV],
+    );
+    try {
+      await run();
+    } finally {
+      await t.db.query('UPDATE services SET show_on_site = true WHERE id = $1', [S.cbc]);
+      await t.db.query(
+        'INSERT INTO service_prices (settlement_id, service_id, price, full_price) VALUES ($1, $2, $3, $4)',
+        [KYIV, S.psa, saved.price, saved.fullPrice],
+      );
+    }
+  }
+
+  it('signs in through the SMS code and answers the same lines, unavailable ones still marked', async () => {
+    const user = await createPatientUser(t.db);
+    // the account's cart from an earlier visit already holds CBC
+    const earlier = { cookie: await sessionCookie(t.app, user.userId) };
+    await ok(t.app, 'cartAdd', as(earlier, { body: { serviceIds: [S.cbc] } }));
+    const guestId = await guestCart([S.ferritin, S.cbc, S.psa]);
+    await withUnavailable(async () => {
+      const before = await guestView(guestId);
+      expect(itemIds(before)).toEqual([S.ferritin]);
+      expect(unavailable(before)).toEqual([
+        [S.cbc, 'withdrawn'],
+        [S.psa, 'settlement'],
+      ]);
+
+      const cookie = await signIn(t.app, user.phone);
+      const merged = await ok<Cart>(t.app, 'cartMerge', as({ cookie }, { params: { cartId: guestId } }));
+      expect(merged.items).toEqual(before.items);
+      expect(merged.additionalItems).toEqual(before.additionalItems);
+      expect(merged.unavailableItems).toEqual(before.unavailableItems);
+      expect(merged.totalPrice).toBe(before.totalPrice);
+      // CBC was the user's already: stored once
+      expect(await cartRows(merged.id)).toBe(3);
+      expect(await ok<Cart>(t.app, 'cartGet', as({ cookie }))).toEqual(merged);
+      const gone = await call(t.app, 'cartGuestGet', { params: { cartId: guestId }, query: { settlementId: KYIV } });
+      expect(gone.status).toBe(404);
+
+      // in a city that sells PSA it is an item again; the withdrawn CBC stays unavailable everywhere
+      const lviv = await ok<Cart>(t.app, 'cartGet', as({ cookie }, { query: { settlementId: LVIV } }));
+      expect(itemIds(lviv)).toEqual([S.ferritin, S.psa]);
+      expect(unavailable(lviv)).toEqual([[S.cbc, 'withdrawn']]);
+    });
+  });
+
+  it('keeps a line added in another city, and merging again doubles nothing', async () => {
+    const user = await createPatientUser(t.db);
+    await withUnavailable(async () => {
+      const guestId = await guestCart([S.ferritin]);
+      // PSA is offered in Lviv: a guest there adds it, then comes back to Kyiv
+      await ok(t.app, 'cartGuestAdd', {
+        params: { cartId: guestId },
+        query: { settlementId: LVIV },
+        body: { serviceIds: [S.psa] },
+      });
+      const cookie = await signIn(t.app, user.phone);
+      const merged = await ok<Cart>(t.app, 'cartMerge', as({ cookie }, { params: { cartId: guestId } }));
+      expect(itemIds(merged)).toEqual([S.ferritin]);
+      expect(unavailable(merged)).toEqual([[S.psa, 'settlement']]);
+      // the merge is repeatable and doubles nothing
+      expect(await ok<Cart>(t.app, 'cartMerge', as({ cookie }, { params: { cartId: guestId } }))).toEqual(merged);
+      expect(await cartRows(merged.id)).toBe(2);
+    });
+  });
+
+  it('moves the orderable lines first when the account’s cart has no room for all', async () => {
+    const user = await createPatientUser(t.db);
+    const codes = await t.db.query<{ code: string }>(
+      `INSERT INTO services (code, slug, title_uk) SELECT 'T-MERGE-' || n, 't-merge-' || n, 'Тест ' || n
+         FROM generate_series(1, 98) AS n RETURNING code`,
+    );
+    try {
+      const userCartId = await fillCart(
+        t.db,
+        user.userId,
+        codes.map((row) => row.code),
+      );
+      const guestId = await guestCart([S.psa, S.cbc, S.ferritin]);
+      await withUnavailable(async () => {
+        const cookie = await signIn(t.app, user.phone);
+        const merged = await ok<Cart>(t.app, 'cartMerge', as({ cookie }, { params: { cartId: guestId } }));
+        // room for two of three: the orderable ferritin, then the guest's first line; CBC stays out
+        expect(merged.id).toBe(userCartId);
+        expect(itemIds(merged)).toEqual([S.ferritin]);
+        expect(unavailable(merged)?.filter(([id]) => id === S.cbc || id === S.psa)).toEqual([[S.psa, 'settlement']]);
+        expect(await cartRows(merged.id)).toBe(100);
+      });
+    } finally {
+      await t.db.query("DELETE FROM services WHERE code LIKE 'T-MERGE-%'");
+    }
   });
 });
 
