@@ -1,5 +1,15 @@
 /** Data the fake API answers with: the demo accounts' shapes, small. */
-import type { AnalysisDynamics, DoctorSelf, Order, PatientSelf, Registry, ResultRow, Ward, Workplace } from '@lab/api';
+import type {
+  AnalysisDynamics,
+  DoctorSelf,
+  Manager,
+  Order,
+  PatientSelf,
+  Registry,
+  ResultRow,
+  Ward,
+  Workplace,
+} from '@lab/api';
 
 export const WARD: Ward = {
   id: 12,
@@ -53,6 +63,15 @@ export const DOCTOR: DoctorSelf = {
     email: null,
     photo: false,
   },
+};
+
+export const MANAGER: Manager = {
+  id: 3,
+  firstName: 'Ірина',
+  lastName: 'Бондар',
+  middleName: 'Олегівна',
+  phone: '+380441112233',
+  email: 'i.bondar@lab.ua',
 };
 
 export const WORKPLACES: Workplace[] = [

@@ -1,6 +1,6 @@
 /** A fake API for the account's calls: fixtures by URL, each test overriding what it needs. */
 import type { InternalAxiosRequestConfig } from 'axios';
-import { DOCTOR, DYNAMICS, order, PATIENT, REGISTRY, WORKPLACES } from './fixtures';
+import { DOCTOR, DYNAMICS, MANAGER, order, PATIENT, REGISTRY, WORKPLACES } from './fixtures';
 import { installAdapter, ok, type Reply } from './render';
 
 export const notFound: Reply = { status: 404, data: { code: 'not-found', message: 'Не знайдено' } };
@@ -11,7 +11,8 @@ type Options = {
   doctor?: boolean;
   /** Orders the list answers (all of them, paged by the request's page and size). */
   orders?: ReturnType<typeof order>[];
-  handle?: (request: InternalAxiosRequestConfig) => Reply | undefined;
+  /** A promise holds the answer back: to see what shows while a call is under way. */
+  handle?: (request: InternalAxiosRequestConfig) => Reply | Promise<Reply> | undefined;
 };
 
 const NEW_CART = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -33,6 +34,7 @@ export function serveAccount(options: Options = {}) {
     if (url === '/user/doctors/self/workplaces') return doctor ? ok(WORKPLACES) : notFound;
     if (url === '/user/doctors/self/workplaces/current') return doctor ? ok(currentWorkplace) : notFound;
     if (url === '/user/doctors/self/specialization') return ok({ id: 1, title: 'Терапевт' });
+    if (url === '/user/doctors/self/manager') return doctor ? ok(MANAGER) : notFound;
     const select = /^\/user\/doctors\/self\/workplaces\/(\d+)\/current$/.exec(url);
     if (select && method === 'post') {
       currentWorkplace = WORKPLACES.find((workplace) => workplace.id === Number(select[1])) ?? null;

@@ -93,6 +93,7 @@ export { Sidebar, type SidebarProps } from './sidebar/Sidebar';
 export { useScrollLock } from './sidebar/useScrollLock';
 export { Skeleton, type SkeletonProps, SkeletonText, type SkeletonTextProps } from './skeleton/Skeleton';
 export { SkeletonGrid, type SkeletonGridProps } from './skeleton/SkeletonGrid';
+export { secondsLeft, useCountdown } from './time/useCountdown';
 export {
   TOAST_DURATION,
   type ToastApi,

@@ -5,7 +5,7 @@ import { serveAccount } from '../../test/server';
 import { useAccount } from '../account';
 import { PersonalPage } from './PersonalPage';
 import { PHOTO_MAX_BYTES, photoProblem } from './PhotoUpload';
-import { validateWard } from './Wards';
+import { validateWard } from './WardForm';
 
 beforeAll(setUpI18n);
 afterEach(resetBrowserState);

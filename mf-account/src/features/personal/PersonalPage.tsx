@@ -1,6 +1,7 @@
 import { useTranslation } from '@lab/i18n';
 import { usePageMeta } from '@lab/ui';
 import type { ReadyAccount } from '../account';
+import { ManagerCard } from './ManagerCard';
 import styles from './Personal.module.css';
 import { PhoneChange } from './PhoneChange';
 import { PhotoUpload } from './PhotoUpload';
@@ -10,7 +11,7 @@ import { Wards } from './Wards';
 
 /**
  * /account/personal-information: the details, the photo, the phone change, what only support can
- * change, and (patients) the family account's wards.
+ * change, (doctors) the responsible manager and (patients) the family account's wards.
  */
 export function PersonalPage({ account }: { account: ReadyAccount }) {
   const { t } = useTranslation('account');
@@ -26,6 +27,7 @@ export function PersonalPage({ account }: { account: ReadyAccount }) {
         </div>
         <div className={styles.column}>
           <PhotoUpload kind={isDoctor ? 'doctor' : 'patient'} current={account.person.photo} />
+          {isDoctor && <ManagerCard />}
           {!isDoctor && account.patient && <PhoneChange current={account.patient.phone} />}
         </div>
       </div>

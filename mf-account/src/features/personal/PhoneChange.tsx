@@ -1,14 +1,18 @@
-import { api, keysOf } from '@lab/api';
+import { api, keysOf, type PhoneCandidateResponse } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, formatPhone, maskPhone, PHONE_MASK, phoneToInternational, validatePhone } from '@lab/ui';
+import { Button, formatPhone, maskPhone, PHONE_MASK, phoneToInternational, useCountdown, validatePhone } from '@lab/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { messageOf } from '../../lib';
 import styles from './Personal.module.css';
 
-type Step = { stage: 'idle' } | { stage: 'phone' } | { stage: 'code'; phone: string };
+/** In the code step, `sent` is the answer to the latest SMS: each new one restarts the resend countdown. */
+type Step = { stage: 'idle' } | { stage: 'phone' } | { stage: 'code'; phone: string; sent: PhoneCandidateResponse };
 
-/** Spec section 4: "Phone change in personal data: request a candidate phone, then approve by code." */
+/**
+ * Spec section 4: "Phone change in personal data: request a candidate phone, then approve by code",
+ * with the sign-in's resend timer: from timeToNextSend down to 0, then a resend link that restarts it.
+ */
 export function PhoneChange({ current }: { current: string }) {
   const { t } = useTranslation('account');
   const { mutate } = useSWRConfig();
@@ -18,6 +22,9 @@ export function PhoneChange({ current }: { current: string }) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [resent, setResent] = useState(false);
+  const secondsLeft = useCountdown(step.stage === 'code' ? step.sent.timeToNextSend : 0, step);
   const phoneId = useId();
   const codeId = useId();
   const errorId = useId();
@@ -36,10 +43,11 @@ export function PhoneChange({ current }: { current: string }) {
     const international = phoneToInternational(phone);
     setBusy(true);
     try {
-      await api.patient.requestPhoneChange(international);
+      const sent = await api.patient.requestPhoneChange(international);
       setError(null);
       setCode('');
-      setStep({ stage: 'code', phone: international });
+      setResent(false);
+      setStep({ stage: 'code', phone: international, sent });
     } catch (failure) {
       setError(messageOf(failure, t));
     } finally {
@@ -63,6 +71,23 @@ export function PhoneChange({ current }: { current: string }) {
       setError(messageOf(failure, t));
     } finally {
       setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    if (step.stage !== 'code' || resending) return;
+    setResending(true);
+    try {
+      const sent = await api.patient.requestPhoneChange(step.phone);
+      // the earlier code no longer counts; the new step restarts the countdown and refocuses the field
+      setCode('');
+      setError(null);
+      setResent(true);
+      setStep({ ...step, sent });
+    } catch (failure) {
+      setError(messageOf(failure, t));
+    } finally {
+      setResending(false);
     }
   };
 
@@ -153,12 +178,25 @@ export function PhoneChange({ current }: { current: string }) {
               onChange={(event) => {
                 setCode(event.target.value.replace(/\D/g, '').slice(0, 4));
                 setError(null);
+                setResent(false);
               }}
             />
             <p id={errorId} className={styles.error} aria-live="assertive">
               {error}
             </p>
           </div>
+          <div className={styles.resend}>
+            {secondsLeft > 0 ? (
+              <p className={styles.hint}>{t('phone.resendIn', { seconds: secondsLeft })}</p>
+            ) : (
+              <Button variant="link" loading={resending} onClick={() => void resend()}>
+                {t('phone.resend')}
+              </Button>
+            )}
+          </div>
+          <p className={styles.success} role="status">
+            {resent ? t('phone.resent') : null}
+          </p>
           <div className={styles.buttons}>
             <Button type="submit" loading={busy}>
               {t('phone.confirm')}

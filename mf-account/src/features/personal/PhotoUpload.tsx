@@ -1,7 +1,7 @@
 import { api, keysOf } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Button, formatBytes } from '@lab/ui';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { messageOf } from '../../lib';
 import { Avatar } from '../profile';
@@ -18,15 +18,26 @@ export function photoProblem(file: Pick<File, 'size' | 'type'>): 'type' | 'size'
   return null;
 }
 
-type Props = { kind: 'patient' | 'doctor'; current: string | null };
+type FieldProps = {
+  /** The versioned photo URL, or null for the icon. */
+  current: string | null;
+  size: number;
+  /** Sends the file and refreshes whatever shows the photo; a rejection's message is shown. */
+  send: (file: File) => Promise<unknown>;
+  /** Whose photo, when several are on one page (wards): tells their controls and images apart. */
+  name?: string;
+  /** Above the file controls, beside the photo: a ward's name and details. */
+  children?: ReactNode;
+  /** After the choose button: a ward's edit button. */
+  actions?: ReactNode;
+};
 
 /**
- * The profile photo: the limits said before choosing, a preview of the chosen file, the upload, and
- * the server's own message when it refuses (it checks the bytes, not the name).
+ * A photo and its replacement: the limits said before choosing, a preview of the chosen file, the
+ * upload, and the server's own message when it refuses (it checks the bytes, not the name).
  */
-export function PhotoUpload({ kind, current }: Props) {
+export function PhotoField({ current, size, send, name, children, actions }: FieldProps) {
   const { t } = useTranslation('account');
-  const { mutate } = useSWRConfig();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -70,9 +81,7 @@ export function PhotoUpload({ kind, current }: Props) {
     setBusy(true);
     setError(null);
     try {
-      await (kind === 'doctor' ? api.doctor.uploadPhoto(file) : api.patient.uploadPhoto(file));
-      // the profile's new version changes the photo URL everywhere (header, account)
-      await mutate(keysOf(kind === 'doctor' ? 'doctor-self' : 'patient-self'));
+      await send(file);
       reset();
       setDone(true);
     } catch (failure) {
@@ -82,24 +91,32 @@ export function PhotoUpload({ kind, current }: Props) {
     }
   };
 
+  // several wards' controls on one page: each control's name says whose photo it is
+  const named = (key: 'photo.chooseFor' | 'photo.saveFor' | 'photo.cancelFor') => (name ? t(key, { name }) : undefined);
+  const currentAlt = name ? t('photo.of', { name }) : t('photo.currentAlt');
   return (
-    <section className={styles.card} aria-labelledby="photo-title">
-      <h2 id="photo-title" className={styles.cardTitle}>
-        {t('photo.title')}
-      </h2>
-      <div className={styles.photoRow}>
-        {preview ? (
-          <img src={preview} alt={t('photo.previewAlt')} width={96} height={96} className={styles.preview} />
-        ) : (
-          <Avatar photo={current} size={96} alt={current ? t('photo.currentAlt') : ''} />
-        )}
-        <div className={styles.photoControls}>
+    <div className={styles.photoRow}>
+      {preview ? (
+        <img
+          src={preview}
+          alt={name ? t('photo.previewOf', { name }) : t('photo.previewAlt')}
+          width={size}
+          height={size}
+          className={styles.preview}
+        />
+      ) : (
+        <Avatar photo={current} size={size} alt={current ? currentAlt : ''} />
+      )}
+      <div className={styles.photoControls}>
+        {children}
+        <div className={styles.buttons}>
           <input
             ref={inputRef}
             id={inputId}
             type="file"
             accept={PHOTO_TYPES.join(',')}
             className={styles.fileInput}
+            aria-label={named('photo.chooseFor')}
             aria-describedby={`${hintId} ${errorId}`}
             aria-invalid={error ? true : undefined}
             onChange={choose}
@@ -108,28 +125,48 @@ export function PhotoUpload({ kind, current }: Props) {
           <label htmlFor={inputId} className={styles.fileButton}>
             {t('photo.choose')}
           </label>
-          {file && <p className={styles.fileName}>{file.name}</p>}
-          <p id={hintId} className={styles.hint}>
-            {t('photo.limits')}
-          </p>
-          <p id={errorId} className={styles.error} role="alert">
-            {error}
-          </p>
-          <p className={styles.success} role="status">
-            {done ? t('photo.saved') : null}
-          </p>
-          {file && (
-            <div className={styles.buttons}>
-              <Button loading={busy} onClick={() => void upload()}>
-                {t('photo.save')}
-              </Button>
-              <Button variant="ghost" onClick={reset} disabled={busy}>
-                {t('photo.cancel')}
-              </Button>
-            </div>
-          )}
+          {actions}
         </div>
+        {file && <p className={styles.fileName}>{file.name}</p>}
+        <p id={hintId} className={styles.hint}>
+          {t('photo.limits')}
+        </p>
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+        <p className={styles.success} role="status">
+          {done ? t('photo.saved') : null}
+        </p>
+        {file && (
+          <div className={styles.buttons}>
+            <Button loading={busy} onClick={() => void upload()} aria-label={named('photo.saveFor')}>
+              {t('photo.save')}
+            </Button>
+            <Button variant="ghost" onClick={reset} disabled={busy} aria-label={named('photo.cancelFor')}>
+              {t('photo.cancel')}
+            </Button>
+          </div>
+        )}
       </div>
+    </div>
+  );
+}
+
+/** The profile photo card of the patient or the doctor. */
+export function PhotoUpload({ kind, current }: { kind: 'patient' | 'doctor'; current: string | null }) {
+  const { t } = useTranslation('account');
+  const { mutate } = useSWRConfig();
+  const send = async (file: File) => {
+    await (kind === 'doctor' ? api.doctor.uploadPhoto(file) : api.patient.uploadPhoto(file));
+    // the profile's new version changes the photo URL everywhere (header, account)
+    await mutate(keysOf(kind === 'doctor' ? 'doctor-self' : 'patient-self'));
+  };
+  return (
+    <section className={styles.card} aria-labelledby="photo-title">
+      <h2 id="photo-title" className={styles.cardTitle}>
+        {t('photo.title')}
+      </h2>
+      <PhotoField current={current} size={96} send={send} />
     </section>
   );
 }

@@ -2,4 +2,5 @@ export { PersonalPage } from './PersonalPage';
 export { PHOTO_MAX_BYTES, PHOTO_TYPES, PhotoUpload, photoProblem } from './PhotoUpload';
 export { ProfileDetails } from './ProfileDetails';
 export { SupportNote } from './SupportNote';
-export { validateWard, Wards } from './Wards';
+export { validateWard } from './WardForm';
+export { Wards } from './Wards';

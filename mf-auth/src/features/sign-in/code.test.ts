@@ -1,6 +1,5 @@
 import { codeDigits, validateCode } from './code';
 import { CLOSED, flowReducer } from './flow';
-import { secondsLeft } from './useCountdown';
 
 describe('the SMS code', () => {
   it('keeps only digits, at most four, so a pasted SMS text works', () => {
@@ -17,17 +16,6 @@ describe('the SMS code', () => {
     expect(validateCode('12345')).toBe('smsInvalid');
     expect(validateCode('12a4')).toBe('smsInvalid');
     expect(validateCode('0000')).toBeNull();
-  });
-});
-
-describe('the resend countdown', () => {
-  it('shows whole seconds rounded up and never below zero', () => {
-    expect(secondsLeft(60_000, 0)).toBe(60);
-    expect(secondsLeft(59_001, 0)).toBe(60);
-    expect(secondsLeft(1_500, 0)).toBe(2);
-    expect(secondsLeft(1, 0)).toBe(1);
-    expect(secondsLeft(0, 0)).toBe(0);
-    expect(secondsLeft(0, 5_000)).toBe(0);
   });
 });
 

@@ -15,6 +15,7 @@ export {
   useSimilarDocuments,
   useSimilarNews,
 } from './useContent';
+export { useDoctorManager } from './useDoctorManager';
 export { useAppConfiguration, useGenders, useSpecializations } from './useReference';
 export {
   PATIENT_REGISTRIES_PAGE_SIZE,

@@ -65,6 +65,7 @@ export const apiKeys = {
     locale: Locale = currentLocale(),
   ) => ['patient-registries', patientId, filter, page, locale] as const,
   doctorSpecialization: (locale: Locale = currentLocale()) => ['doctor-specialization', locale] as const,
+  doctorManager: (locale: Locale = currentLocale()) => ['doctor-manager', locale] as const,
 } as const;
 
 export type ApiKeys = typeof apiKeys;
@@ -84,6 +85,7 @@ export const SESSION_AREAS: readonly ApiKeyArea[] = [
   'analysis-dynamics',
   'patient-registries',
   'doctor-specialization',
+  'doctor-manager',
   'order',
   'home-visit-slots',
 ];

@@ -6,9 +6,10 @@ export function secondsLeft(deadline: number, now: number = Date.now()): number 
 }
 
 /**
- * Counts down from `durationMs` in whole seconds rounded up (spec section 4: the resend timer from
- * timeToNextSend). A new `start` (each sent SMS's answer) restarts it. Ticks land on the second
- * boundaries of the deadline, so a throttled tab still shows the right number when it wakes.
+ * Counts down from `durationMs` in whole seconds rounded up (spec section 4: the SMS resend timer
+ * from timeToNextSend, at sign-in and at the phone change). A new `start` (each sent SMS's answer)
+ * restarts it. Ticks land on the second boundaries of the deadline, so a throttled tab still shows
+ * the right number when it wakes.
  */
 export function useCountdown(durationMs: number, start: unknown): number {
   const [state, setState] = useState(() => ({ start, left: secondsLeft(Date.now() + durationMs) }));
