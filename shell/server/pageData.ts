@@ -2,35 +2,43 @@ import type {
   Article,
   LabDocumentDetail,
   NewsArticle,
-  ServiceGroupNode,
   ServiceGroupTreeResponse,
   ServiceInfo,
   SettlementsListResponse,
 } from '@lab/api';
-import { endpointUrl } from '@lab/api';
+import { endpointUrl, findGroup } from '@lab/api';
 import type { Locale } from '@lab/i18n';
 import type { PageMeta } from '@lab/ui';
 
 /** What the server learns about a page from the API: its metadata, crumb labels, or that it is missing. */
 export type PageData = { meta: PageMeta; crumbLabels: Record<string, string>; notFound?: boolean };
 
-/** A GET of the API: its JSON answer, null for 404. */
-export type Fetch = <T>(url: string) => Promise<T | null>;
+/** A call of the API: a GET, or a POST of `body`; its JSON answer, null for 404. */
+export type Fetch = <T>(url: string, body?: object) => Promise<T | null>;
 
-/** The API calls of one page request; each URL is asked once (the head and the primed answers share them). */
+/** The API calls of one page request; each is made once (the head and the primed answers share them). */
 export function apiFetcher(locale: Locale): Fetch {
   const answers = new Map<string, Promise<unknown>>();
-  const get = async (url: string): Promise<unknown> => {
-    const response = await fetch(url, { headers: { 'accept-language': locale, accept: 'application/json' } });
+  const call = async (url: string, body?: object): Promise<unknown> => {
+    const response = await fetch(url, {
+      method: body ? 'POST' : 'GET',
+      headers: {
+        'accept-language': locale,
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     return response.json();
   };
-  return <T>(url: string) => {
-    let answer = answers.get(url);
+  return <T>(url: string, body?: object) => {
+    const id = body ? `${url} ${JSON.stringify(body)}` : url;
+    let answer = answers.get(id);
     if (!answer) {
-      answer = get(url);
-      answers.set(url, answer);
+      answer = call(url, body);
+      answers.set(id, answer);
     }
     return answer as Promise<T | null>;
   };
@@ -51,15 +59,6 @@ export function firstSettlementId(get: Fetch): Promise<number | null> {
       return null;
     });
   return defaultSettlement;
-}
-
-function findGroup(nodes: readonly ServiceGroupNode[], slug: string): ServiceGroupNode | null {
-  for (const node of nodes) {
-    if (node.slug === slug) return node;
-    const found = findGroup(node.childNodes ?? [], slug);
-    if (found) return found;
-  }
-  return null;
 }
 
 const seoMeta = (
@@ -107,7 +106,7 @@ export async function pageData(path: string, locale: Locale, get = apiFetcher(lo
   }
   if (first === 'analyzes' && second) {
     const tree = await get<ServiceGroupTreeResponse>(endpointUrl('serviceGroupTree'));
-    const group = tree ? findGroup([...tree.services, ...tree.packageServices], second) : null;
+    const group = tree ? findGroup(tree, second)?.node : null;
     if (!group) return { meta: {}, crumbLabels: {}, notFound: true };
     return { meta: { title: group.title }, crumbLabels: { category: group.title } };
   }

@@ -4,6 +4,14 @@
  * imports the schemas from `@lab/api/src/contract`.
  */
 
+export {
+  CATEGORY_PAGE_SIZE,
+  type FoundGroup,
+  findGroup,
+  groupIds,
+  groupListFilter,
+  type ServiceTreeName,
+} from './catalogue';
 export * from './clients';
 export type * from './contract/app';
 export type * from './contract/auth';

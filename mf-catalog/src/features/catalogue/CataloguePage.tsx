@@ -1,12 +1,11 @@
-import { type ServiceGroupNode, useServiceGroupTree } from '@lab/api';
+import { type ServiceGroupNode, type ServiceTreeName, useServiceGroupTree } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
 import { ErrorState, Link, SkeletonGrid, usePageMeta } from '@lab/ui';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import styles from './Catalogue.module.css';
-import type { TreeName } from './tree';
 
-const TABS: readonly { tree: TreeName; hash: string }[] = [
+const TABS: readonly { tree: ServiceTreeName; hash: string }[] = [
   { tree: 'services', hash: '#analyses' },
   { tree: 'packageServices', hash: '#packages' },
 ];
@@ -18,7 +17,7 @@ export function CataloguePage() {
   const { t } = useTranslation('catalog');
   const { hash } = useLocation();
   const { data, error, isLoading, mutate } = useServiceGroupTree();
-  const [active, setActive] = useState<TreeName>(hash === '#packages' ? 'packageServices' : 'services');
+  const [active, setActive] = useState<ServiceTreeName>(hash === '#packages' ? 'packageServices' : 'services');
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const baseId = useId();
   usePageMeta({ title: t('catalogue.title'), description: t('catalogue.description') });

@@ -1,4 +1,4 @@
-import { setStored } from '@lab/api';
+import { CATEGORY_PAGE_SIZE, setStored } from '@lab/api';
 import { bus } from '@lab/events';
 import { getPageMeta, useBreadcrumbLabels } from '@lab/ui';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -7,7 +7,7 @@ import { card } from '../../test/fixtures';
 import { bodyOf, CITY, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { NEW_CART, serveCatalogue } from '../../test/server';
 import { CataloguePage } from './CataloguePage';
-import { CATEGORY_PAGE_SIZE, CategoryPage } from './CategoryPage';
+import { CategoryPage } from './CategoryPage';
 
 beforeAll(setUpI18n);
 beforeEach(() => {

@@ -1,4 +1,13 @@
-import { type ServiceGroupNode, useServiceGroupTree, useServiceList, useStored } from '@lab/api';
+import {
+  CATEGORY_PAGE_SIZE,
+  type FoundGroup,
+  findGroup,
+  groupListFilter,
+  type ServiceGroupNode,
+  useServiceGroupTree,
+  useServiceList,
+  useStored,
+} from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useParams } from '@lab/router';
 import {
@@ -16,10 +25,8 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { ServiceCard } from '../service-card';
 import { categoryUrl } from './CataloguePage';
 import styles from './Category.module.css';
-import { type FoundGroup, findGroup, type GenderFilter, groupIds, type PriceSort } from './tree';
+import type { GenderFilter, PriceSort } from './tree';
 
-/** Services per page of the list. */
-export const CATEGORY_PAGE_SIZE = 20;
 const TEXT_DEBOUNCE_MS = 500;
 
 /** Route /analyzes/{slug}: one group's services, filtered, paged by appending. */
@@ -84,8 +91,8 @@ function Category({ found }: { found: FoundGroup }) {
       cityId == null
         ? null
         : {
-            settlementId: cityId,
-            groupIds: groupIds(chosen),
+            // the first page of the unfiltered list may have come with the page (shell/server/answers.ts)
+            ...groupListFilter(chosen, cityId),
             ...(query ? { query } : {}),
             ...(gender !== 'all' ? { gender } : {}),
             ...(sort !== 'default' ? { priceSort: sort === 'price-asc' ? ('asc' as const) : ('desc' as const) } : {}),
