@@ -203,9 +203,9 @@ async function openAt(page: Page, path: string): Promise<void> {
 }
 
 /**
- * The page through a navigation inside the site: the shell's server puts the catalogue's tree and a
- * first-city analysis into the landing page's HTML (shell/server/answers.ts), so the browser asks the
- * API for them only once the visitor moves on from there.
+ * The page through a navigation inside the site: the shell's server puts the catalogue's tree, a
+ * category's first page and an analysis at the first city into the landing page's HTML
+ * (shell/server/answers.ts), so the browser asks the API for them once the visitor moves on from there.
  */
 async function openInApp(page: Page, path: string): Promise<void> {
   const ru = path.startsWith('/ru/');
@@ -240,7 +240,7 @@ const READS: ReadCase[] = [
     area: "the catalogue (a category's service list)",
     path: /^\/api\/public\/service\/services\/infos\/settlements$/,
     method: 'POST',
-    open: (page) => openAt(page, '/analyzes/hematology').then(() => main(page)),
+    open: (page) => openInApp(page, '/analyzes/hematology').then(() => main(page)),
     title: 'Не вдалося завантажити аналізи',
     recovered: (page) => page.getByRole('list', { name: 'Гематологія' }).getByRole('listitem').first(),
   },
