@@ -204,8 +204,8 @@ async function openAt(page: Page, path: string): Promise<void> {
 
 /**
  * The page through a navigation inside the site: the shell's server puts the catalogue's tree, a
- * category's first page and an analysis at the first city into the landing page's HTML
- * (shell/server/answers.ts), so the browser asks the API for them once the visitor moves on from there.
+ * category's first page, an analysis and the search page's answer at the first city into the landing
+ * page's HTML (shell/server/answers.ts), so the browser asks the API for them once the visitor moves on.
  */
 async function openInApp(page: Page, path: string): Promise<void> {
   const ru = path.startsWith('/ru/');
@@ -254,7 +254,7 @@ const READS: ReadCase[] = [
   {
     area: 'the catalogue (search)',
     path: /^\/api\/public\/search\/search$/,
-    open: (page) => openAt(page, `/search?query=${encodeURIComponent('кров')}`).then(() => main(page)),
+    open: (page) => openInApp(page, `/search?query=${encodeURIComponent('кров')}`).then(() => main(page)),
     title: 'Не вдалося виконати пошук',
     recovered: (page) => page.locator('section#services').getByRole('listitem').first(),
   },

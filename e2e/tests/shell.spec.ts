@@ -226,8 +226,10 @@ test('a first visit to an analysis page shows it without asking the API again fo
       .first(),
   ).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
-  // the city list, the menus and the analysis at the first city came with the page
-  expect(asked.filter((path) => /branches\/enabled\/settlements$|\/menus\/|\/slug\//.test(path))).toEqual([]);
+  // the city list, the menus, the analysis at the first city and a cookie-less guest's session came with the page
+  expect(
+    asked.filter((path) => /branches\/enabled\/settlements$|\/menus\/|\/slug\/|\/private\/info$/.test(path)),
+  ).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('cityId'))).not.toBeNull();
   await expect(page.getByText(/Ваше місто —/)).toHaveCount(0);
 });

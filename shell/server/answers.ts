@@ -8,7 +8,10 @@ import {
   findGroup,
   groupListFilter,
   type PrimedAnswer,
+  SEARCH_PAGE_SIZE,
+  SEARCH_PAGE_TYPES,
   type ServiceGroupTreeResponse,
+  searchRequest,
 } from '@lab/api';
 import type { Locale } from '@lab/i18n';
 import { type Fetch, firstSettlementId, settlementsUrl } from './pageData';
@@ -20,15 +23,29 @@ type Call = { key: ApiKey; url: string; body?: object };
  * Only data that is the same for every visitor (no session, no cart, nothing personal); prices are a
  * first visit's city's, and a visitor of another city asks for their own as before.
  */
-async function wanted(path: string, locale: Locale, get: Fetch): Promise<Call[]> {
+async function wanted(page: PageRequest, get: Fetch): Promise<Call[]> {
+  const { path, locale } = page;
   const [, first = '', second = ''] = path.split('/');
   const calls: Call[] = [
     // the city and the header's menus: every page
     { key: apiKeys.settlements(locale), url: settlementsUrl() },
     { key: apiKeys.menus(locale), url: endpointUrl('menus', undefined, { types: 'header,footer' }) },
   ];
-  if (first !== 'analyzes' && first !== 'analysis') return calls;
+  // a browser without any cookie has no session: the API's answer to it is the guest's, the same for all
+  if (page.guest) calls.push({ key: apiKeys.session(), url: endpointUrl('sessionInfo') });
+  const text = page.query.trim();
+  if (first !== 'analyzes' && first !== 'analysis' && !(first === 'search' && text)) return calls;
   const settlementId = await firstSettlementId(get).catch(() => null);
+  if (first === 'search' && settlementId != null) {
+    // the search page's first answer, as the page asks for it
+    const { key, body } = searchRequest(
+      text,
+      settlementId,
+      { types: SEARCH_PAGE_TYPES, size: SEARCH_PAGE_SIZE },
+      locale,
+    );
+    calls.push({ key, url: endpointUrl('search'), body });
+  }
   if (first === 'analyzes') {
     const treeUrl = endpointUrl('serviceGroupTree');
     calls.push({ key: apiKeys.serviceGroupTree(locale), url: treeUrl });
@@ -53,9 +70,20 @@ async function wanted(path: string, locale: Locale, get: Fetch): Promise<Call[]>
   return calls;
 }
 
+/** What the server knows of the page asked for. */
+export type PageRequest = {
+  /** without the locale prefix */
+  path: string;
+  locale: Locale;
+  /** the address's `query` parameter (the search page's text), '' when none */
+  query: string;
+  /** the request carried no cookie at all */
+  guest: boolean;
+};
+
 /** The answers that arrived; a failed or missing one is left to the page to ask for (and to report). */
-export async function primedAnswers(path: string, locale: Locale, get: Fetch): Promise<PrimedAnswer[]> {
-  const calls = await wanted(path, locale, get);
+export async function primedAnswers(page: PageRequest, get: Fetch): Promise<PrimedAnswer[]> {
+  const calls = await wanted(page, get);
   const answers = await Promise.all(
     calls.map(async ({ key, url, body }): Promise<PrimedAnswer | null> => {
       const data = await get(url, body).catch(() => null);

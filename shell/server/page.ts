@@ -77,7 +77,9 @@ export async function renderPage(
   let data: PageData | null = null;
   let answers: PrimedAnswer[] = [];
   try {
-    [data, answers] = await Promise.all([pageData(path, locale, get), primedAnswers(path, locale, get)]);
+    const query = new URL(request.url ?? '/', 'http://localhost').searchParams.get('query') ?? '';
+    const page = { path, locale, query, guest: !request.headers.cookie };
+    [data, answers] = await Promise.all([pageData(path, locale, get), primedAnswers(page, get)]);
   } catch (error) {
     // the API is down or slow: the page still works, its head falls back to the defaults
     console.error('[shell] page data:', error instanceof Error ? error.message : error);

@@ -1,10 +1,10 @@
-import { type SearchBody, setStored } from '@lab/api';
+import { SEARCH_PAGE_SIZE, type SearchBody, setStored } from '@lab/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { card, searchResponse } from '../../test/fixtures';
 import { CITY, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { serveCatalogue } from '../../test/server';
-import { SEARCH_PAGE_SIZE, SearchPage } from './SearchPage';
+import { SearchPage } from './SearchPage';
 
 beforeAll(setUpI18n);
 beforeEach(() => {

@@ -1,5 +1,7 @@
 import {
   type Branch,
+  SEARCH_PAGE_SIZE,
+  SEARCH_PAGE_TYPES,
   type SearchEntry,
   type SearchGroupHit,
   type SearchGroupType,
@@ -16,16 +18,15 @@ import { PriceTag } from '../service-card';
 import { entryUrl } from './results';
 import styles from './SearchPage.module.css';
 
-/** The groups of the page, in order, with the section ids the dropdown's chips point to. */
-const GROUPS: readonly { type: SearchGroupType; anchor: string }[] = [
-  { type: 'services', anchor: 'services' },
-  { type: 'service-packages', anchor: 'service-packages' },
-  { type: 'service-groups', anchor: 'categories' },
-  { type: 'branches', anchor: 'branches' },
-];
-const ALL_TYPES = GROUPS.map((group) => group.type);
-/** Hits per group and per "show more". */
-export const SEARCH_PAGE_SIZE = 10;
+/** The section ids the dropdown's chips point to. */
+const ANCHORS: Readonly<Record<SearchGroupType, string>> = {
+  services: 'services',
+  'service-packages': 'service-packages',
+  'service-groups': 'categories',
+  branches: 'branches',
+};
+/** The groups of the page, in order (the first answer may have come with the page: shell/server/answers.ts). */
+const GROUPS = SEARCH_PAGE_TYPES.map((type) => ({ type, anchor: ANCHORS[type] }));
 
 /** Route /search?query={text}: every group's hits with totals, more per group, the query editable here. */
 export function SearchPage() {
@@ -34,7 +35,10 @@ export function SearchPage() {
   const query = (params.get('query') ?? '').trim();
   const cityId = useStored('cityId');
   const { hash } = useLocation();
-  const { data, error, isLoading, mutate } = useSearch(query, cityId, { types: ALL_TYPES, size: SEARCH_PAGE_SIZE });
+  const { data, error, isLoading, mutate } = useSearch(query, cityId, {
+    types: SEARCH_PAGE_TYPES,
+    size: SEARCH_PAGE_SIZE,
+  });
   const [text, setText] = useState(query);
   const inputId = useId();
   usePageMeta({ title: query ? t('searchPage.titleWith', { query }) : t('searchPage.title') });

@@ -24,7 +24,14 @@ export {
   usePatientRegistries,
   useRegistry,
 } from './useResults';
-export { DROPDOWN_SEARCH_TYPES, type SearchOptions, useSearch } from './useSearch';
+export {
+  DROPDOWN_SEARCH_TYPES,
+  SEARCH_PAGE_SIZE,
+  SEARCH_PAGE_TYPES,
+  type SearchOptions,
+  searchRequest,
+  useSearch,
+} from './useSearch';
 export {
   usePopularServices,
   useServiceBySlug,
