@@ -1,10 +1,10 @@
 import type { Order } from '@lab/api';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { browser } from '../../lib/browser';
 import { bodyOf, orderOf, serve } from '../../test/server';
 import { renderAt, resetBrowserState, setUpI18n } from '../../test/setup';
-import { PaymentResultPage, paymentView } from './PaymentResultPage';
+import { PaymentResultPage, PENDING_POLL_LIMIT_MS, PENDING_POLL_MS, paymentView } from './PaymentResultPage';
 
 beforeAll(setUpI18n);
 beforeEach(resetBrowserState);
@@ -81,6 +81,40 @@ describe('the payment result', () => {
     state.order = online({ state: 'paid' });
     expect(await screen.findByText('Замовлення № LAB-2001 оплачено', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(requests.filter((request) => request.url === `/order/orders/${ORDER_ID}`).length).toBeGreaterThan(1);
+  });
+
+  it('pending for too long: stops reading the order, says so, and checks again on request', async () => {
+    jest.useFakeTimers();
+    try {
+      const { state, requests } = serve({ signedIn: true, order: online({ state: 'payment-pending' }) });
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderResult(`orderId=${ORDER_ID}&payment=success`);
+      expect(await screen.findByText('Очікуємо підтвердження оплати')).toBeInTheDocument();
+      const reads = () => requests.filter((request) => request.url === `/order/orders/${ORDER_ID}`).length;
+      // time passes poll by poll: each read is scheduled once the previous one has answered
+      const pass = async (ms: number) => {
+        for (let waited = 0; waited < ms; waited += PENDING_POLL_MS) {
+          await act(async () => {
+            jest.advanceTimersByTime(PENDING_POLL_MS);
+          });
+        }
+      };
+      await pass(PENDING_POLL_LIMIT_MS / 2);
+      expect(screen.queryByText(/Підтвердження оплати затримується/)).not.toBeInTheDocument();
+      await pass(PENDING_POLL_LIMIT_MS / 2);
+      expect(await screen.findByText(/Підтвердження оплати затримується/)).toBeInTheDocument();
+      const atLimit = reads();
+      expect(atLimit).toBeGreaterThan(PENDING_POLL_LIMIT_MS / PENDING_POLL_MS / 2);
+      await pass(10 * PENDING_POLL_MS);
+      expect(reads()).toBe(atLimit);
+
+      state.order = online({ state: 'paid' });
+      await user.click(screen.getByRole('button', { name: 'Перевірити ще раз' }));
+      expect(await screen.findByText('Замовлення № LAB-2001 оплачено')).toBeInTheDocument();
+      expect(screen.queryByText(/Підтвердження оплати затримується/)).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('an unknown order, and a missing id, say the order was not found', async () => {

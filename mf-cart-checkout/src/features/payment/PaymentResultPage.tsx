@@ -3,13 +3,18 @@ import { emitOrKeep } from '@lab/events';
 import { useTranslation } from '@lab/i18n';
 import { useSearchParams } from '@lab/router';
 import { Button, ErrorState, isoToDisplay, Link, Price, Skeleton, usePageMeta } from '@lab/ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { type Totals, TotalsList } from '../../components/TotalsList';
 import { goToPayment, isOnlinePayment, startOnlinePayment } from '../../lib/payment';
 import styles from './PaymentResult.module.css';
 
 /** While a successful payment's confirmation is on its way, the order is read again this often. */
 export const PENDING_POLL_MS = 3000;
+/**
+ * ... for this long at most: a confirmation that takes longer (the bank's side is slow) is not waited
+ * for by an open tab forever; the visitor is told so and may ask again.
+ */
+export const PENDING_POLL_LIMIT_MS = 2 * 60_000;
 
 type Tone = 'success' | 'info' | 'danger';
 
@@ -45,9 +50,25 @@ export function PaymentResultPage() {
   const orderId = params.get('orderId');
   const hint = params.get('payment');
   const session = useSession();
+  // the polling window: restarted by "check again" once it has run out
+  const [pollingRound, setPollingRound] = useState(0);
+  const [stalled, setStalled] = useState(false);
   const order = useOrder(session.signedIn ? orderId : null, {
-    refreshInterval: (latest) => (latest?.state === 'payment-pending' && hint === 'success' ? PENDING_POLL_MS : 0),
+    refreshInterval: (latest) =>
+      latest?.state === 'payment-pending' && hint === 'success' && !stalled ? PENDING_POLL_MS : 0,
   });
+  const awaiting = order.data?.state === 'payment-pending' && hint === 'success';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round restarts the window
+  useEffect(() => {
+    if (!awaiting) return;
+    const timer = setTimeout(() => setStalled(true), PENDING_POLL_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, [awaiting, pollingRound]);
+  const checkAgain = () => {
+    setStalled(false);
+    setPollingRound((round) => round + 1);
+    void order.mutate();
+  };
 
   let content: ReactNode;
   if (!orderId) {
@@ -76,6 +97,9 @@ export function PaymentResultPage() {
       <OrderResult
         order={order.data}
         hint={hint}
+        stalled={stalled && awaiting}
+        checking={order.isValidating}
+        onCheckAgain={checkAgain}
         onChanged={(next) => void order.mutate(next, { revalidate: false })}
       />
     );
@@ -106,10 +130,17 @@ function NotFound() {
 function OrderResult({
   order,
   hint,
+  stalled,
+  checking,
+  onCheckAgain,
   onChanged,
 }: {
   order: Order;
   hint: string | null;
+  /** the confirmation did not come within PENDING_POLL_LIMIT_MS: no more automatic reads */
+  stalled: boolean;
+  checking: boolean;
+  onCheckAgain: () => void;
   onChanged: (order: Order) => void;
 }) {
   const { t } = useTranslation('cartCheckout');
@@ -175,6 +206,14 @@ function OrderResult({
         <p role="status" className={styles.muted}>
           {t('result.changed')}
         </p>
+      )}
+      {stalled && (
+        <div className={styles.stalled}>
+          <p role="status">{t('result.stalled')}</p>
+          <Button variant="secondary" loading={checking} onClick={onCheckAgain}>
+            {t('result.checkAgain')}
+          </Button>
+        </div>
       )}
       {(payable || view.failed) && (
         <div className={styles.actions}>
