@@ -233,3 +233,21 @@ test('a first visit to an analysis page shows it without asking the API again fo
   expect(await page.evaluate(() => localStorage.getItem('cityId'))).not.toBeNull();
   await expect(page.getByText(/Ваше місто —/)).toHaveCount(0);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the offline notice and the city banner do not cover each other', async ({ page, context }) => {
+    await visit(page);
+    const banner = page.getByRole('region', { name: 'Підтвердження міста' });
+    await expect(banner).toBeVisible();
+    await context.setOffline(true);
+    const notice = page.getByRole('status').filter({ hasText: 'Немає з’єднання з інтернетом' });
+    await expect(notice).toBeVisible();
+    const [a, b] = [await banner.boundingBox(), await notice.boundingBox()];
+    if (!a || !b) throw new Error('both are on screen');
+    const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap).toBe(false);
+    await context.setOffline(false);
+  });
+});

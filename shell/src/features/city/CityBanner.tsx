@@ -12,7 +12,7 @@ export function CityBanner() {
   // 5 s), and a late push would shift everything the visitor is already reading
   return (
     <div className={styles.bannerAnchor}>
-      <section className={styles.banner} aria-label={t('city.bannerLabel')}>
+      <section className={styles.banner} aria-label={t('city.bannerLabel')} data-city-banner>
         <p className={styles.question}>{t('city.question', { city: city.title })}</p>
         <div className={styles.bannerActions}>
           <Button size="sm" onClick={confirm}>
