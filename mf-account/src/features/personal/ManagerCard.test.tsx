@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MANAGER } from '../../test/fixtures';
 import { ok, type Reply, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { serveAccount } from '../../test/server';
 import { useAccount } from '../account';
@@ -37,16 +38,7 @@ function serveDoctor(...replies: Reply[]) {
 
 describe("the doctor's manager", () => {
   it('shows a placeholder while loading, then the name with phone and e-mail links', async () => {
-    const { answer } = serveDoctor(
-      ok({
-        id: 3,
-        firstName: 'Ірина',
-        lastName: 'Бондар',
-        middleName: 'Олегівна',
-        phone: '+380441112233',
-        email: 'i.bondar@lab.ua',
-      }),
-    );
+    const { answer } = serveDoctor(ok(MANAGER));
     renderAt(<Page />);
     const card = await screen.findByRole('region', { name: 'Відповідальний менеджер' });
     expect(within(card).getByRole('status')).toHaveAttribute('aria-busy', 'true');

@@ -30,6 +30,16 @@ function mockGeolocation(result: 'ok' | 'denied') {
   Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
 }
 
+/** A location prompt the visitor has not answered yet; the returned function answers it. */
+function pendingGeolocation(): (position: GeolocationPosition) => void {
+  let answer: PositionCallback = () => {};
+  const getCurrentPosition = (success: PositionCallback) => {
+    answer = success;
+  };
+  Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+  return (position) => answer(position);
+}
+
 function renderCity(bot = false) {
   return render(
     <CityProvider bot={bot}>
@@ -74,11 +84,7 @@ describe('the city in the header', () => {
   });
 
   it('shows a first visit the first city while the location prompt is unanswered, then the detected one', async () => {
-    let answer: PositionCallback = () => {};
-    const getCurrentPosition = (success: PositionCallback) => {
-      answer = success;
-    };
-    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    const answer = pendingGeolocation();
     nearest.mockResolvedValue({ id: 2 });
     renderCity();
     // prices and the catalogue need a city: the first one until the visitor answers
@@ -92,11 +98,7 @@ describe('the city in the header', () => {
   });
 
   it('keeps a city the visitor picked while detection was still running', async () => {
-    let answer: PositionCallback = () => {};
-    const getCurrentPosition = (success: PositionCallback) => {
-      answer = success;
-    };
-    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    const answer = pendingGeolocation();
     nearest.mockResolvedValue({ id: 2 });
     renderCity();
     await userEvent.click(await screen.findByRole('button', { name: /Київ/ }));
