@@ -94,6 +94,7 @@ export { useScrollLock } from './sidebar/useScrollLock';
 export { Skeleton, type SkeletonProps, SkeletonText, type SkeletonTextProps } from './skeleton/Skeleton';
 export { SkeletonGrid, type SkeletonGridProps } from './skeleton/SkeletonGrid';
 export { secondsLeft, useCountdown } from './time/useCountdown';
+export { MESSAGE_DURATION_MS, useTransientMessage } from './time/useTransientMessage';
 export {
   TOAST_DURATION,
   type ToastApi,

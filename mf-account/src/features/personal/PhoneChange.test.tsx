@@ -1,3 +1,4 @@
+import { MESSAGE_DURATION_MS } from '@lab/ui';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bodyOf, ok, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
@@ -54,7 +55,8 @@ describe('the phone change resend countdown (spec section 4)', () => {
     expect(screen.getByText('Надіслати код повторно можна через 59 с')).toBeInTheDocument();
   });
 
-  it("shows the server's refusal of a resend and keeps the link", async () => {
+  it("shows the server's refusal of a resend for 3 s (spec section 8), keeps the typed code and the link", async () => {
+    jest.useFakeTimers();
     let calls = 0;
     serveAccount({
       handle: (request) => {
@@ -65,13 +67,17 @@ describe('the phone change resend countdown (spec section 4)', () => {
           : { status: 429, data: { code: 'auth-rate-limited', message: 'Забагато спроб. Спробуйте пізніше.' } };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     renderAt(<Page />);
     await user.click(await screen.findByRole('button', { name: 'Змінити номер' }));
     await user.type(screen.getByLabelText('Новий номер телефону'), '671112233');
     await user.click(screen.getByRole('button', { name: 'Отримати код' }));
+    await user.type(await screen.findByLabelText('Код з SMS'), '12');
     await user.click(await screen.findByRole('button', { name: 'Надіслати код ще раз' }));
     expect(await screen.findByText('Забагато спроб. Спробуйте пізніше.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Надіслати код ще раз' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Код з SMS')).toHaveValue('12');
+    act(() => jest.advanceTimersByTime(MESSAGE_DURATION_MS));
+    expect(screen.queryByText('Забагато спроб. Спробуйте пізніше.')).not.toBeInTheDocument();
   });
 });

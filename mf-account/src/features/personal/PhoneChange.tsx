@@ -1,6 +1,15 @@
 import { api, keysOf, type PhoneCandidateResponse } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, formatPhone, maskPhone, PHONE_MASK, phoneToInternational, useCountdown, validatePhone } from '@lab/ui';
+import {
+  Button,
+  formatPhone,
+  maskPhone,
+  PHONE_MASK,
+  phoneToInternational,
+  useCountdown,
+  useTransientMessage,
+  validatePhone,
+} from '@lab/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { messageOf } from '../../lib';
@@ -23,6 +32,7 @@ export function PhoneChange({ current }: { current: string }) {
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
+  const [resendFailure, showResendFailure] = useTransientMessage();
   const [resent, setResent] = useState(false);
   const secondsLeft = useCountdown(step.stage === 'code' ? step.sent.timeToNextSend : 0, step);
   const phoneId = useId();
@@ -85,7 +95,8 @@ export function PhoneChange({ current }: { current: string }) {
       setResent(true);
       setStep({ ...step, sent });
     } catch (failure) {
-      setError(messageOf(failure, t));
+      // spec section 8: a failed resend shows the server's message for 3 s; the typed code stays
+      showResendFailure(messageOf(failure, t));
     } finally {
       setResending(false);
     }
@@ -194,6 +205,9 @@ export function PhoneChange({ current }: { current: string }) {
               </Button>
             )}
           </div>
+          <p className={styles.error} aria-live="assertive">
+            {resendFailure}
+          </p>
           <p className={styles.success} role="status">
             {resent ? t('phone.resent') : null}
           </p>

@@ -10,12 +10,12 @@ import {
   maxBirthDateForAge,
   parseDisplayDate,
   SkeletonText,
+  useTransientMessage,
 } from '@lab/ui';
 import { type FocusEvent, type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { assignFocus } from '../../lib/focusRef';
 import styles from '../../lib/form.module.css';
 import { useServerMessage } from '../../lib/useServerMessage';
-import { useTransientMessage } from '../../lib/useTransientMessage';
 import { useCompleteSignIn } from '../session';
 import own from './Registration.module.css';
 import { validateBirthDay, validateName } from './validation';

@@ -1,11 +1,11 @@
 import { api, isApiError, type PhoneData } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, formatPhone, useCountdown } from '@lab/ui';
+import { Button, formatPhone, useCountdown, useTransientMessage } from '@lab/ui';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { assignFocus } from '../../lib/focusRef';
 import styles from '../../lib/form.module.css';
 import { useServerMessage } from '../../lib/useServerMessage';
-import { useTransientMessage } from '../../lib/useTransientMessage';
+
 import { useCompleteSignIn } from '../session';
 import { CODE_LENGTH, codeDigits, validateCode } from './code';
 
