@@ -251,3 +251,28 @@ test.describe('on a phone', () => {
     await context.setOffline(false);
   });
 });
+
+test("a first visit's category and search pages show their content without asking the API", async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith('/api/')) asked.push(`${sent.method()} ${pathname}`);
+  });
+  // the tree, the category's first page, the cities, the menus and the guest's session are in the HTML
+  await visit(page, '/analyzes/hematology');
+  await expect(page.getByRole('list', { name: 'Гематологія' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  expect(asked).toEqual([]);
+
+  // the search page's first answer at the first city as well (another page of the same visit)
+  const search = await page.context().newPage();
+  await page.close();
+  search.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith('/api/')) asked.push(`${sent.method()} ${pathname}`);
+  });
+  await search.goto(`${site.url}/search?query=${encodeURIComponent('кров')}`);
+  await expect(search.locator('section#services').getByRole('listitem').first()).toBeVisible();
+  await expect(search.getByRole('contentinfo')).toBeVisible();
+  expect(asked).toEqual([]);
+});
