@@ -12,6 +12,7 @@ import {
   SEARCH_PAGE_TYPES,
   type ServiceGroupTreeResponse,
   searchRequest,
+  serviceListBody,
 } from '@lab/api';
 import type { Locale } from '@lab/i18n';
 import { type Fetch, firstSettlementId, settlementsUrl } from './pageData';
@@ -57,7 +58,7 @@ async function wanted(page: PageRequest, get: Fetch): Promise<Call[]> {
       calls.push({
         key: apiKeys.serviceList(filter, CATEGORY_PAGE_SIZE, 0, locale),
         url: endpointUrl('serviceList', undefined, { page: 0, size: CATEGORY_PAGE_SIZE }),
-        body: { ...filter, sort: 'group', showOnSite: true },
+        body: serviceListBody(filter),
       });
     }
   }

@@ -1,7 +1,7 @@
 export { type Api, api } from './api';
 export type { SimilarFilter } from './areas/content';
 export type { OrderListFilter, PatientRegistriesFilter } from './areas/results';
-export type { ServiceListFilter } from './areas/services';
+export { type ServiceListFilter, serviceListBody } from './areas/services';
 export { API_TIMEOUT_MS, apiBase, apiTimeoutMs, CLIENT_PREFIXES, clientBaseUrl, currentLocale } from './config';
 export { ApiError, isApiError, toApiError } from './errors';
 export { ensureGuestCart } from './guest-cart';

@@ -13,11 +13,18 @@ import { send } from '../send';
 /** Filters of a catalogue list: by groups, by text, or by ids, in one settlement. */
 export type ServiceListFilter = Omit<ServiceListBody, 'sort' | 'showOnSite'>;
 
+/** The request body of a catalogue list (spec section 7: sorted by group, only what is shown on the site). */
+export const serviceListBody = (filter: ServiceListFilter): ServiceListBody => ({
+  ...filter,
+  sort: 'group',
+  showOnSite: true,
+});
+
 export const services = {
   groupTree: (): Promise<ServiceGroupTreeResponse> => send('serviceGroupTree', {}),
   /** Catalogue page; pass a signal so a newer list request can cancel this one (spec section 4). */
   list: (filter: ServiceListFilter, page = 0, size = 20, signal?: AbortSignal): Promise<ServiceListResponse> =>
-    send('serviceList', { query: { page, size }, body: { ...filter, sort: 'group', showOnSite: true }, signal }),
+    send('serviceList', { query: { page, size }, body: serviceListBody(filter), signal }),
   bySlug: (slug: string, settlementId: number): Promise<ServiceInfo> =>
     send('serviceBySlug', { params: { slug }, query: { settlementId } }),
   preparation: (serviceId: number): Promise<ServicePreparation> =>
