@@ -3,16 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { MANAGER } from '../../test/fixtures';
 import { ok, type Reply, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { serveAccount } from '../../test/server';
-import { useAccount } from '../account';
-import { PersonalPage } from './PersonalPage';
+import { PersonalPageOfAccount } from './PersonalPageOfAccount';
 
 beforeAll(setUpI18n);
 afterEach(resetBrowserState);
-
-function Page() {
-  const account = useAccount();
-  return account.status === 'ready' ? <PersonalPage account={account} /> : null;
-}
 
 const MANAGER_URL = '/user/doctors/self/manager';
 
@@ -39,7 +33,7 @@ function serveDoctor(...replies: Reply[]) {
 describe("the doctor's manager", () => {
   it('shows a placeholder while loading, then the name with phone and e-mail links', async () => {
     const { answer } = serveDoctor(ok(MANAGER));
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     const card = await screen.findByRole('region', { name: 'Відповідальний менеджер' });
     expect(within(card).getByRole('status')).toHaveAttribute('aria-busy', 'true');
     expect(within(card).getByText('Завантаження…')).toBeInTheDocument();
@@ -61,7 +55,7 @@ describe("the doctor's manager", () => {
     const { answer } = serveDoctor(
       ok({ id: 3, firstName: 'Ірина', lastName: 'Бондар', middleName: null, phone: null, email: 'i.bondar@lab.ua' }),
     );
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     await answer();
     const card = screen.getByRole('region', { name: 'Відповідальний менеджер' });
     expect(await within(card).findByText('Бондар Ірина')).toBeInTheDocument();
@@ -71,7 +65,7 @@ describe("the doctor's manager", () => {
 
   it('says so when no manager is assigned', async () => {
     const { answer } = serveDoctor(ok(null));
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     await answer();
     expect(await screen.findByText('Відповідального менеджера вам ще не призначено.')).toBeInTheDocument();
   });
@@ -82,7 +76,7 @@ describe("the doctor's manager", () => {
       ok({ id: 3, firstName: 'Ірина', lastName: 'Бондар', middleName: null, phone: '+380441112233', email: null }),
     );
     const user = userEvent.setup();
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     await answer();
     const card = screen.getByRole('region', { name: 'Відповідальний менеджер' });
     const alert = await within(card).findByRole('alert');
@@ -98,7 +92,7 @@ describe("the doctor's manager", () => {
 
   it('is not on a patient’s page, and is not asked for', async () => {
     const requests = serveAccount();
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     await screen.findByRole('region', { name: 'Дані профілю' });
     expect(screen.queryByRole('region', { name: 'Відповідальний менеджер' })).not.toBeInTheDocument();
     expect(requests.some((request) => request.url === MANAGER_URL)).toBe(false);

@@ -2,25 +2,19 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bodyOf, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { serveAccount } from '../../test/server';
-import { useAccount } from '../account';
-import { PersonalPage } from './PersonalPage';
+import { PersonalPageOfAccount } from './PersonalPageOfAccount';
 import { PHOTO_MAX_BYTES, photoProblem } from './PhotoUpload';
 import { validateWard } from './WardForm';
 
 beforeAll(setUpI18n);
 afterEach(resetBrowserState);
 
-function Page() {
-  const account = useAccount();
-  return account.status === 'ready' ? <PersonalPage account={account} /> : null;
-}
-
 const file = (name: string, type: string, size = 1000) => new File([new Uint8Array(size)], name, { type });
 
 describe('personal information', () => {
   it('shows the details and says that names and the birth date change only through support', async () => {
     serveAccount();
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     const details = await screen.findByRole('region', { name: 'Дані профілю' });
     expect(details).toHaveTextContent('Номер пацієнта (ID)P-000011');
     expect(details).toHaveTextContent('Дата народження15.04.1988');
@@ -32,7 +26,7 @@ describe('personal information', () => {
 
   it('states the photo limits before upload and refuses a wrong file at once', async () => {
     serveAccount();
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     const input = await screen.findByLabelText('Оберіть фото');
     expect(input).toHaveAccessibleDescription(/JPEG, PNG або WebP, не більше 2 МБ/);
     await userEvent.upload(input, file('scan.pdf', 'application/pdf'), { applyAccept: false });
@@ -54,7 +48,7 @@ describe('personal information', () => {
             }
           : undefined,
     });
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     await userEvent.upload(await screen.findByLabelText('Оберіть фото'), file('me.png', 'image/png'));
     expect(screen.getByRole('img', { name: 'Попередній перегляд нового фото' })).toHaveAttribute('src', 'blob:preview');
     await userEvent.click(screen.getByRole('button', { name: 'Зберегти фото' }));
@@ -80,7 +74,7 @@ describe('personal information', () => {
       },
     });
     const user = userEvent.setup();
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     await user.click(await screen.findByRole('button', { name: 'Змінити номер' }));
     const phone = screen.getByLabelText('Новий номер телефону');
     expect(phone).toHaveFocus();
@@ -131,7 +125,7 @@ describe('personal information', () => {
           : undefined,
     });
     const user = userEvent.setup();
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     const wards = await screen.findByRole('region', { name: 'Члени родини' });
     expect(await within(wards).findByText('Коваленко Софія Андріївна')).toBeInTheDocument();
     expect(wards).toHaveTextContent('нар. 02.09.2014 · Жіноча');

@@ -3,16 +3,10 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bodyOf, ok, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { serveAccount } from '../../test/server';
-import { useAccount } from '../account';
-import { PersonalPage } from './PersonalPage';
+import { PersonalPageOfAccount } from './PersonalPageOfAccount';
 
 beforeAll(setUpI18n);
 afterEach(resetBrowserState);
-
-function Page() {
-  const account = useAccount();
-  return account.status === 'ready' ? <PersonalPage account={account} /> : null;
-}
 
 const CANDIDATE_URL = '/patient/patients/self/candidates/phone';
 
@@ -27,7 +21,7 @@ describe('the phone change resend countdown (spec section 4)', () => {
         request.url === CANDIDATE_URL ? ok({ id: `c${waits.length}`, timeToNextSend: waits.shift() ?? 0 }) : undefined,
     });
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     await user.click(await screen.findByRole('button', { name: 'Змінити номер' }));
     await user.type(screen.getByLabelText('Новий номер телефону'), '671112233');
     await user.click(screen.getByRole('button', { name: 'Отримати код' }));
@@ -68,7 +62,7 @@ describe('the phone change resend countdown (spec section 4)', () => {
       },
     });
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     await user.click(await screen.findByRole('button', { name: 'Змінити номер' }));
     await user.type(screen.getByLabelText('Новий номер телефону'), '671112233');
     await user.click(screen.getByRole('button', { name: 'Отримати код' }));

@@ -5,16 +5,10 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { WARD } from '../../test/fixtures';
 import { bodyOf, ok, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { serveAccount } from '../../test/server';
-import { useAccount } from '../account';
-import { PersonalPage } from './PersonalPage';
+import { PersonalPageOfAccount } from './PersonalPageOfAccount';
 
 beforeAll(setUpI18n);
 afterEach(resetBrowserState);
-
-function Page() {
-  const account = useAccount();
-  return account.status === 'ready' ? <PersonalPage account={account} /> : null;
-}
 
 const WARD_URL = `/patient/patients/self/wards/${WARD.id}`;
 const PHOTO_URL = `${WARD_URL}/photo`;
@@ -57,7 +51,7 @@ describe('wards', () => {
   it('edits a ward in the same form as adding: prefilled, checked, saved, and the new name shown', async () => {
     const requests = serveWard();
     const user = userEvent.setup();
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     const wards = await screen.findByRole('region', { name: 'Члени родини' });
     await user.click(await within(wards).findByRole('button', { name: 'Змінити дані: Коваленко Софія Андріївна' }));
 
@@ -115,7 +109,7 @@ describe('wards', () => {
   it('cancelling an edit sends nothing and gives the focus back to the edit button', async () => {
     const requests = serveWard();
     const user = userEvent.setup();
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     const edit = await screen.findByRole('button', { name: 'Змінити дані: Коваленко Софія Андріївна' });
     await user.click(edit);
     await user.type(screen.getByLabelText('Прізвище'), 'ко');
@@ -130,7 +124,7 @@ describe('wards', () => {
     URL.revokeObjectURL = jest.fn();
     const requests = serveWard();
     const user = userEvent.setup();
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     const wards = await screen.findByRole('region', { name: 'Члени родини' });
     const card = (await within(wards).findByText('Коваленко Софія Андріївна')).closest('li') as HTMLElement;
     expect(within(card).queryByRole('img')).not.toBeInTheDocument();
@@ -168,7 +162,7 @@ describe('wards', () => {
     URL.createObjectURL = jest.fn(() => 'blob:ward-preview');
     URL.revokeObjectURL = jest.fn();
     const user = userEvent.setup();
-    renderAt(<Page />);
+    renderAt(<PersonalPageOfAccount />);
     const photo = await screen.findByRole('img', { name: 'Фото: Коваленко Софія Андріївна' });
     expect(photo.getAttribute('src')).toMatch(/\/patient\/patients\/self\/wards\/12\/photo\?v=4$/);
     await user.upload(
