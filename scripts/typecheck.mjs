@@ -8,6 +8,7 @@ const projects = [
   'packages/i18n',
   'packages/api',
   'packages/router',
+  'packages/preview',
   'packages/testing',
   'packages/ui',
   'packages/server',

@@ -146,6 +146,12 @@ test('crawlers get the page head in the HTML, without running JavaScript', async
 
   const missing = await request.get(`${site.url}/news/no-such-news-item`);
   expect(missing.status()).toBe(404);
+
+  // what a visitor typed goes into the page as text: "$`" is no replacement pattern there
+  const typed = await (await request.get(`${site.url}/search?query=${encodeURIComponent('$`кров$&')}`)).text();
+  expect(typed.match(/<html/g)).toHaveLength(1);
+  expect(typed.match(/id="lab-api-answers"/g)).toHaveLength(1);
+  expect(typed).toContain('"$`кров$&"');
 });
 
 test('a first path segment naming a city picks that city', async ({ page }) => {
@@ -262,6 +268,8 @@ test("a first visit's category and search pages show their content without askin
   await visit(page, '/analyzes/hematology');
   await expect(page.getByRole('list', { name: 'Гематологія' }).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
+  // the catalogue's own render, not the server's preview of it
+  await expect(page.locator('main [inert]')).toHaveCount(0);
   expect(asked).toEqual([]);
 
   // the search page's first answer at the first city as well (another page of the same visit)
@@ -274,5 +282,44 @@ test("a first visit's category and search pages show their content without askin
   await search.goto(`${site.url}/search?query=${encodeURIComponent('кров')}`);
   await expect(search.locator('section#services').getByRole('listitem').first()).toBeVisible();
   await expect(search.getByRole('contentinfo')).toBeVisible();
+  await expect(search.locator('main [inert]')).toHaveCount(0);
   expect(asked).toEqual([]);
+});
+
+test("a first visit's category page is in the HTML, drawn until the catalogue's render replaces it", async ({
+  browser,
+  page,
+}) => {
+  // without JavaScript: the catalogue's page as the server's preview of it, styled, with the breadcrumbs;
+  // inert (its buttons do nothing before the catalogue's render), so found by its markup, not its roles
+  const still = await browser.newContext({ javaScriptEnabled: false });
+  const html = await still.newPage();
+  await html.goto(`${site.url}/analyzes/hematology`);
+  const preview = html.locator('main [data-page-preview][inert]');
+  await expect(preview.locator('h1')).toHaveText('Гематологія');
+  await expect(preview.locator('li article')).toHaveCount(20);
+  await expect(preview.locator('li article').first().getByText(/грн/).first()).toBeVisible();
+  await expect(html.getByRole('navigation', { name: 'Навігаційний ланцюжок' })).toContainText('Каталог аналізів');
+  await still.close();
+
+  // with it: no skeleton between the preview and the live page, nothing the CSP refuses, and the live
+  // page answers the visitor
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) refused.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen = { skeletons: 0 };
+    Object.assign(window, { seen });
+    new MutationObserver(() => {
+      if (document.querySelector('main [data-skeleton]')) seen.skeletons += 1;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await visit(page, '/analyzes/hematology');
+  await expect(page.locator('main [inert]')).toHaveCount(0);
+  const first = page.getByRole('list', { name: 'Гематологія' }).getByRole('listitem').first();
+  await first.getByRole('button', { name: /^До кошика/ }).click();
+  await expect(first.getByRole('link', { name: /^У кошику/ })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { seen: { skeletons: number } }).seen.skeletons)).toBe(0);
+  expect(refused).toEqual([]);
 });

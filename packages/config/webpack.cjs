@@ -15,87 +15,132 @@ const { remotes, remotesMap } = require('./remotes.cjs');
  * @param {number} app.port       dev-server port
  * @param {Record<string,string>} [app.exposes]  remote's public API: './Name' -> source file
  * @param {boolean} [app.host]    the shell: html page, remotes map, SPA routing, /api proxy
+ * @param {string} [app.preview]  a remote's page previews for the shell's server (@lab/preview)
  */
 function createWebpackConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const outputPath = process.env.OUTPUT_PATH ? path.resolve(process.env.OUTPUT_PATH) : path.join(app.dir, 'dist');
-    // the bench's baseline: the shell with the remotes' exposed modules imported directly, no federation
-    const singleBundle = Boolean(app.host) && process.env.SINGLE_BUNDLE === '1';
-    return {
-      mode: production ? 'production' : 'development',
-      context: app.dir,
-      entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-      target: 'web',
-      output: {
-        path: outputPath,
-        // the host's page lives at any depth of the SPA; remotes resolve their own origin at run time
-        publicPath: app.host ? '/' : 'auto',
-        // TOOLCHAIN: [contenthash] in `filename` breaks the federation runtime; hash chunks only
-        filename: '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        uniqueName: app.name,
-        clean: true,
-      },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-        alias: app.host && !singleBundle ? sharedRuntimeAlias() : {},
-      },
-      module: { rules: moduleRules(app.name, production) },
-      plugins: [
-        new webpack.DefinePlugin({
-          __APP_NAME__: JSON.stringify(app.name),
-          __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || new Date().toISOString()),
-          // deployment settings of spec section 7; a page can still override them (window.__LAB_CONFIG__)
-          'process.env.API_BASE': JSON.stringify(process.env.API_BASE || ''),
-          'process.env.VITE_SETTLEMENT_ID': JSON.stringify(process.env.VITE_SETTLEMENT_ID || ''),
-          'process.env.VITE_ONLINE_DISCOUNT': JSON.stringify(process.env.VITE_ONLINE_DISCOUNT || ''),
-          'process.env.PUBLIC_URL': JSON.stringify(process.env.PUBLIC_URL || ''),
-        }),
-        singleBundle
-          ? new webpack.NormalModuleReplacementPlugin(/^\.\/registry$/, (resource) => {
-              if (resource.context.endsWith(path.join('features', 'remotes'))) resource.request = './registry.single';
-            })
-          : new ModuleFederationPlugin({
-              name: app.name,
-              filename: app.host ? undefined : 'remoteEntry.js',
-              exposes: app.exposes,
-              // no remote is compiled in: the shell registers them at run time from remotes.json
-              remotes: {},
-              shared: sharedModules(),
-              // load remotes on demand, so that one dead remote does not break start-up
-              shareStrategy: 'loaded-first',
-              manifest: true,
-              dts: false,
-              experiments: federationRuntimeExperiments(app),
-            }),
-        ...(production
-          ? [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' })]
-          : []),
-        ...(app.host
-          ? [
-              new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', inject: 'head' }),
-              new StartupPreloadPlugin(),
-              new RemotesMapPlugin(),
-              new PublicAssetsPlugin(path.join(app.dir, 'public')),
-            ]
-          : []),
-      ],
-      optimization: optimization(production),
-      performance: { hints: false },
-      devServer: {
-        port: app.port,
-        hot: false,
-        liveReload: true,
-        historyApiFallback: Boolean(app.host),
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: app.host ? [{ context: ['/api'], target: process.env.API_URL || 'http://localhost:4000' }] : [],
-        client: { overlay: { warnings: false, errors: true } },
-      },
-      stats: 'errors-warnings',
-    };
+    const browser = browserConfig(app, production, outputPath);
+    return app.preview && production ? [browser, previewConfig(app, outputPath)] : browser;
+  };
+}
+
+/** The app as the browser loads it. */
+function browserConfig(app, production, outputPath) {
+  // the bench's baseline: the shell with the remotes' exposed modules imported directly, no federation
+  const singleBundle = Boolean(app.host) && process.env.SINGLE_BUNDLE === '1';
+  return {
+    name: app.name,
+    mode: production ? 'production' : 'development',
+    context: app.dir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    target: 'web',
+    output: {
+      path: outputPath,
+      // the host's page lives at any depth of the SPA; remotes resolve their own origin at run time
+      publicPath: app.host ? '/' : 'auto',
+      // TOOLCHAIN: [contenthash] in `filename` breaks the federation runtime; hash chunks only
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: app.name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      alias: app.host && !singleBundle ? sharedRuntimeAlias() : {},
+    },
+    module: { rules: moduleRules(app.name, production) },
+    plugins: [
+      definitions(app),
+      singleBundle
+        ? new webpack.NormalModuleReplacementPlugin(/^\.\/registry$/, (resource) => {
+            if (resource.context.endsWith(path.join('features', 'remotes'))) resource.request = './registry.single';
+          })
+        : new ModuleFederationPlugin({
+            name: app.name,
+            filename: app.host ? undefined : 'remoteEntry.js',
+            exposes: app.exposes,
+            // no remote is compiled in: the shell registers them at run time from remotes.json
+            remotes: {},
+            shared: sharedModules(),
+            // load remotes on demand, so that one dead remote does not break start-up
+            shareStrategy: 'loaded-first',
+            manifest: true,
+            dts: false,
+            experiments: federationRuntimeExperiments(app),
+          }),
+      ...(production
+        ? [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' })]
+        : []),
+      ...(app.host
+        ? [
+            new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', inject: 'head' }),
+            new StartupPreloadPlugin(),
+            new RemotesMapPlugin(),
+            new PublicAssetsPlugin(path.join(app.dir, 'public')),
+          ]
+        : []),
+    ],
+    optimization: optimization(production),
+    performance: { hints: false },
+    devServer: {
+      port: app.port,
+      hot: false,
+      liveReload: true,
+      historyApiFallback: Boolean(app.host),
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: app.host ? [{ context: ['/api'], target: process.env.API_URL || 'http://localhost:4000' }] : [],
+      client: { overlay: { warnings: false, errors: true } },
+    },
+    stats: 'errors-warnings',
+  };
+}
+
+/** Build-time constants, the same in the browser build and the preview build. */
+function definitions(app) {
+  return new webpack.DefinePlugin({
+    __APP_NAME__: JSON.stringify(app.name),
+    __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || new Date().toISOString()),
+    // deployment settings of spec section 7; a page can still override them (window.__LAB_CONFIG__)
+    'process.env.API_BASE': JSON.stringify(process.env.API_BASE || ''),
+    'process.env.VITE_SETTLEMENT_ID': JSON.stringify(process.env.VITE_SETTLEMENT_ID || ''),
+    'process.env.VITE_ONLINE_DISCOUNT': JSON.stringify(process.env.VITE_ONLINE_DISCOUNT || ''),
+    'process.env.PUBLIC_URL': JSON.stringify(process.env.PUBLIC_URL || ''),
+  });
+}
+
+/**
+ * A remote's page previews for the shell's server (@lab/preview): one self-contained Node.js module,
+ * `server/preview.js` next to the remote's manifest, deployed with the remote. Its class names are the
+ * browser build's (same names, same hashing); the CSS itself is the browser build's files.
+ */
+function previewConfig(app, outputPath) {
+  return {
+    name: `${app.name}-preview`,
+    // after the browser build, whose `clean` empties the folder
+    dependencies: [app.name],
+    mode: 'production',
+    context: app.dir,
+    target: 'node20',
+    entry: { preview: app.preview },
+    devtool: false,
+    output: {
+      path: path.join(outputPath, 'server'),
+      filename: 'preview.js',
+      library: { type: 'commonjs2' },
+      uniqueName: app.name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    module: { rules: moduleRules(app.name, true, { server: true }) },
+    plugins: [definitions(app), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    // run on the shell's server, read by nobody: minifying would only cost build time
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
   };
 }
 
@@ -132,7 +177,7 @@ function packageDir(name, from) {
 }
 
 /** TypeScript through swc, CSS Modules named after the app (no collisions across remotes), assets. */
-function moduleRules(name, production) {
+function moduleRules(name, production, { server = false } = {}) {
   const cssLoader = {
     loader: require.resolve('css-loader'),
     options: {
@@ -140,8 +185,13 @@ function moduleRules(name, production) {
         auto: /\.module\.css$/,
         // the app name keeps class names apart across remotes even in development
         localIdentName: production ? `${name}-[hash:base64:6]` : `${name}__[name]__[local]`,
+        // a shared package's classes are named after the package and its version, not the app: whichever
+        // app's copy the page runs, a preview rendered by another app's build names the same classes
+        getLocalIdent: production ? sharedPackageIdent : undefined,
         namedExport: false,
         exportLocalsConvention: 'as-is',
+        // a preview renders markup only: the class names, no style sheets
+        exportOnlyLocals: server,
       },
     },
   };
@@ -160,9 +210,44 @@ function moduleRules(name, production) {
         },
       },
     },
-    { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), cssLoader] },
+    {
+      test: /\.css$/,
+      use: server
+        ? [cssLoader]
+        : [production ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), cssLoader],
+    },
     { test: /\.(png|svg|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
   ];
+}
+
+const packageOwners = new Map();
+
+/** The package a file belongs to (its nearest package.json), cached per folder. */
+function owningPackage(folder) {
+  if (!packageOwners.has(folder)) {
+    const manifest = path.join(folder, 'package.json');
+    const parent = path.dirname(folder);
+    let owner = null;
+    if (require('node:fs').existsSync(manifest)) {
+      const { name, version } = JSON.parse(require('node:fs').readFileSync(manifest, 'utf8'));
+      owner = { dir: folder, name, version };
+    } else if (parent !== folder) owner = owningPackage(parent);
+    packageOwners.set(folder, owner);
+  }
+  return packageOwners.get(folder);
+}
+
+/** `lab_ui-<hash>` for @lab/ui's classes; null (css-loader's own naming) for the app's own files. */
+function sharedPackageIdent(loaderContext, _localIdentName, localName) {
+  const owner = owningPackage(path.dirname(loaderContext.resourcePath));
+  if (!owner?.name?.startsWith('@lab/')) return null;
+  const file = path.relative(owner.dir, loaderContext.resourcePath).split(path.sep).join('/');
+  const hash = require('node:crypto')
+    .createHash('sha256')
+    .update(`${owner.name}@${owner.version}/${file}\0${localName}`)
+    .digest('base64url')
+    .slice(0, 6);
+  return `${owner.name.slice(1).replace(/\W/g, '_')}-${hash}`;
 }
 
 /** swc minification: about 2.5x faster than terser on these machines (TOOLCHAIN.md). */

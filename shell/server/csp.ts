@@ -5,12 +5,13 @@
 export function contentSecurityPolicy(
   remoteManifestUrls: readonly string[],
   styleHashes: readonly string[] = [],
+  scriptHashes: readonly string[] = [],
 ): string {
   const remoteOrigins = [...new Set(remoteManifestUrls.map((url) => new URL(url).origin))];
   const sources = ["'self'", ...remoteOrigins].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${sources}`,
+    `script-src ${[sources, ...scriptHashes].join(' ')}`,
     `style-src ${[sources, ...styleHashes].join(' ')}`,
     `connect-src ${sources}`,
     `img-src 'self' data: blob: ${remoteOrigins.join(' ')}`.trim(),

@@ -70,13 +70,42 @@ describe('headings the server knows without the API', () => {
     for (const locale of ['ua', 'ru'] as const) {
       const label = (crumbs[locale] as Record<string, string>)[labelKey];
       expect(label).toBe(headings[path]?.[locale]);
-      expect(firstView(path, locale, null, label)).toContain(`<h1 class="fv-title">${label}</h1>`);
+      const trail = [
+        { label: 'home', link: '/' },
+        { label: label ?? '', link: path },
+      ];
+      expect(firstView(path, locale, null, trail)).toContain(`<h1 class="fv-title">${label}</h1>`);
     }
   });
 
   it('shows no heading from a crumb on a page whose heading comes from the API', () => {
-    expect(firstView('/search', 'ua', null, shellUa.crumbs.search)).not.toContain('<h1');
-    expect(firstView('/analyzes/hematology', 'ua', null, shellUa.crumbs.category)).not.toContain('<h1');
+    const trail = (label: string, link: string) => [
+      { label: shellUa.crumbs.home, link: '/' },
+      { label, link },
+    ];
+    expect(firstView('/search', 'ua', null, trail(shellUa.crumbs.search, '/search'))).not.toContain('<h1');
+    expect(firstView('/analyzes/x', 'ua', null, trail(shellUa.crumbs.category, '/analyzes/x'))).not.toContain('<h1');
+  });
+
+  it('shows the breadcrumbs as the app does: links localized, the current page last and not a link', () => {
+    const trail = [
+      { label: shellRu.crumbs.home, link: '/' },
+      { label: shellRu.crumbs.catalogue, link: '/analyzes' },
+      { label: 'Гематология', link: '/analyzes/hematology' },
+    ];
+    const html = firstView('/analyzes/hematology', 'ru', null, trail);
+    expect(html).toContain(`<nav class="fv-crumbs" aria-label="${shellRu.crumbs.label}">`);
+    expect(html).toContain(`<a href="/ru">${shellRu.crumbs.home}</a>`);
+    expect(html).toContain(`<a href="/ru/analyzes">${shellRu.crumbs.catalogue}</a>`);
+    expect(html).toContain('<span aria-current="page">Гематология</span>');
+    expect(firstView('/', 'ru', null, [])).not.toContain('fv-crumbs');
+  });
+
+  it("puts a remote's preview of the page in place of the heading", () => {
+    const html = firstView('/analyzes/hematology', 'ua', null, [], '<section><h1>Гематологія</h1></section>');
+    expect(html).toContain(
+      '<main class="fv-main"><div data-page-preview inert><section><h1>Гематологія</h1></section></div></main>',
+    );
   });
 });
 

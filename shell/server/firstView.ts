@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PAGE_PREVIEW_ATTRIBUTE } from '../src/features/remotes/element';
 import { escapeHtml } from '../src/features/seo/head';
 
 /** Marks the frame, so that tests and the bench can tell it from the app's own first render. */
@@ -12,7 +13,7 @@ export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
 
 const tokens = readFileSync(join(__dirname, '..', '..', 'packages', 'ui', 'src', 'tokens.css'), 'utf8');
 
-// the same measures as Header.module.css, Layout.module.css and HomePage.module.css
+// the same measures as Header.module.css, Layout.module.css, Breadcrumbs.module.css and HomePage.module.css
 const rules = `
 .fv-header{position:sticky;top:0;background:var(--color-surface);border-bottom:1px solid var(--color-border);box-shadow:var(--shadow-sm)}
 .fv-bar{display:flex;align-items:center;gap:var(--space-3);max-width:var(--container-max);min-height:64px;margin:0 auto;padding:var(--space-2) var(--space-4)}
@@ -20,12 +21,17 @@ const rules = `
 .fv-logo{display:inline-flex;align-items:center;gap:var(--space-2);color:var(--color-text);text-decoration:none;font-weight:var(--font-weight-bold)}
 .fv-mark{display:inline-grid;place-items:center;width:36px;height:36px;border-radius:var(--radius-md);background:var(--color-primary);color:var(--color-on-primary);font-size:var(--font-size-xl);line-height:1}
 .fv-menu{display:none;min-height:calc(40px + var(--space-2))}
+.fv-crumbs{margin-bottom:var(--space-4);font-size:var(--font-size-sm)}
+.fv-crumbs ol{display:flex;flex-wrap:wrap;gap:var(--space-1);margin:0;padding:0;list-style:none}
+.fv-crumbs li:not(:last-child)::after{content:"/";margin-left:var(--space-1);color:var(--color-text-muted)}
+.fv-crumbs a{color:var(--color-link)}
+.fv-crumbs span{color:var(--color-text-muted)}
 .fv-main{min-height:100vh;max-width:var(--container-max);margin:0 auto;padding:var(--space-6) var(--space-4)}
 .fv-hero{padding:var(--space-7) var(--space-5);border-radius:var(--radius-lg);background:var(--color-primary-subtle)}
 .fv-title{margin:0 0 var(--space-3);font-size:var(--font-size-2xl);line-height:var(--line-height-tight);color:var(--color-text)}
 .fv-lead{margin:0;max-width:48rem;font-size:var(--font-size-md);color:var(--color-text-muted)}
 @media (min-width:1024px){.fv-menu{display:block}.fv-burger{display:none}.fv-home .fv-title{font-size:var(--font-size-3xl)}}
-@media (max-width:576px){.fv-bar{min-height:96px}.fv-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}}
+@media (max-width:576px){.fv-bar{min-height:92px}.fv-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}}
 `;
 
 export const firstViewCss = `${tokens}\n${rules}`;
@@ -40,16 +46,35 @@ export type FirstView = {
   lead?: string;
   home: boolean;
   homeHref: string;
+  /** the remote's preview of its page (HTML rendered by its own components), heading included */
+  previewHtml?: string;
+  /** the page's breadcrumbs as the app shows them (links localized), none on the home page */
+  crumbs?: { label: string; trail: readonly { label: string; href: string }[] };
 };
 
-export function renderFirstView({ siteName, heading, lead, home, homeHref }: FirstView): string {
+function renderCrumbs({ label, trail }: NonNullable<FirstView['crumbs']>): string {
+  if (trail.length < 2) return '';
+  const items = trail.map(({ label: text, href }, index) =>
+    index === trail.length - 1
+      ? `<li><span aria-current="page">${escapeHtml(text)}</span></li>`
+      : `<li><a href="${escapeHtml(href)}">${escapeHtml(text)}</a></li>`,
+  );
+  return `<nav class="fv-crumbs" aria-label="${escapeHtml(label)}"><ol>${items.join('')}</ol></nav>`;
+}
+
+export function renderFirstView({ siteName, heading, lead, home, homeHref, previewHtml, crumbs }: FirstView): string {
   const title = heading ? `<h1 class="fv-title">${escapeHtml(heading)}</h1>` : '';
   const leadHtml = lead ? `<p class="fv-lead">${escapeHtml(lead)}</p>` : '';
-  const content = home ? `<section class="fv-hero">${title}${leadHtml}</section>` : title;
+  const content = previewHtml
+    ? // inert as the app's placeholder is (pagePreview.ts): a button that does nothing yet takes no click
+      `<div ${PAGE_PREVIEW_ATTRIBUTE} inert>${previewHtml}</div>`
+    : home
+      ? `<section class="fv-hero">${title}${leadHtml}</section>`
+      : title;
   return (
     `<div class="fv${home ? ' fv-home' : ''}" ${FIRST_VIEW_ATTRIBUTE}>` +
     `<header class="fv-header"><div class="fv-bar"><span class="fv-burger"></span><a class="fv-logo" href="${escapeHtml(homeHref)}">` +
     `<span class="fv-mark" aria-hidden="true">+</span><span class="fv-name">${escapeHtml(siteName)}</span></a></div>` +
-    `<div class="fv-menu"></div></header><main class="fv-main">${content}</main></div>`
+    `<div class="fv-menu"></div></header><main class="fv-main">${crumbs && !home ? renderCrumbs(crumbs) : ''}${content}</main></div>`
   );
 }

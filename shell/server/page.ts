@@ -1,19 +1,24 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { PRIMED_ANSWERS_ELEMENT_ID, type PrimedAnswer } from '@lab/api';
-import { FALLBACK_LOCALE, type Locale, localeFromPath, stripLocale } from '@lab/i18n';
+import { FALLBACK_LOCALE, type Locale, localeFromPath, localizePath, stripLocale } from '@lab/i18n';
+import { compressFor } from '@lab/serve';
 import ru from '../src/app/locales/ru.json';
 import ua from '../src/app/locales/ua.json';
 // the pure modules only: the features' index files pull in React components and CSS
 import { CRUMBS } from '../src/features/breadcrumbs/definitions';
 import { buildTrail } from '../src/features/breadcrumbs/trail';
 import { REMOTES_MAP_ELEMENT_ID } from '../src/features/remotes/element';
+import { pageRemoteOf } from '../src/features/remotes/pages';
 import { buildHead, escapeHtml, renderHeadHtml, type SiteFacts } from '../src/features/seo/head';
 import { primedAnswers, renderPrimedAnswers } from './answers';
 import { contentSecurityPolicy } from './csp';
 import { firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
-import { apiFetcher, type PageData, pageData } from './pageData';
+import { apiFetcher, type Fetch, firstSettlementId, type PageData, pageData } from './pageData';
+import { type PagePreview, pagePreview, styleAttributeSources } from './previews';
+import { startAfterFirstPaint } from './startup';
 
 const texts = { ua, ru } as const;
 
@@ -76,14 +81,17 @@ export async function renderPage(
   const get = apiFetcher(locale);
   let data: PageData | null = null;
   let answers: PrimedAnswer[] = [];
+  const { search, searchParams } = new URL(request.url ?? '/', 'http://localhost');
+  const guest = !request.headers.cookie;
   try {
-    const query = new URL(request.url ?? '/', 'http://localhost').searchParams.get('query') ?? '';
-    const page = { path, locale, query, guest: !request.headers.cookie };
+    const page = { path, locale, query: searchParams.get('query') ?? '', guest };
     [data, answers] = await Promise.all([pageData(path, locale, get), primedAnswers(page, get)]);
   } catch (error) {
     // the API is down or slow: the page still works, its head falls back to the defaults
     console.error('[shell] page data:', error instanceof Error ? error.message : error);
   }
+  const preview =
+    guest && !data?.notFound ? await remotePagePreview(path, search, locale, answers, get, options.remotesMap) : null;
   const t = (key: string) => lookup(texts[locale], key);
   const crumbs = buildTrail(
     path,
@@ -93,23 +101,43 @@ export async function renderPage(
   );
   const meta = data?.meta ?? (path === '/' ? { organization: true } : {});
   const head = renderHeadHtml(buildHead({ meta, path, locale, crumbs, site: site(locale, origin) }));
-  const html = (await indexHtml(options.root))
+  const page = (await indexHtml(options.root))
     .replace(/<html lang="[^"]*">/, `<html lang="${locale === FALLBACK_LOCALE ? 'uk' : 'ru'}">`)
     // the build's placeholder head (marked data-head) gives way to the page's own
     .replace(/<title data-head>[\s\S]*?<\/title>/g, '')
     .replace(/<meta[^>]*\bdata-head\b[^>]*>/g, '')
+    // inserted by functions: in a replacement string `$&`, `$'` and `` $` `` would be patterns, and the
+    // inserted texts carry what a visitor typed (the search query in the primed answers)
     .replace(
       '</head>',
-      `    ${head}\n    <style>${firstViewCss}</style>\n    ${options.remoteHints ? remoteHints(options.remotesMap) : ''}\n  </head>`,
+      () =>
+        `    ${head}\n    <style>${firstViewCss}</style>\n    ${options.remoteHints ? remoteHints(options.remotesMap) : ''}${previewStyles(preview)}\n  </head>`,
     )
-    .replace('<div id="root"></div>', `<div id="root">${firstView(path, locale, data, crumbs.at(-1)?.label)}</div>`)
-    .replace('</body>', `${renderPrimedAnswers(answers, PRIMED_ANSWERS_ELEMENT_ID)}</body>`);
-  const body = Buffer.from(html);
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${firstView(path, locale, data, crumbs, preview?.html)}</div>`,
+    )
+    .replace('</body>', () => `${renderPrimedAnswers(answers, PRIMED_ANSWERS_ELEMENT_ID)}</body>`);
+  // the home page's hero and a previewed page are drawn from the HTML alone: the scripts can wait a frame
+  const drawnFromHtml = preview !== null || path === '/';
+  const { html, scriptSource } = drawnFromHtml ? startAfterFirstPaint(page) : { html: page, scriptSource: null };
+  // the page carries the API's answers and, with a preview, its content and style: 100 KB before compression
+  const { body, encoding } = await compressFor(Buffer.from(html), request.headers['accept-encoding']);
   response.writeHead(data?.notFound ? 404 : 200, {
     'content-type': 'text/html; charset=utf-8',
     'content-length': body.length,
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    vary: 'accept-encoding',
     'cache-control': 'no-cache',
-    'content-security-policy': contentSecurityPolicy(Object.values(options.remotesMap), [firstViewStyleHash]),
+    'content-security-policy': contentSecurityPolicy(
+      Object.values(options.remotesMap),
+      [
+        firstViewStyleHash,
+        ...(preview?.css ? [styleHash(preview.css)] : []),
+        ...(preview ? styleAttributeSources(preview.html) : []),
+      ],
+      scriptSource ? [scriptSource] : [],
+    ),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
   });
@@ -129,16 +157,58 @@ export const HEADED_BY_CRUMB: readonly string[] = [
   '/documents',
 ];
 
-/** The header and, where the server knows it, the page's heading: what React's first render replaces. */
-export function firstView(path: string, locale: Locale, data: PageData | null, crumbLabel?: string): string {
+/**
+ * A remote's page previewed by the remote (shell/server/previews.ts), for a browser without cookies: a
+ * first visit, whose city (the first one) is the one the primed answers' prices are for.
+ */
+async function remotePagePreview(
+  path: string,
+  search: string,
+  locale: Locale,
+  answers: PrimedAnswer[],
+  get: Fetch,
+  remotesMap: Readonly<Record<string, string>>,
+): Promise<PagePreview | null> {
+  const page = pageRemoteOf(path.split('/').filter(Boolean));
+  const cityId = page && (await firstSettlementId(get));
+  if (!page || cityId == null) return null;
+  return pagePreview(page, remotesMap[page.remote], { url: `${path}${search}`, locale, answers, stored: { cityId } });
+}
+
+/** The remote's style sheets for its previewed page, inline (allowed by their hash). */
+function previewStyles(preview: PagePreview | null): string {
+  return preview?.css ? `\n    <style>${preview.css}</style>` : '';
+}
+
+const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
+/**
+ * The header and, where the server knows it, the page's heading, or the remote's preview of the page
+ * (its own heading included): what React's first render replaces.
+ */
+export function firstView(
+  path: string,
+  locale: Locale,
+  data: PageData | null,
+  crumbs: readonly { label: string; link: string }[] = [],
+  previewHtml?: string,
+): string {
   const t = (key: string) => lookup(texts[locale], key);
   const home = path === '/';
   const known = data && !data.notFound ? Object.values(data.crumbLabels).at(-1) : undefined;
-  const fromCrumb = HEADED_BY_CRUMB.includes(path.replace(/\/+$/, '')) ? crumbLabel : undefined;
+  const fromCrumb = HEADED_BY_CRUMB.includes(path.replace(/\/+$/, '')) ? crumbs.at(-1)?.label : undefined;
   return renderFirstView({
     siteName: t('siteName'),
     heading: home ? t('home.title') : (known ?? fromCrumb ?? null),
     lead: home ? t('home.lead') : undefined,
+    previewHtml,
+    // a missing page's trail is not the app's (it shows the not-found view)
+    crumbs: data?.notFound
+      ? undefined
+      : {
+          label: t('crumbs.label'),
+          trail: crumbs.map(({ label, link }) => ({ label, href: localizePath(link, locale) })),
+        },
     home,
     homeHref: locale === FALLBACK_LOCALE ? '/' : `/${locale}`,
   });

@@ -47,4 +47,4 @@ export {
   storage,
   subscribeStored,
 } from './storage';
-export { useStored } from './useStored';
+export { renderWithStored, useStored } from './useStored';

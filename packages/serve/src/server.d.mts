@@ -17,3 +17,9 @@ export type StaticServerOptions = {
 
 export function cacheControl(pathname: string): string;
 export function createStaticServer(options: StaticServerOptions): Server;
+
+/** A body made per request compressed with brotli or gzip as the request accepts, or left as it is. */
+export function compressFor(
+  body: Buffer,
+  acceptEncoding: string | undefined,
+): Promise<{ encoding: 'br' | 'gzip' | null; body: Buffer }>;

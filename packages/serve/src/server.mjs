@@ -46,6 +46,19 @@ function pickEncoding(acceptEncoding = '') {
   return null;
 }
 
+/**
+ * A body made per request (the shell's server-rendered pages) compressed for the request, with quick
+ * settings: it is compressed once per response, not once per file version.
+ */
+export async function compressFor(body, acceptEncoding) {
+  const encoding = pickEncoding(acceptEncoding);
+  if (encoding === 'br') {
+    return { encoding, body: await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  }
+  if (encoding === 'gzip') return { encoding, body: await gzip(body, { level: 6 }) };
+  return { encoding: null, body };
+}
+
 async function compressed(file, info, encoding) {
   const key = `${file}|${encoding}|${info.size}|${info.mtimeMs}`;
   let body = compressedCache.get(key);

@@ -1,6 +1,6 @@
 export { type ApiKeyArea, type ApiKeys, apiKeys, keysOf, SESSION_AREAS } from './keys';
 export type { PagedList } from './paged';
-export { PRIMED_ANSWERS_ELEMENT_ID, type PrimedAnswer, primeAnswers, readPrimedAnswers } from './primed';
+export { PRIMED_ANSWERS_ELEMENT_ID, type PrimedAnswer, primeAnswers, primedEntries, readPrimedAnswers } from './primed';
 export { type ApiKey, type ApiResponse, useApiSWR } from './swr';
 export { type CartState, useCart } from './useCart';
 export { useHomeVisitSlots, useOrder } from './useCheckout';

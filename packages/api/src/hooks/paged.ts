@@ -1,6 +1,7 @@
 /** Pages of a list appended into one (spec section 4 "Lists that paginate append pages"). */
 import type { ApiError } from '../clients/errors';
 import type { Page } from '../contract/common';
+import { loadingWithout } from './swr';
 
 export type PagedList<T> = {
   items: T[];
@@ -36,7 +37,7 @@ export function pagedList<T>(
       if (hasMore && !isValidating) void setSize(size + 1);
     },
     retry: () => void revalidate(),
-    isLoading,
+    isLoading: loadingWithout(isLoading, pages),
     isLoadingMore: isValidating && loaded.length < size,
     error,
   };

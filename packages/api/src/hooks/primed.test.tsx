@@ -1,9 +1,15 @@
-import { initI18n } from '@lab/i18n';
-import { render, screen } from '@testing-library/react';
+import { i18next, initI18n } from '@lab/i18n';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { unstable_serialize } from 'swr';
+import { unstable_serialize as serializeInfinite } from 'swr/infinite';
+import type { Page } from '../contract/common';
+import type { ServiceCard, ServiceGroupTreeResponse } from '../contract/services';
 import type { SettlementsListResponse } from '../contract/settlements';
-import { installAdapter, ok } from '../test/fakeAdapter';
+import { bodyOf, installAdapter, ok } from '../test/fakeAdapter';
 import { apiKeys } from './keys';
-import { PRIMED_ANSWERS_ELEMENT_ID, primeAnswers, readPrimedAnswers } from './primed';
+import { PRIMED_ANSWERS_ELEMENT_ID, primeAnswers, primedEntries, readPrimedAnswers } from './primed';
+import { useServiceGroupTree, useServiceList } from './useServices';
 import { useSettlements } from './useSettlements';
 
 beforeAll(() => initI18n('ua'));
@@ -46,5 +52,182 @@ describe('answers the server put into the page', () => {
     document.body.innerHTML = '';
     page(JSON.stringify([{ key: 'settlements', data: 1 }, { data: 2 }, { key: ['menus', 'ua'], data: [] }]));
     expect(readPrimedAnswers(document)).toEqual([{ key: ['menus', 'ua'], data: [] }]);
+  });
+});
+
+// primeAnswers writes into SWR's global cache (the page's one): every test below primes keys of its own
+
+const card = (id: number): ServiceCard => ({
+  id,
+  code: String(1000 + id),
+  slug: `service-${id}`,
+  title: `Аналіз ${id}`,
+  packageService: false,
+  description: '',
+  price: { price: { price: 100 * id }, originalPrice: { price: 100 * id } },
+  turnaroundDays: 1,
+  gender: null,
+  groupIds: [11],
+});
+
+const pageOf = (ids: number[], page: number, totalPages: number, totalElements: number): Page<ServiceCard> => ({
+  content: ids.map(card),
+  page,
+  totalPages,
+  totalElements,
+});
+
+const trees: ServiceGroupTreeResponse = {
+  services: [{ groupId: 1, slug: 'hematology', key: '1', title: 'Гематологія', childNodes: [] }],
+  packageServices: [],
+};
+
+/** Lets the mounted hooks' effects and revalidations (and any request they start) run. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+describe('primedEntries', () => {
+  const filter = { settlementId: 4, groupIds: [1, 11, 12] };
+
+  it('gives the first page of a service list both its own entry and the paged list’s', () => {
+    const key = apiKeys.serviceList(filter, 20, 0, 'ua');
+    const first = pageOf([1, 2], 0, 3, 45);
+    const entries = primedEntries([{ key, data: first }]);
+    expect(entries).toEqual([
+      [unstable_serialize(key), first],
+      [serializeInfinite(() => key), [first]],
+    ]);
+    // the paged list's entry is another one than the page's
+    expect(entries[1]?.[0]).not.toBe(entries[0]?.[0]);
+    expect(entries[1]?.[0]).toMatch(/^\$inf\$/);
+  });
+
+  it('gives any other answer, a later page of a list too, its own entry only, in order', () => {
+    const later = apiKeys.serviceList(filter, 20, 1, 'ua');
+    const second = pageOf([21], 1, 3, 45);
+    expect(
+      primedEntries([
+        { key: apiKeys.serviceGroupTree('ua'), data: trees },
+        { key: later, data: second },
+        { key: apiKeys.settlements('ru'), data: list },
+      ]),
+    ).toEqual([
+      [unstable_serialize(apiKeys.serviceGroupTree('ua')), trees],
+      [unstable_serialize(later), second],
+      [unstable_serialize(apiKeys.settlements('ru')), list],
+    ]);
+    expect(primedEntries([])).toEqual([]);
+  });
+});
+
+type Seen = { isLoading: boolean; data: unknown; text: string };
+
+function Tree({ seen }: { seen: Seen[] }) {
+  const { data, isLoading } = useServiceGroupTree();
+  const text = isLoading ? 'loading' : data ? data.services.map((group) => group.title).join(', ') : 'nothing';
+  seen.push({ isLoading, data, text });
+  return <p>{text}</p>;
+}
+
+function CityTitles({ seen }: { seen: Seen[] }) {
+  const { data, isLoading } = useSettlements();
+  const text = isLoading ? 'loading' : (data?.settlements.map((city) => city.title).join(', ') ?? '');
+  seen.push({ isLoading, data, text });
+  return <p>{text}</p>;
+}
+
+describe('a hook whose answer was primed', () => {
+  it('has it on its first render: never a loading state, and no request', async () => {
+    const requests = installAdapter(() => ok({ services: [], packageServices: [] }));
+    primeAnswers([{ key: apiKeys.serviceGroupTree('ua'), data: trees }]);
+    const seen: Seen[] = [];
+    render(<Tree seen={seen} />);
+    expect(seen[0]).toEqual({ isLoading: false, data: trees, text: 'Гематологія' });
+    await settle();
+    expect(screen.getByText('Гематологія')).toBeInTheDocument();
+    expect(seen.map((render) => render.text)).not.toContain('loading');
+    expect(seen.every((render) => render.data === trees)).toBe(true);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('useSettlements as well', async () => {
+    const requests = installAdapter(() => ok({ settlements: [], branchCount: 0 }));
+    const kyiv: SettlementsListResponse = {
+      settlements: [{ id: 9, title: 'Київ', sourceId: 'kyiv', lat: 50.45, lon: 30.52 }],
+      branchCount: 12,
+    };
+    // a key of its own: the first test primed the 'ua' list
+    primeAnswers([{ key: apiKeys.settlements('ru'), data: kyiv }]);
+    const seen: Seen[] = [];
+    await act(() => i18next.changeLanguage('ru'));
+    try {
+      render(<CityTitles seen={seen} />);
+      expect(seen[0]).toMatchObject({ isLoading: false, text: 'Київ' });
+      await settle();
+      expect(seen.map((render) => render.text)).not.toContain('loading');
+      expect(requests).toHaveLength(0);
+    } finally {
+      await act(() => i18next.changeLanguage('ua'));
+    }
+  });
+});
+
+type ListSeen = { isLoading: boolean; ids: number[] };
+
+function Services({ seen, groupId }: { seen: ListSeen[]; groupId: number }) {
+  const list = useServiceList({ settlementId: 4, groupIds: [groupId] }, 2);
+  seen.push({ isLoading: list.isLoading, ids: list.items.map((item) => item.id) });
+  return (
+    <div>
+      <p>{list.isLoading ? 'loading' : list.items.map((item) => item.title).join(', ')}</p>
+      {list.hasMore && (
+        <button type="button" onClick={list.loadMore}>
+          more
+        </button>
+      )}
+    </div>
+  );
+}
+
+describe('a paged list whose first page was primed', () => {
+  it('lists the page on its first render, without loading or a request', async () => {
+    const requests = installAdapter(() => ok(pageOf([], 0, 0, 0)));
+    primeAnswers([
+      { key: apiKeys.serviceList({ settlementId: 4, groupIds: [31] }, 2, 0, 'ua'), data: pageOf([1, 2], 0, 2, 3) },
+    ]);
+    const seen: ListSeen[] = [];
+    render(<Services seen={seen} groupId={31} />);
+    expect(seen[0]).toEqual({ isLoading: false, ids: [1, 2] });
+    await settle();
+    expect(seen.every((render) => !render.isLoading && render.ids.join() === '1,2')).toBe(true);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('then loads the next page only', async () => {
+    const requests = installAdapter(() => ok(pageOf([3], 1, 2, 3)));
+    primeAnswers([
+      { key: apiKeys.serviceList({ settlementId: 4, groupIds: [32] }, 2, 0, 'ua'), data: pageOf([1, 2], 0, 2, 3) },
+    ]);
+    const seen: ListSeen[] = [];
+    render(<Services seen={seen} groupId={32} />);
+    await userEvent.click(screen.getByRole('button', { name: 'more' }));
+    await waitFor(() => expect(screen.getByText('Аналіз 1, Аналіз 2, Аналіз 3')).toBeInTheDocument());
+    expect(requests).toHaveLength(1);
+    const [next] = requests;
+    expect(next?.params).toMatchObject({ page: 1, size: 2 });
+    expect(next && bodyOf(next)).toMatchObject({ settlementId: 4, groupIds: [32] });
+    expect(screen.queryByRole('button', { name: 'more' })).not.toBeInTheDocument();
+  });
+
+  it('a list whose first page was not primed loads as before', async () => {
+    const requests = installAdapter(() => ok(pageOf([5], 0, 1, 1)));
+    // a later page of the list primed: not the list's first state
+    primeAnswers([
+      { key: apiKeys.serviceList({ settlementId: 4, groupIds: [33] }, 2, 1, 'ua'), data: pageOf([9], 1, 2, 3) },
+    ]);
+    const seen: ListSeen[] = [];
+    render(<Services seen={seen} groupId={33} />);
+    expect(seen[0]).toEqual({ isLoading: true, ids: [] });
+    expect(await screen.findByText('Аналіз 5')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
   });
 });

@@ -3,7 +3,8 @@
  * the first render does not ask for them again: the catalogue's group tree, the city list, the menus.
  * One round trip less before the page's content on a phone's connection (README "Performance").
  */
-import { preload } from 'swr';
+import { mutate, preload, unstable_serialize } from 'swr';
+import { unstable_serialize as serializeInfinite } from 'swr/infinite';
 import type { ApiKey } from './swr';
 
 /** An answer and the SWR key of the hook that reads it (`apiKeys`). */
@@ -30,10 +31,30 @@ export function readPrimedAnswers(root: Pick<Document, 'getElementById'>): Prime
   }
 }
 
+/** Lists read page by page (useSWRInfinite): the answer for page 0 is also the whole list's first state. */
+const PAGED_KEYS: Readonly<Record<string, (key: ApiKey) => boolean>> = {
+  'service-list': (key) => key[3] === 0,
+};
+
 /**
- * The first hook that asks for one of these keys gets the answer as if it had fetched it (SWR's
- * preload); later revalidation follows the hook's own rules. An answer nobody asks for costs nothing.
+ * The SWR cache entries the answers fill, by serialized key: each answer's own, and for the first page
+ * of a paged list the list's entry (its pages). The client's cache and a server render read the same.
+ */
+export function primedEntries(answers: readonly PrimedAnswer[]): [string, unknown][] {
+  const entries: [string, unknown][] = [];
+  for (const { key, data } of answers) {
+    entries.push([unstable_serialize(key), data]);
+    if (PAGED_KEYS[key[0]]?.(key)) entries.push([serializeInfinite(() => key), [data]]);
+  }
+  return entries;
+}
+
+/**
+ * The hooks that ask for these keys render with the answer at once, as if it were cached: no loading
+ * state between the server's preview of the page and its first render. The hook's revalidation on mount
+ * gets the same answer instead of a request (SWR's preload); later ones follow the hook's own rules.
  */
 export function primeAnswers(answers: readonly PrimedAnswer[]) {
   for (const { key, data } of answers) void preload(key, () => Promise.resolve(data));
+  for (const [key, data] of primedEntries(answers)) void mutate(key, data, { revalidate: false });
 }

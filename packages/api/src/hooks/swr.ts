@@ -12,7 +12,31 @@ export function useApiSWR<K extends ApiKey, T>(
   config?: SWRConfiguration<T, ApiError>,
 ): ApiResponse<T> {
   // SWR calls the fetcher with the key itself when the key is an array (SWR 2)
-  return useSWR<T, ApiError>(key, fetcher as BareFetcher<T>, config);
+  const response = useSWR<T, ApiError>(key, fetcher as BareFetcher<T>, config);
+  // SWR reads its fields lazily (a field nobody reads re-renders nobody): the getters keep that
+  return {
+    get data() {
+      return response.data;
+    },
+    get error() {
+      return response.error;
+    },
+    get isValidating() {
+      return response.isValidating;
+    },
+    get isLoading() {
+      return loadingWithout(response.isLoading, response.data);
+    },
+    mutate: response.mutate,
+  };
+}
+
+/**
+ * Loading means nothing to show yet. SWR also reports it on the first render of data it already has
+ * (cached, or primed by the server) while it revalidates: the page would flash its skeleton over it.
+ */
+export function loadingWithout(isLoading: boolean, data: unknown): boolean {
+  return isLoading && data === undefined;
 }
 
 /** Reference data changes rarely: no refetch on focus or reconnect. */

@@ -4,6 +4,10 @@ import styles from './SafeHtml.module.css';
 
 /** Server HTML (articles, news, descriptions) without scripts, handlers or javascript: URLs. */
 export function sanitizeHtml(html: string): string {
+  // a server render (a page's preview) has no DOM to sanitize with, and DOMPurify then has no
+  // sanitize at all: nothing there rather than a thrown render or unsanitized HTML (the browser's
+  // render fills it in)
+  if (!DOMPurify.isSupported) return '';
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form'],

@@ -1,3 +1,4 @@
+import { useLocation } from '@lab/router';
 import {
   type ComponentType,
   type LazyExoticComponent,
@@ -11,6 +12,7 @@ import {
   useState,
 } from 'react';
 import { usePageFirstOpen, usePageHold } from './pageFirst';
+import { takePagePreview } from './pagePreview';
 import type { PageRemote } from './pages';
 import { RemoteBoundary } from './RemoteBoundary';
 import { loadExposed } from './registry';
@@ -116,9 +118,23 @@ function WhenShown({ content, run }: { content: RefObject<HTMLElement | null>; r
   return null;
 }
 
-/** A route's remote page: fetched before the controls around it (pages.ts lists them). */
+/**
+ * A route's remote page: fetched before the controls around it (pages.ts lists them). On the page the
+ * browser opened, the server's preview of it stays on screen, inert, until the remote renders.
+ */
 export function PageSlot({ page }: { page: PageRemote }) {
+  const { pathname, search } = useLocation();
+  const [preview] = useState(() => takePagePreview(`${pathname}${search}`));
   // the union of (remote, module) pairs is checked in pages.ts; each pair takes no props
-  const Slot = RemoteSlot as (props: { remote: RemoteName; module: string; order: 'page' }) => ReactNode;
-  return <Slot remote={page.remote} module={page.module} order="page" />;
+  const Slot = RemoteSlot as (props: {
+    remote: RemoteName;
+    module: string;
+    order: 'page';
+    placeholder: ReactNode;
+  }) => ReactNode;
+  const placeholder = preview ? (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup, already in this page
+    <div inert style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: preview }} />
+  ) : null;
+  return <Slot remote={page.remote} module={page.module} order="page" placeholder={placeholder} />;
 }

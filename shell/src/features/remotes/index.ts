@@ -1,3 +1,4 @@
+export { keepPagePreview } from './pagePreview';
 export { PAGE_REMOTES, type PageRemote, pageRemoteAt } from './pages';
 export { PageSlot, RemoteSlot } from './RemoteSlot';
 export { registerRemotesOnce } from './registry';

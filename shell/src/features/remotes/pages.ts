@@ -33,9 +33,10 @@ function matches(pattern: string, segments: readonly string[]): boolean {
  */
 export function pageRemoteAt(pathname: string): PageRemote | null {
   const segments = pathname.split('/').filter(Boolean);
-  for (const rest of [segments, segments.slice(1)]) {
-    const found = PAGE_REMOTES.find((page) => matches(page.path, rest));
-    if (found) return found;
-  }
-  return null;
+  return pageRemoteOf(segments) ?? pageRemoteOf(segments.slice(1));
+}
+
+/** The remote page whose route is exactly these segments (no locale or city before them). */
+export function pageRemoteOf(segments: readonly string[]): PageRemote | null {
+  return PAGE_REMOTES.find((page) => matches(page.path, segments)) ?? null;
 }

@@ -1,0 +1,296 @@
+/** @jest-environment node */
+// The catalogue's pages as the shell's server previews them: a server render (no window, no document)
+// from the answers the server primed, under the keys shell/server/answers.ts primes them.
+import {
+  apiKeys,
+  CATEGORY_PAGE_SIZE,
+  findGroup,
+  groupListFilter,
+  type Page,
+  type PrimedAnswer,
+  SEARCH_PAGE_SIZE,
+  SEARCH_PAGE_TYPES,
+  type ServiceCard,
+  type ServiceInfo,
+  type SettlementsListResponse,
+  searchRequest,
+} from '@lab/api';
+import { installAdapter, ok } from '@lab/api/src/test/fakeAdapter';
+import type { Locale } from '@lab/i18n';
+import type { PagePreviewRequest } from '@lab/preview';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { renderPagePreview } from './preview';
+import { card, searchResponse, serviceInfo, tree } from './test/fixtures';
+
+/** The first city of the list: a first visit's, whose prices the server's answers carry. */
+const CITY = 4;
+const settlements: SettlementsListResponse = {
+  settlements: [{ id: CITY, title: 'Полтава', sourceId: 'poltava', lat: 49.59, lon: 34.55 }],
+  branchCount: 3,
+};
+
+/** 25 analyses of the blood count (the third one discounted) and 2 of coagulation: hematology has 27. */
+const hematology: ServiceCard[] = [
+  ...Array.from({ length: 25 }, (_, index) =>
+    card(index + 1, {
+      groupIds: [11],
+      ...(index === 2 ? { price: { price: { price: 1250 }, originalPrice: { price: 1500 } } } : {}),
+    }),
+  ),
+  card(100, { groupIds: [12], title: 'Фібриноген' }),
+  card(101, { groupIds: [12], title: 'Д-димер' }),
+];
+
+const analysis: ServiceInfo = serviceInfo({
+  price: { price: { price: 480 }, originalPrice: { price: 560 } },
+});
+
+/** What shell/server/answers.ts primes for a page (its calls, answered), in `locale`. */
+function answersFor(path: string, locale: Locale, query = ''): PrimedAnswer[] {
+  const [, first = '', second = ''] = path.split('/');
+  const answers: PrimedAnswer[] = [{ key: apiKeys.settlements(locale), data: settlements }];
+  if (first === 'search' && query.trim()) {
+    const { key } = searchRequest(query.trim(), CITY, { types: SEARCH_PAGE_TYPES, size: SEARCH_PAGE_SIZE }, locale);
+    answers.push({
+      key,
+      data: searchResponse(
+        [card(1, { title: 'Гемоглобін' }), card(2, { title: 'Гематокрит' })],
+        [card(3, { title: 'Check-up крові', packageService: true })],
+        [],
+        { services: 14 },
+      ),
+    });
+  }
+  if (first === 'analyzes') {
+    answers.push({ key: apiKeys.serviceGroupTree(locale), data: tree });
+    const group = second ? findGroup(tree, second) : null;
+    if (group) {
+      // the category's first page, as shell/server/answers.ts asks for it
+      const filter = groupListFilter(group.node, CITY);
+      const all = hematology.filter((service) => service.groupIds.some((id) => filter.groupIds?.includes(id)));
+      const firstPage: Page<ServiceCard> = {
+        content: all.slice(0, CATEGORY_PAGE_SIZE),
+        page: 0,
+        totalPages: Math.ceil(all.length / CATEGORY_PAGE_SIZE),
+        totalElements: all.length,
+      };
+      answers.push({
+        key: apiKeys.serviceList(filter, CATEGORY_PAGE_SIZE, 0, locale),
+        data: firstPage,
+      });
+    }
+  }
+  if (first === 'analysis' && second) {
+    answers.push({ key: apiKeys.serviceBySlug(second, CITY, locale), data: analysis });
+  }
+  return answers;
+}
+
+const PATTERNS: Record<string, string> = {
+  CataloguePage: 'analyzes',
+  CategoryPage: 'analyzes/:slug',
+  ServicePage: 'analysis/:slug',
+  SearchPage: 'search',
+};
+
+/** The request the shell's server makes for `url` (without the locale), with its answers. */
+function request(module: string, url: string, overrides: Partial<PagePreviewRequest> = {}): PagePreviewRequest {
+  const locale = overrides.locale ?? 'ua';
+  const [path = '', search = ''] = url.split('?');
+  const query = new URLSearchParams(search).get('query') ?? '';
+  return {
+    module,
+    pattern: PATTERNS[module] ?? '',
+    url,
+    locale,
+    answers: answersFor(path, locale, query),
+    stored: { cityId: CITY },
+    ...overrides,
+  };
+}
+
+function preview(module: string, url: string, overrides: Partial<PagePreviewRequest> = {}): string {
+  const html = renderPagePreview(request(module, url, overrides));
+  if (html === null) throw new Error(`no preview of ${module}`);
+  return html;
+}
+
+const entities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
+
+/** The text a reader sees, as toHaveTextContent compares it: tags out, spaces (the prices' too) as one. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => entities[entity] ?? entity)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The texts of the elements `tag` (h1, h2 ...), in order. */
+function textsOf(html: string, tag: string): string[] {
+  return [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map(([, inner = '']) =>
+    textOf(inner),
+  );
+}
+
+/** The markup of the first element `tag` whose text contains `text` (a card, a hit). */
+function elementWith(html: string, tag: string, text: string): string {
+  const found = [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>[\\s\\S]*?</${tag}>`, 'g'))].find(([markup]) =>
+    textOf(markup).includes(text),
+  );
+  if (!found) throw new Error(`no <${tag}> with "${text}"`);
+  return found[0];
+}
+
+const SKELETON = 'data-skeleton';
+
+let requests: InternalAxiosRequestConfig[] = [];
+beforeEach(() => {
+  requests = installAdapter(() => ok(null));
+});
+afterEach(async () => {
+  // a server render asks nothing: the answers are all it has (a request would start after a tick)
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(requests.map((sent) => sent.url)).toEqual([]);
+});
+
+describe('a category page preview', () => {
+  it('has the category heading and its first page of services with prices, no skeleton', () => {
+    expect(typeof window).toBe('undefined');
+    const html = preview('CategoryPage', '/analyzes/hematology');
+    expect(textsOf(html, 'h1')).toEqual(['Гематологія']);
+    expect(textsOf(html, 'h2')).toEqual(hematology.slice(0, CATEGORY_PAGE_SIZE).map((service) => service.title));
+    expect(html).not.toContain(SKELETON);
+    expect(html).not.toContain('aria-busy');
+    const third = textOf(elementWith(html, 'article', 'Аналіз 3'));
+    expect(third).toContain('1 250 грн');
+    expect(third).toContain('1 500 грн');
+    expect(third).toContain('Код1003');
+    expect(textOf(elementWith(html, 'article', 'Аналіз 20'))).toContain('2 000 грн');
+    expect(html).toMatch(/href="\/analysis\/service-1"/);
+    const text = textOf(html);
+    expect(text).toContain('Показано 20 з 27');
+    expect(text).toContain('Показати ще');
+    expect(text).not.toContain('Аналіз 21');
+  });
+
+  it('is the loading state, not another city’s prices, for a visitor of another city', () => {
+    const html = preview('CategoryPage', '/analyzes/hematology', { stored: { cityId: CITY + 1 } });
+    expect(textsOf(html, 'h1')).toEqual(['Гематологія']);
+    expect(html).toContain(SKELETON);
+    expect(textOf(html)).toContain('Завантажуємо аналізи…');
+    expect(textOf(html)).not.toContain('Аналіз 1');
+  });
+
+  it('a catalogue page preview has the trees', () => {
+    const html = preview('CataloguePage', '/analyzes');
+    expect(html).not.toContain(SKELETON);
+    expect(html).toMatch(/<a [^>]*href="\/analyzes\/hematology"[^>]*>Гематологія<\/a>/);
+  });
+});
+
+describe('an analysis page preview', () => {
+  it('has the service’s title, code and price', () => {
+    const html = preview('ServicePage', `/analysis/${analysis.slug}`);
+    expect(textsOf(html, 'h1')).toEqual(['Загальний аналіз крові']);
+    expect(html).not.toContain(SKELETON);
+    const text = textOf(html);
+    expect(text).toContain('Код1002');
+    expect(text).toContain('480 грн');
+    expect(text).toContain('560 грн');
+    expect(text).toContain('Клітинний склад крові.');
+    expect(text).toContain('Феритин');
+  });
+
+  it('leaves the HTML preparation to the browser: no DOM to sanitize it with on the server', () => {
+    const html = preview('ServicePage', `/analysis/${analysis.slug}`);
+    expect(textOf(html)).toContain('Підготовка');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('Натщесерце');
+  });
+
+  it('shows a plain-text preparation', () => {
+    const plain = serviceInfo({ preparation: 'Натщесерце, зранку.' });
+    const html = preview('ServicePage', `/analysis/${plain.slug}`, {
+      answers: [{ key: apiKeys.serviceBySlug(plain.slug, CITY, 'ua'), data: plain }],
+    });
+    expect(textOf(html)).toContain('Натщесерце, зранку.');
+  });
+});
+
+describe('a search page preview', () => {
+  it('has the results of the address’s query, by group, with prices', () => {
+    const html = preview('SearchPage', `/search?query=${encodeURIComponent('кров')}`);
+    expect(html).not.toContain(SKELETON);
+    expect(html).toMatch(/<input [^>]*type="search"[^>]*value="кров"/);
+    const text = textOf(html);
+    expect(text).toContain('За запитом «кров» знайдено: 3');
+    const services = elementWith(html, 'section', 'Гемоглобін');
+    expect(textOf(services)).toContain('Гематокрит');
+    expect(textOf(services)).toContain('100 грн');
+    expect(textOf(elementWith(html, 'li', 'Check-up крові'))).toContain('300 грн');
+  });
+});
+
+describe('locale', () => {
+  it('renders Russian texts for ru, and Ukrainian again for the next ua render', () => {
+    const ru = textOf(preview('CategoryPage', '/analyzes/hematology', { locale: 'ru' }));
+    expect(ru).toContain('Показано 20 из 27');
+    expect(ru).toContain('Название или код');
+    expect(ru).toContain('1 рабочий день');
+    expect(ru).not.toContain('Показано 20 з 27');
+
+    const ua = textOf(preview('CategoryPage', '/analyzes/hematology', { locale: 'ua' }));
+    expect(ua).toContain('Показано 20 з 27');
+    expect(ua).toContain('Назва або код');
+    expect(ua).not.toContain('Название');
+    expect(ua).not.toContain('рабочий');
+  });
+
+  it('reads the answers of its own locale only', () => {
+    const html = preview('CategoryPage', '/analyzes/hematology', {
+      locale: 'ru',
+      answers: answersFor('/analyzes/hematology', 'ua'),
+    });
+    expect(html).toContain(SKELETON);
+    expect(textsOf(html, 'h1')).toEqual([]);
+    expect(textOf(html)).not.toContain('Аналіз 1');
+  });
+});
+
+describe('what a preview does not have', () => {
+  it('is none for a module that is not a page of the remote', () => {
+    expect(renderPagePreview(request('SearchButton', '/analyzes'))).toBeNull();
+    expect(renderPagePreview(request('NoSuchPage', '/analyzes'))).toBeNull();
+  });
+
+  it('without answers, is the page’s loading state', () => {
+    const category = preview('CategoryPage', '/analyzes/hematology', { answers: [] });
+    expect(category).toContain(SKELETON);
+    expect(category).toContain('aria-busy="true"');
+    expect(textsOf(category, 'h1')).toEqual([]);
+    const service = preview('ServicePage', `/analysis/${analysis.slug}`, { answers: [] });
+    expect(service).toContain(SKELETON);
+    expect(textOf(service)).not.toContain('Загальний аналіз крові');
+    const search = preview('SearchPage', '/search?query=krov', { answers: [] });
+    expect(search).toContain(SKELETON);
+    expect(textOf(search)).toContain('Шукаємо…');
+  });
+
+  it('keeps nothing of one render for the next: neither the answers nor the city', () => {
+    expect(textsOf(preview('CategoryPage', '/analyzes/hematology'), 'h1')).toEqual(['Гематологія']);
+    // the same page without answers: the first render's SWR cache is not this one's
+    expect(preview('CategoryPage', '/analyzes/hematology', { answers: [] })).toContain(SKELETON);
+
+    const url = `/analysis/${analysis.slug}`;
+    expect(preview('ServicePage', url)).not.toContain(SKELETON);
+    // the same answers, but no city stored: the previous render's city is gone, the price is unknown
+    const cityless = preview('ServicePage', url, { stored: {} });
+    expect(cityless).toContain(SKELETON);
+    expect(textOf(cityless)).not.toContain('480 грн');
+    const list = preview('CategoryPage', '/analyzes/hematology', { stored: {} });
+    expect(textsOf(list, 'h1')).toEqual(['Гематологія']);
+    expect(list).toContain(SKELETON);
+    expect(textOf(list)).not.toContain('Аналіз 1');
+  });
+});

@@ -1,0 +1,345 @@
+/** @jest-environment node */
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { apiKeys } from '@lab/api';
+import { PAGE_PREVIEW_FILE } from '@lab/preview/src/contract';
+import { PAGE_REMOTES, type PageRemote } from '../src/features/remotes/pages';
+import { forgetPreviewModules, pagePreview, REFRESH_MS, styleAttributeSources } from './previews';
+
+/** A remote's files by path; a path that is not here is a 404. Tests change them at will. */
+let files: Record<string, string> = {};
+/** Paths that answer 500. */
+let failing: string[] = [];
+/** How many times each path was asked for. */
+let hits: Record<string, number> = {};
+
+const server: Server = createServer((request, response) => {
+  const { pathname } = new URL(request.url ?? '/', 'http://remote');
+  hits[pathname] = (hits[pathname] ?? 0) + 1;
+  const body = files[pathname];
+  if (failing.includes(pathname)) {
+    response.writeHead(500).end();
+    return;
+  }
+  if (body === undefined) {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(200, { 'content-type': pathname.endsWith('.json') ? 'application/json' : 'text/plain' });
+  response.end(body);
+});
+
+let origin = '';
+/** The remote deploys into a folder: 'auto' means the module and CSS are next to the manifest there. */
+const manifestUrl = () => `${origin}/catalog/mf-manifest.json`;
+
+const previewSource = [
+  'exports.renderPagePreview = (r) =>',
+  "  r.module === 'CategoryPage'",
+  "    ? '<section><h1>' + r.url + ' ' + r.locale + ' ' + r.stored.cityId + '</h1>'",
+  "      + '<p>' + r.pattern + ' ' + r.answers.length + '</p></section>'",
+  '    : null;',
+].join('\n');
+
+function manifest(publicPath: string, css: { async?: string[]; sync?: string[] } | null = null) {
+  return JSON.stringify({
+    metaData: { publicPath },
+    exposes: [
+      {
+        name: 'CategoryPage',
+        assets: { css: css ?? { async: ['static/css/category.async.css'], sync: ['static/css/ui.sync.css'] } },
+      },
+      { name: 'CataloguePage', assets: { css: { async: [], sync: [] } } },
+    ],
+  });
+}
+
+function page(module: PageRemote['module']): PageRemote {
+  const found = PAGE_REMOTES.find((remote) => remote.module === module);
+  if (!found) throw new Error(`no page ${module}`);
+  return found;
+}
+
+const request = {
+  url: '/analyzes/hematology?page=2',
+  locale: 'ua' as const,
+  answers: [{ key: apiKeys.settlements('ua'), data: { settlements: [] } }],
+  stored: { cityId: 9 },
+};
+
+const categoryHtml = '<section><h1>/analyzes/hematology?page=2 ua 9</h1><p>analyzes/:slug 1</p></section>';
+
+/** A port nobody listens on: a remote that is down (connection refused). */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => probe.close((error) => (error ? reject(error) : resolve())));
+  return port;
+}
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+});
+
+beforeEach(() => {
+  forgetPreviewModules();
+  hits = {};
+  failing = [];
+  files = {
+    '/catalog/mf-manifest.json': manifest('auto'),
+    [`/catalog/${PAGE_PREVIEW_FILE}`]: previewSource,
+    '/catalog/static/css/category.async.css': '.category{color:red}',
+    '/catalog/static/css/ui.sync.css': '.button{color:blue}',
+  };
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+/** Silences (and records) the server's error log for a test that expects one. */
+const errorLog = () => jest.spyOn(console, 'error').mockImplementation(() => undefined);
+
+describe("a remote's preview of its page", () => {
+  it("gives the module's HTML for the page, rendered from the request's url, locale, stored city and answers", async () => {
+    const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
+    expect(preview?.html).toBe(categoryHtml);
+  });
+
+  it("brings the exposed module's style sheets, its async ones then its sync ones, from next to the manifest", async () => {
+    const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
+    expect(preview?.css).toBe('.category{color:red}\n.button{color:blue}');
+    expect(hits['/catalog/static/css/category.async.css']).toBe(1);
+    expect(hits['/catalog/static/css/ui.sync.css']).toBe(1);
+  });
+
+  it('fetches a style sheet listed both as async and sync once and puts it in once', async () => {
+    files['/catalog/mf-manifest.json'] = manifest('auto', {
+      async: ['static/css/ui.sync.css'],
+      sync: ['static/css/ui.sync.css'],
+    });
+    const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
+    expect(preview?.css).toBe('.button{color:blue}');
+    expect(hits['/catalog/static/css/ui.sync.css']).toBe(1);
+  });
+
+  it('gives an empty style for a module the manifest lists no style sheets for', async () => {
+    files['/catalog/mf-manifest.json'] = JSON.stringify({ metaData: { publicPath: 'auto' }, exposes: [] });
+    const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
+    expect(preview).toEqual({ html: categoryHtml, css: '' });
+  });
+
+  it('takes the module and the style sheets from the publicPath the manifest names instead of its folder', async () => {
+    files = {
+      '/catalog/mf-manifest.json': manifest('/cdn/catalog/v2/'),
+      [`/cdn/catalog/v2/${PAGE_PREVIEW_FILE}`]: previewSource,
+      '/cdn/catalog/v2/static/css/category.async.css': '.cdn-category{}',
+      '/cdn/catalog/v2/static/css/ui.sync.css': '.cdn-ui{}',
+    };
+    const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
+    expect(preview).toEqual({ html: categoryHtml, css: '.cdn-category{}\n.cdn-ui{}' });
+    expect(hits[`/catalog/${PAGE_PREVIEW_FILE}`]).toBeUndefined();
+    expect(hits[`/cdn/catalog/v2/${PAGE_PREVIEW_FILE}`]).toBe(1);
+  });
+
+  it('honours an absolute publicPath on another origin', async () => {
+    // the manifest is served from a different address than the files: localhost vs 127.0.0.1
+    const otherOrigin = origin.replace('127.0.0.1', 'localhost');
+    files = {
+      '/catalog/mf-manifest.json': manifest(`${origin}/assets/`),
+      [`/assets/${PAGE_PREVIEW_FILE}`]: previewSource,
+      '/assets/static/css/category.async.css': '.a{}',
+      '/assets/static/css/ui.sync.css': '.b{}',
+    };
+    const preview = await pagePreview(page('CategoryPage'), `${otherOrigin}/catalog/mf-manifest.json`, request);
+    expect(preview).toEqual({ html: categoryHtml, css: '.a{}\n.b{}' });
+  });
+
+  it('gives no preview of a page the module has none of, and fetches no style sheet for it', async () => {
+    expect(await pagePreview(page('CataloguePage'), manifestUrl(), request)).toBeNull();
+    expect(hits['/catalog/static/css/category.async.css']).toBeUndefined();
+  });
+
+  it('gives no preview without the remote in the remotes map, and asks for nothing', async () => {
+    expect(await pagePreview(page('CategoryPage'), undefined, request)).toBeNull();
+    expect(hits).toEqual({});
+  });
+
+  it('gives no preview when the remote deployed no preview module (404)', async () => {
+    delete files[`/catalog/${PAGE_PREVIEW_FILE}`];
+    const log = errorLog();
+    expect(await pagePreview(page('CategoryPage'), manifestUrl(), request)).toBeNull();
+    // not an error: a remote without a preview is the usual case
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('gives no preview when the manifest is not there (404)', async () => {
+    delete files['/catalog/mf-manifest.json'];
+    expect(await pagePreview(page('CategoryPage'), manifestUrl(), request)).toBeNull();
+    expect(hits[`/catalog/${PAGE_PREVIEW_FILE}`]).toBeUndefined();
+  });
+
+  it('gives no preview, without throwing, when the remote is down', async () => {
+    const log = errorLog();
+    const down = `http://127.0.0.1:${await closedPort()}/catalog/mf-manifest.json`;
+    await expect(pagePreview(page('CategoryPage'), down, request)).resolves.toBeNull();
+    expect(log).toHaveBeenCalledWith('[shell] preview module:', expect.anything());
+  });
+
+  it('gives no preview, and logs it, when the module throws while rendering', async () => {
+    files[`/catalog/${PAGE_PREVIEW_FILE}`] = "exports.renderPagePreview = () => { throw new Error('boom'); };";
+    const log = errorLog();
+    await expect(pagePreview(page('CategoryPage'), manifestUrl(), request)).resolves.toBeNull();
+    expect(log).toHaveBeenCalledWith('[shell] preview of mf_catalog/CategoryPage:', expect.anything());
+  });
+
+  it('gives no preview when the module exports no renderPagePreview or does not run', async () => {
+    const log = errorLog();
+    files[`/catalog/${PAGE_PREVIEW_FILE}`] = 'exports.somethingElse = () => "<p></p>";';
+    await expect(pagePreview(page('CategoryPage'), manifestUrl(), request)).resolves.toBeNull();
+    forgetPreviewModules();
+    files[`/catalog/${PAGE_PREVIEW_FILE}`] = 'exports.renderPagePreview = (r) => {';
+    await expect(pagePreview(page('CategoryPage'), manifestUrl(), request)).resolves.toBeNull();
+    expect(log).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives no preview when the remote answers with a server error or a manifest that is not JSON', async () => {
+    const log = errorLog();
+    failing = [`/catalog/${PAGE_PREVIEW_FILE}`];
+    await expect(pagePreview(page('CategoryPage'), manifestUrl(), request)).resolves.toBeNull();
+    forgetPreviewModules();
+    failing = [];
+    files['/catalog/mf-manifest.json'] = '{ not json';
+    await expect(pagePreview(page('CategoryPage'), manifestUrl(), request)).resolves.toBeNull();
+    expect(log).toHaveBeenCalledTimes(2);
+    expect(log).toHaveBeenCalledWith('[shell] preview module:', expect.anything());
+  });
+
+  it('gives no preview when a style sheet fails, and fetches it again for the next page', async () => {
+    const log = errorLog();
+    failing = ['/catalog/static/css/ui.sync.css'];
+    expect(await pagePreview(page('CategoryPage'), manifestUrl(), request)).toBeNull();
+    failing = [];
+    expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.css).toBe(
+      '.category{color:red}\n.button{color:blue}',
+    );
+    expect(hits['/catalog/static/css/ui.sync.css']).toBe(2);
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a style sheet that could close the <style> it is put in', async () => {
+    const log = errorLog();
+    files['/catalog/static/css/ui.sync.css'] = '.x{}</STYLE><script>alert(1)</script>';
+    expect(await pagePreview(page('CategoryPage'), manifestUrl(), request)).toBeNull();
+    expect(log).toHaveBeenCalled();
+  });
+});
+
+describe('the remote fetched once per refresh', () => {
+  const manifestPath = '/catalog/mf-manifest.json';
+  const modulePath = `/catalog/${PAGE_PREVIEW_FILE}`;
+
+  it('asks for the manifest, the module and each style sheet once for many previews within REFRESH_MS', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    await Promise.all([1, 2, 3].map(() => pagePreview(page('CategoryPage'), manifestUrl(), request)));
+    for (const at of [1, REFRESH_MS / 2, REFRESH_MS - 1]) {
+      now.mockReturnValue(1_000_000 + at);
+      expect(await pagePreview(page('CategoryPage'), manifestUrl(), request)).toEqual({
+        html: categoryHtml,
+        css: '.category{color:red}\n.button{color:blue}',
+      });
+    }
+    expect(hits[manifestPath]).toBe(1);
+    expect(hits[modulePath]).toBe(1);
+    expect(hits['/catalog/static/css/category.async.css']).toBe(1);
+    expect(hits['/catalog/static/css/ui.sync.css']).toBe(1);
+  });
+
+  it('picks up a new deployment of the module after REFRESH_MS, and not before', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.html).toBe(categoryHtml);
+    files[modulePath] = "exports.renderPagePreview = () => '<p>new build</p>';";
+    now.mockReturnValue(1_000_000 + REFRESH_MS - 1);
+    expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.html).toBe(categoryHtml);
+    now.mockReturnValue(1_000_000 + REFRESH_MS);
+    expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.html).toBe('<p>new build</p>');
+    expect(hits[manifestPath]).toBe(2);
+    expect(hits[modulePath]).toBe(2);
+  });
+
+  it('keeps the running module (and its state) when a refresh brings the same source, and evaluates a changed one', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    const counting = "let renders = 0;\nexports.renderPagePreview = () => '<p>' + ++renders + '</p>';";
+    files[modulePath] = counting;
+    expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.html).toBe('<p>1</p>');
+    now.mockReturnValue(1_000_000 + REFRESH_MS);
+    expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.html).toBe('<p>2</p>');
+    expect(hits[modulePath]).toBe(2);
+    // a build that differs only by a comment is another build: evaluated anew, its counter from zero
+    files[modulePath] = `${counting}\n// build 2`;
+    now.mockReturnValue(1_000_000 + 2 * REFRESH_MS);
+    expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.html).toBe('<p>1</p>');
+    expect(hits[modulePath]).toBe(3);
+  });
+
+  it('keeps a style sheet by its URL across refreshes: its name changes when its content does', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    await pagePreview(page('CategoryPage'), manifestUrl(), request);
+    files['/catalog/static/css/ui.sync.css'] = '.changed{}';
+    files['/catalog/static/css/ui.v2.css'] = '.v2{}';
+    now.mockReturnValue(1_000_000 + REFRESH_MS);
+    expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.css).toBe(
+      '.category{color:red}\n.button{color:blue}',
+    );
+    files['/catalog/mf-manifest.json'] = manifest('auto', { async: [], sync: ['static/css/ui.v2.css'] });
+    now.mockReturnValue(1_000_000 + 2 * REFRESH_MS);
+    expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.css).toBe('.v2{}');
+    expect(hits['/catalog/static/css/ui.sync.css']).toBe(1);
+  });
+
+  it('tries a remote that was down again after REFRESH_MS', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    const log = errorLog();
+    const manifestFile = files[manifestPath] ?? '';
+    files[manifestPath] = '{ broken';
+    expect(await pagePreview(page('CategoryPage'), manifestUrl(), request)).toBeNull();
+    files[manifestPath] = manifestFile;
+    now.mockReturnValue(1_000_000 + REFRESH_MS);
+    expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.html).toBe(categoryHtml);
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the CSP sources for the preview’s style attributes', () => {
+  const hash = (value: string) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`;
+
+  it('allows each distinct style attribute by the hash of its decoded value', () => {
+    const html =
+      '<div style="height:12px"><span style="height:12px"></span>' +
+      '<i style="font-family:&quot;Inter&quot;;content:&#x27;&lt;&gt;&amp;&#x27;"></i></div>';
+    expect(styleAttributeSources(html)).toEqual([
+      "'unsafe-hashes'",
+      hash('height:12px'),
+      hash(`font-family:"Inter";content:'<>&'`),
+    ]);
+  });
+
+  it('decodes an entity once: an escaped ampersand before "quot;" stays "&quot;"', () => {
+    expect(styleAttributeSources('<p style="content:&amp;quot;"></p>')).toEqual([
+      "'unsafe-hashes'",
+      hash('content:&quot;'),
+    ]);
+  });
+
+  it('needs nothing without style attributes, and a data-style is not one', () => {
+    expect(styleAttributeSources('<section><h1 class="title">Аналізи</h1></section>')).toEqual([]);
+    expect(styleAttributeSources('<div data-style="height:1px"></div>')).toEqual([]);
+  });
+});

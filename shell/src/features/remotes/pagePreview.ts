@@ -1,0 +1,23 @@
+import { PAGE_PREVIEW_ATTRIBUTE } from './element';
+
+let preview: { address: string; html: string } | null = null;
+
+/**
+ * Keeps the remote's preview of the page that the server put into the first view (previews.ts), read
+ * before React's first render replaces the view: the page's slot shows it until the remote renders.
+ */
+export function keepPagePreview(
+  page: Pick<Document, 'querySelector'>,
+  { pathname, search }: Pick<Location, 'pathname' | 'search'>,
+) {
+  const element = page.querySelector(`[${PAGE_PREVIEW_ATTRIBUTE}]`);
+  preview = element ? { address: `${pathname}${search}`, html: element.innerHTML } : null;
+}
+
+/** The preview of the page at this address, given once: a later visit to it renders without one. */
+export function takePagePreview(address: string): string | null {
+  if (preview?.address !== address) return null;
+  const { html } = preview;
+  preview = null;
+  return html;
+}
