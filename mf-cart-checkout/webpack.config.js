@@ -12,4 +12,6 @@ module.exports = createWebpackConfig({
     './PaymentResultPage': './src/exposed/PaymentResultPage.tsx',
     './UtmCapture': './src/exposed/UtmCapture.tsx',
   },
+  // its cart page rendered on the shell's server until the browser's render replaces it (@lab/preview)
+  preview: './src/preview.tsx',
 });

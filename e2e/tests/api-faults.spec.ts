@@ -207,6 +207,13 @@ async function openAt(page: Page, path: string): Promise<void> {
  * category's first page, an analysis and the search page's answer at the first city into the landing
  * page's HTML (shell/server/answers.ts), so the browser asks the API for them once the visitor moves on.
  */
+/** A page load, until the app's own render replaced the server's inert preview of the page. */
+async function gotoLive(page: Page, path: string): Promise<void> {
+  await page.goto(`${site.url}${path}`);
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.locator('main [inert]')).toHaveCount(0);
+}
+
 async function openInApp(page: Page, path: string): Promise<void> {
   const ru = path.startsWith('/ru/');
   await page.goto(`${site.url}${ru ? '/ru' : '/'}`);
@@ -444,7 +451,7 @@ test('offline, then online: the site says so, the failed page and the failed act
 }) => {
   await prepare(context);
   const service = await ferytynService();
-  await page.goto(`${site.url}/analysis/${service.slug}`);
+  await gotoLive(page, `/analysis/${service.slug}`);
   const add = page.getByRole('button', { name: `До кошика: ${service.title}` });
   await expect(add).toBeVisible();
   const notice = page.getByRole('status').filter({ hasText: 'Немає з’єднання з інтернетом' });
@@ -533,8 +540,10 @@ test.describe('a slow network', () => {
       },
       { path: '/analysis/ferytyn', loaded: page.getByRole('heading', { level: 1, name: 'Феритин' }) },
     ];
+    // opened from another page of the app: a first visit's page comes drawn in the HTML instead
+    // (shell.spec.ts), with nothing to wait for
     for (const { path, loaded } of pages) {
-      await page.goto(`${site.url}${path}`);
+      await openInApp(page, path);
       await expect(loaded).toBeVisible({ timeout: 60_000 });
       await expect(main(page).locator('[aria-busy="true"]')).toHaveCount(0);
       const figures = await loadingFigures(page);
@@ -557,7 +566,7 @@ test.describe('a slow network', () => {
         cartCalls.push(new URL(request.url()).pathname);
       }
     });
-    await page.goto(`${site.url}/analysis/${first.slug}`);
+    await gotoLive(page, `/analysis/${first.slug}`);
     await expect(page.getByRole('button', { name: `До кошика: ${first.title}` })).toBeVisible();
     await slowDown(page);
 

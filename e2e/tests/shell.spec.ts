@@ -323,3 +323,28 @@ test("a first visit's category page is in the HTML, drawn until the catalogue's 
   expect(await page.evaluate(() => (window as unknown as { seen: { skeletons: number } }).seen.skeletons)).toBe(0);
   expect(refused).toEqual([]);
 });
+
+test('a returning visitor of another city, or with a cart, is not shown a first visit\'s preview', async ({ page }) => {
+  // Lviv stored: the preview (the first city's prices) is hidden before it is drawn and not kept
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('visited')) {
+      localStorage.setItem('cityId', JSON.stringify(2));
+      localStorage.setItem('cityShown', 'true');
+      sessionStorage.setItem('visited', '1');
+    }
+  });
+  await visit(page, '/analyzes/hematology');
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-preview-stale'))).toBe(true);
+  await expect(page.getByRole('button', { name: 'Ваше місто: Львів' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Гематологія' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.locator('main [inert]')).toHaveCount(0);
+
+  // a stored cart: the cart page's preview (an empty cart) is hidden, the cart's lines are shown
+  const first = page.getByRole('list', { name: 'Гематологія' }).getByRole('listitem').first();
+  await first.getByRole('button', { name: /^До кошика/ }).click();
+  await expect(first.getByRole('link', { name: /^У кошику/ })).toBeVisible();
+  await page.goto(`${site.url}/cart`);
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-preview-stale'))).toBe(true);
+  await expect(page.getByText('У кошику поки немає аналізів')).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
+});

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAGE_PREVIEW_ATTRIBUTE } from '../src/features/remotes/element';
+import { PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/element';
 import { escapeHtml } from '../src/features/seo/head';
 
 /** Marks the frame, so that tests and the bench can tell it from the app's own first render. */
@@ -26,6 +26,7 @@ const rules = `
 .fv-crumbs li:not(:last-child)::after{content:"/";margin-left:var(--space-1);color:var(--color-text-muted)}
 .fv-crumbs a{color:var(--color-link)}
 .fv-crumbs span{color:var(--color-text-muted)}
+[${PAGE_PREVIEW_STALE_ATTRIBUTE}] [${PAGE_PREVIEW_ATTRIBUTE}]{visibility:hidden}
 .fv-main{min-height:100vh;max-width:var(--container-max);margin:0 auto;padding:var(--space-6) var(--space-4)}
 .fv-hero{padding:var(--space-7) var(--space-5);border-radius:var(--radius-lg);background:var(--color-primary-subtle)}
 .fv-title{margin:0 0 var(--space-3);font-size:var(--font-size-2xl);line-height:var(--line-height-tight);color:var(--color-text)}

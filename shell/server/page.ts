@@ -17,7 +17,7 @@ import { primedAnswers, renderPrimedAnswers } from './answers';
 import { contentSecurityPolicy } from './csp';
 import { firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
 import { apiFetcher, type Fetch, firstSettlementId, type PageData, pageData } from './pageData';
-import { type PagePreview, pagePreview, styleAttributeSources } from './previews';
+import { type PagePreview, pagePreview, previewGuardScript, styleAttributeSources } from './previews';
 import { startAfterFirstPaint } from './startup';
 
 const texts = { ua, ru } as const;
@@ -111,7 +111,7 @@ export async function renderPage(
     .replace(
       '</head>',
       () =>
-        `    ${head}\n    <style>${firstViewCss}</style>\n    ${options.remoteHints ? remoteHints(options.remotesMap) : ''}${previewStyles(preview)}\n  </head>`,
+        `    ${head}\n    <style>${firstViewCss}</style>\n    ${options.remoteHints ? remoteHints(options.remotesMap) : ''}${previewHead(preview)}\n  </head>`,
     )
     .replace(
       '<div id="root"></div>',
@@ -133,10 +133,10 @@ export async function renderPage(
       Object.values(options.remotesMap),
       [
         firstViewStyleHash,
-        ...(preview?.css ? [styleHash(preview.css)] : []),
+        ...(preview?.css ? [sha256(preview.css)] : []),
         ...(preview ? styleAttributeSources(preview.html) : []),
       ],
-      scriptSource ? [scriptSource] : [],
+      [...(preview ? [sha256(preview.guard)] : []), ...(scriptSource ? [scriptSource] : [])],
     ),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -168,19 +168,29 @@ async function remotePagePreview(
   answers: PrimedAnswer[],
   get: Fetch,
   remotesMap: Readonly<Record<string, string>>,
-): Promise<PagePreview | null> {
+): Promise<GuardedPreview | null> {
   const page = pageRemoteOf(path.split('/').filter(Boolean));
   const cityId = page && (await firstSettlementId(get));
   if (!page || cityId == null) return null;
-  return pagePreview(page, remotesMap[page.remote], { url: `${path}${search}`, locale, answers, stored: { cityId } });
+  const preview = await pagePreview(page, remotesMap[page.remote], {
+    url: `${path}${search}`,
+    locale,
+    answers,
+    stored: { cityId },
+  });
+  return preview && { ...preview, guard: previewGuardScript(cityId) };
 }
 
-/** The remote's style sheets for its previewed page, inline (allowed by their hash). */
-function previewStyles(preview: PagePreview | null): string {
-  return preview?.css ? `\n    <style>${preview.css}</style>` : '';
+/** A preview with the script that hides it from a browser that stored other values (previews.ts). */
+type GuardedPreview = PagePreview & { guard: string };
+
+/** The preview's guard script and the remote's style sheets for the page, inline (allowed by their hash). */
+function previewHead(preview: GuardedPreview | null): string {
+  if (!preview) return '';
+  return `\n    <script>${preview.guard}</script>${preview.css ? `\n    <style>${preview.css}</style>` : ''}`;
 }
 
-const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
  * The header and, where the server knows it, the page's heading, or the remote's preview of the page

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Script } from 'node:vm';
 import { PAGE_PREVIEW_FILE, type PagePreviewModule, type PagePreviewRequest } from '@lab/preview/src/contract';
+import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/element';
 import type { PageRemote } from '../src/features/remotes/pages';
 
 /** How long a remote's manifest and module are used before they are fetched again (a deployment). */
@@ -141,6 +142,20 @@ export function styleAttributeSources(html: string): string[] {
   if (!values.size) return [];
   const hashes = [...values].map((value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`);
   return ["'unsafe-hashes'", ...hashes];
+}
+
+/**
+ * A preview shows a first visit: the first city, no cart, not a doctor. A guest has no cookie either
+ * way, so a returning one is told by what the browser stored: this script, in the head, marks the page
+ * before anything is drawn when the stored city is another or a cart or a role is stored, and the
+ * preview is hidden (and not kept by the app) instead of showing other prices or an empty cart.
+ */
+export function previewGuardScript(cityId: number): string {
+  return (
+    `(function(){try{var s=window.localStorage,c=s.getItem('cityId');` +
+    `if((c!==null&&c.replace(/"/g,'')!=='${cityId}')||s.getItem('cartId')!==null||s.getItem('doctor')!==null)` +
+    `document.documentElement.setAttribute('${PAGE_PREVIEW_STALE_ATTRIBUTE}','')}catch(e){}})()`
+  );
 }
 
 /** Forgets the loaded modules and style sheets (tests). */

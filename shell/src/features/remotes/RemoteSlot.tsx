@@ -1,3 +1,4 @@
+import { useStored } from '@lab/api';
 import { useLocation } from '@lab/router';
 import {
   type ComponentType,
@@ -125,6 +126,9 @@ function WhenShown({ content, run }: { content: RefObject<HTMLElement | null>; r
 export function PageSlot({ page }: { page: PageRemote }) {
   const { pathname, search } = useLocation();
   const [preview] = useState(() => takePagePreview(`${pathname}${search}`));
+  // the preview shows a first visit's city: the remote renders once the city controller has stored it
+  // (until then its page would show placeholders between the preview and itself)
+  const cityStored = useStored('cityId') != null;
   // the union of (remote, module) pairs is checked in pages.ts; each pair takes no props
   const Slot = RemoteSlot as (props: {
     remote: RemoteName;
@@ -136,5 +140,6 @@ export function PageSlot({ page }: { page: PageRemote }) {
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup, already in this page
     <div inert style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: preview }} />
   ) : null;
+  if (placeholder && !cityStored) return placeholder;
   return <Slot remote={page.remote} module={page.module} order="page" placeholder={placeholder} />;
 }

@@ -3,3 +3,9 @@ export const REMOTES_MAP_ELEMENT_ID = 'lab-remotes';
 
 /** Marks the remote's preview of the page in the server's first view (shell/server/previews.ts). */
 export const PAGE_PREVIEW_ATTRIBUTE = 'data-page-preview';
+
+/**
+ * Set on <html> by the page's guard script when the browser stored values the preview did not assume
+ * (another city, a cart): the preview is hidden and not kept (shell/server/previews.ts).
+ */
+export const PAGE_PREVIEW_STALE_ATTRIBUTE = 'data-preview-stale';

@@ -1,4 +1,4 @@
-import { PAGE_PREVIEW_ATTRIBUTE } from './element';
+import { PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from './element';
 
 let preview: { address: string; html: string } | null = null;
 
@@ -7,10 +7,12 @@ let preview: { address: string; html: string } | null = null;
  * before React's first render replaces the view: the page's slot shows it until the remote renders.
  */
 export function keepPagePreview(
-  page: Pick<Document, 'querySelector'>,
+  page: Pick<Document, 'querySelector' | 'documentElement'>,
   { pathname, search }: Pick<Location, 'pathname' | 'search'>,
 ) {
-  const element = page.querySelector(`[${PAGE_PREVIEW_ATTRIBUTE}]`);
+  // a preview of what this browser would not see (another city's prices, an empty cart) is not kept
+  const stale = page.documentElement.hasAttribute(PAGE_PREVIEW_STALE_ATTRIBUTE);
+  const element = stale ? null : page.querySelector(`[${PAGE_PREVIEW_ATTRIBUTE}]`);
   preview = element ? { address: `${pathname}${search}`, html: element.innerHTML } : null;
 }
 
