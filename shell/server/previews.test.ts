@@ -2,10 +2,12 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { runInNewContext } from 'node:vm';
 import { apiKeys } from '@lab/api';
 import { PAGE_PREVIEW_FILE } from '@lab/preview/src/contract';
+import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/element';
 import { PAGE_REMOTES, type PageRemote } from '../src/features/remotes/pages';
-import { forgetPreviewModules, pagePreview, REFRESH_MS, styleAttributeSources } from './previews';
+import { forgetPreviewModules, pagePreview, previewGuardScript, REFRESH_MS, styleAttributeSources } from './previews';
 
 /** A remote's files by path; a path that is not here is a 404. Tests change them at will. */
 let files: Record<string, string> = {};
@@ -341,5 +343,56 @@ describe('the CSP sources for the preview’s style attributes', () => {
   it('needs nothing without style attributes, and a data-style is not one', () => {
     expect(styleAttributeSources('<section><h1 class="title">Аналізи</h1></section>')).toEqual([]);
     expect(styleAttributeSources('<div data-style="height:1px"></div>')).toEqual([]);
+  });
+});
+
+describe("the head's guard of a preview rendered for city 1", () => {
+  /** Runs the script as the browser would, in a page whose storage holds `stored`; gives the attributes set on <html>. */
+  function guard(stored: Record<string, string> | 'throws'): [string, string][] {
+    const set: [string, string][] = [];
+    const localStorage = { getItem: (key: string) => (stored === 'throws' ? null : (stored[key] ?? null)) };
+    const window = {};
+    // storage a privacy mode forbids: reading window.localStorage throws
+    Object.defineProperty(window, 'localStorage', {
+      get: () => {
+        if (stored === 'throws') throw new Error('SecurityError: access is denied');
+        return localStorage;
+      },
+    });
+    const document = { documentElement: { setAttribute: (name: string, value: string) => set.push([name, value]) } };
+    runInNewContext(previewGuardScript(1), { window, document });
+    return set;
+  }
+  const marked: [string, string][] = [[PAGE_PREVIEW_STALE_ATTRIBUTE, '']];
+
+  it('leaves a first visit (nothing stored) unmarked', () => {
+    expect(guard({})).toEqual([]);
+  });
+
+  it("leaves the preview's own city unmarked, stored as JSON or bare", () => {
+    expect(guard({ cityId: '1' })).toEqual([]);
+    expect(guard({ cityId: '"1"' })).toEqual([]);
+  });
+
+  it('marks the page when another city is stored', () => {
+    expect(guard({ cityId: '2' })).toEqual(marked);
+    expect(guard({ cityId: '"2"' })).toEqual(marked);
+    // not a prefix match: city 11 is another city
+    expect(guard({ cityId: '11' })).toEqual(marked);
+  });
+
+  it('marks the page when a cart is stored, whatever the city', () => {
+    expect(guard({ cartId: '"c-42"' })).toEqual(marked);
+    expect(guard({ cityId: '1', cartId: '"c-42"' })).toEqual(marked);
+  });
+
+  it('marks the page when the doctor role is stored', () => {
+    expect(guard({ doctor: 'true' })).toEqual(marked);
+    expect(guard({ cityId: '"1"', doctor: 'false' })).toEqual(marked);
+  });
+
+  it('marks nothing, and does not throw, when the storage cannot be read', () => {
+    expect(() => guard('throws')).not.toThrow();
+    expect(guard('throws')).toEqual([]);
   });
 });

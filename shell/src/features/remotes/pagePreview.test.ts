@@ -1,0 +1,68 @@
+import { PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from './element';
+import { keepPagePreview, takePagePreview } from './pagePreview';
+
+const previewHtml = '<section><h1>Гематологія</h1><p>420 ₴</p></section>';
+const here = { pathname: '/analyzes/hematology', search: '?page=2' };
+
+/** The server's first view, as shell/server/firstView.ts renders it. */
+function firstView(preview: string | null) {
+  document.body.innerHTML =
+    preview === null
+      ? '<main><h1>Аналізи</h1></main>'
+      : `<main><div ${PAGE_PREVIEW_ATTRIBUTE} inert>${preview}</div></main>`;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  document.documentElement.removeAttribute(PAGE_PREVIEW_STALE_ATTRIBUTE);
+  // forget whatever a test kept: a first view without a preview keeps nothing
+  keepPagePreview(document, here);
+  takePagePreview('/analyzes/hematology?page=2');
+});
+
+describe("the server's preview of the page", () => {
+  it('is kept for the address it was rendered for (pathname and search) only', () => {
+    firstView(previewHtml);
+    keepPagePreview(document, here);
+    expect(takePagePreview('/analyzes/hematology')).toBeNull();
+    expect(takePagePreview('/analyzes/hematology?page=3')).toBeNull();
+    expect(takePagePreview('/analyzes/other?page=2')).toBeNull();
+    // asking for another address does not use it up
+    expect(takePagePreview('/analyzes/hematology?page=2')).toBe(previewHtml);
+  });
+
+  it('is given once: a later visit to the same address has none', () => {
+    firstView(previewHtml);
+    keepPagePreview(document, here);
+    expect(takePagePreview('/analyzes/hematology?page=2')).toBe(previewHtml);
+    expect(takePagePreview('/analyzes/hematology?page=2')).toBeNull();
+  });
+
+  it('is read before the view is replaced: changing the page afterwards does not change it', () => {
+    firstView(previewHtml);
+    keepPagePreview(document, here);
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(takePagePreview('/analyzes/hematology?page=2')).toBe(previewHtml);
+  });
+
+  it('is nothing when the first view has no preview marker', () => {
+    firstView(null);
+    keepPagePreview(document, here);
+    expect(takePagePreview('/analyzes/hematology?page=2')).toBeNull();
+  });
+
+  it('replaces a preview kept earlier by nothing when the view has none', () => {
+    firstView(previewHtml);
+    keepPagePreview(document, here);
+    firstView(null);
+    keepPagePreview(document, here);
+    expect(takePagePreview('/analyzes/hematology?page=2')).toBeNull();
+  });
+
+  it('is not kept when the guard script marked <html> stale (another city, a cart, a doctor)', () => {
+    firstView(previewHtml);
+    document.documentElement.setAttribute(PAGE_PREVIEW_STALE_ATTRIBUTE, '');
+    keepPagePreview(document, here);
+    expect(takePagePreview('/analyzes/hematology?page=2')).toBeNull();
+  });
+});
