@@ -108,6 +108,28 @@ describe('the app started after the first paint', () => {
     expect(added.filter((element) => element.tag === 'script').every((element) => element.async === false)).toBe(true);
   });
 
+  it("moves the remotes' manifest preloads too, fetched with CORS as the federation runtime fetches them", () => {
+    const hinted = built.replace(
+      '</head>',
+      '<link rel="preconnect" href="http://cdn.example"><link rel="preload" as="fetch" href="http://cdn.example/m.json?a=1&amp;b=2" crossorigin></head>',
+    );
+    const { html } = startAfterFirstPaint(hinted);
+    expect(html).not.toContain('as="fetch"');
+    expect(html).toContain('<link rel="preconnect" href="http://cdn.example">');
+    const { added, frames, timers } = runStartup(inlineScripts(html)[0] ?? '');
+    frames.forEach((frame) => frame());
+    timers.forEach((timer) => timer.callback());
+    const manifest = added.find((element) => element.as === 'fetch') as Added & { crossOrigin?: string };
+    expect(manifest).toMatchObject({
+      rel: 'preload',
+      href: 'http://cdn.example/m.json?a=1&b=2',
+      crossOrigin: 'anonymous',
+    });
+    expect(
+      (added.find((element) => element.href === '/a.css') as { crossOrigin?: string }).crossOrigin,
+    ).toBeUndefined();
+  });
+
   it('leaves a page without an entry script as it is, with no script to allow', () => {
     const html = built.replace('<script defer="defer" src="/main.js" fetchpriority="high"></script>', '');
     expect(startAfterFirstPaint(html)).toEqual({ html, scriptSource: null });

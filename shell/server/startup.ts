@@ -3,29 +3,30 @@
 // competing for the line, and nothing the visitor reads waits for a script (README "Performance").
 import { createHash } from 'node:crypto';
 
+// the entry; the start-up chunks' preloads; the remotes' manifests (remoteHints in page.ts, fetched with CORS)
 const STARTUP_TAGS =
-  /<script defer="defer" src="([^"]+)"[^>]*><\/script>|<link rel="preload" as="(script|style)" href="([^"]+)">/g;
+  /<script defer="defer" src="([^"]+)"[^>]*><\/script>|<link rel="preload" as="(script|style|fetch)" href="([^"]+)"( crossorigin)?>/g;
 
 /** A page whose start-up tags were moved into an inline script, and that script's CSP source. */
 export type DeferredStartup = { html: string; scriptSource: string | null };
 
 /**
- * Takes the build's entry script and start-up preloads out of the head and adds them from an inline
- * script after the first frame (a timer too: a tab opened in the background draws no frame until shown).
+ * Takes the build's entry script, its start-up preloads and the remotes' manifest preloads out of the
+ * head and adds them from an inline script after the first frame (a timer too: a tab opened in the background draws no frame until shown).
  * The entry keeps its order behind nothing; the preloads keep theirs.
  */
 export function startAfterFirstPaint(html: string): DeferredStartup {
   const entries: string[] = [];
-  const preloads: [string, string][] = [];
-  const rest = html.replace(STARTUP_TAGS, (_tag, entry?: string, as?: string, href?: string) => {
+  const preloads: ([string, string] | [string, string, 1])[] = [];
+  const rest = html.replace(STARTUP_TAGS, (_tag, entry?: string, as?: string, href?: string, cors?: string) => {
     if (entry) entries.push(entry);
-    else if (as && href) preloads.push([href, as]);
+    else if (as && href) preloads.push(cors ? [href.replace(/&amp;/g, '&'), as, 1] : [href, as]);
     return '';
   });
   if (!entries.length) return { html, scriptSource: null };
   const script =
     `(function(){var started=false;function start(){if(started)return;started=true;` +
-    `${JSON.stringify(preloads)}.forEach(function(p){var l=document.createElement('link');l.rel='preload';l.as=p[1];l.href=p[0];document.head.appendChild(l)});` +
+    `${JSON.stringify(preloads)}.forEach(function(p){var l=document.createElement('link');l.rel='preload';l.as=p[1];if(p[2])l.crossOrigin='anonymous';l.href=p[0];document.head.appendChild(l)});` +
     `${JSON.stringify(entries)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s)})}` +
     `requestAnimationFrame(function(){setTimeout(start)});setTimeout(start,500)})()`;
   const scriptSource = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
