@@ -5,9 +5,9 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { type ReactNode, useState } from 'react';
 import { SWRConfig } from 'swr';
 import type { Cart } from '../contract/cart';
-import type { ServiceCard } from '../contract/services';
 import { getStored, setStored } from '../storage';
 import { bodyOf, installAdapter, ok, type Reply } from '../test/fakeAdapter';
+import { card } from '../test/fixtures';
 import { useServiceList, useServicePackages } from './useServices';
 import { useVisitorCart } from './useVisitorCart';
 
@@ -21,19 +21,6 @@ beforeEach(() => window.localStorage.clear());
 function Cache({ children }: { children: ReactNode }) {
   return <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>;
 }
-
-const card = (id: number): ServiceCard => ({
-  id,
-  code: String(1000 + id),
-  slug: `service-${id}`,
-  title: `Аналіз ${id}`,
-  packageService: false,
-  description: '',
-  price: { price: { price: 100 }, originalPrice: { price: 100 } },
-  turnaroundDays: 1,
-  gender: null,
-  groupIds: [1],
-});
 
 function cart(id: string, serviceIds: number[]): Cart {
   return {

@@ -7,6 +7,7 @@ import type { Page } from '../contract/common';
 import type { ServiceCard, ServiceGroupTreeResponse } from '../contract/services';
 import type { SettlementsListResponse } from '../contract/settlements';
 import { bodyOf, installAdapter, ok } from '../test/fakeAdapter';
+import { card } from '../test/fixtures';
 import { apiKeys } from './keys';
 import { PRIMED_ANSWERS_ELEMENT_ID, primeAnswers, primedEntries, readPrimedAnswers } from './primed';
 import { useServiceGroupTree, useServiceList } from './useServices';
@@ -57,21 +58,8 @@ describe('answers the server put into the page', () => {
 
 // primeAnswers writes into SWR's global cache (the page's one): every test below primes keys of its own
 
-const card = (id: number): ServiceCard => ({
-  id,
-  code: String(1000 + id),
-  slug: `service-${id}`,
-  title: `Аналіз ${id}`,
-  packageService: false,
-  description: '',
-  price: { price: { price: 100 * id }, originalPrice: { price: 100 * id } },
-  turnaroundDays: 1,
-  gender: null,
-  groupIds: [11],
-});
-
 const pageOf = (ids: number[], page: number, totalPages: number, totalElements: number): Page<ServiceCard> => ({
-  content: ids.map(card),
+  content: ids.map((id) => card(id)),
   page,
   totalPages,
   totalElements,
