@@ -324,7 +324,7 @@ test("a first visit's category page is in the HTML, drawn until the catalogue's 
   expect(refused).toEqual([]);
 });
 
-test('a returning visitor of another city, or with a cart, is not shown a first visit\'s preview', async ({ page }) => {
+test("a returning visitor of another city, or with a cart, is not shown a first visit's preview", async ({ page }) => {
   // Lviv stored: the preview (the first city's prices) is hidden before it is drawn and not kept
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('visited')) {

@@ -117,8 +117,8 @@ describe('the app started after the first paint', () => {
     expect(html).not.toContain('as="fetch"');
     expect(html).toContain('<link rel="preconnect" href="http://cdn.example">');
     const { added, frames, timers } = runStartup(inlineScripts(html)[0] ?? '');
-    frames.forEach((frame) => frame());
-    timers.forEach((timer) => timer.callback());
+    for (const frame of frames) frame();
+    for (const timer of timers) timer.callback();
     const manifest = added.find((element) => element.as === 'fetch') as Added & { crossOrigin?: string };
     expect(manifest).toMatchObject({
       rel: 'preload',
