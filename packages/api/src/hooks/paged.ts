@@ -29,16 +29,19 @@ export function pagedList<T>(
   const loaded = pages ?? [];
   const last = loaded.at(-1);
   const hasMore = last ? last.page < last.totalPages - 1 : false;
+  // only a page on its way blocks asking for the next one (a double click adds one page); a revalidation
+  // of the pages already shown (on mount, after the server's preview) does not swallow the click
+  const isLoadingMore = isValidating && loaded.length < size;
   return {
     items: loaded.flatMap((page) => page.content),
     total: last?.totalElements ?? 0,
     hasMore,
     loadMore: () => {
-      if (hasMore && !isValidating) void setSize(size + 1);
+      if (hasMore && !isLoadingMore) void setSize(size + 1);
     },
     retry: () => void revalidate(),
     isLoading: loadingWithout(isLoading, pages),
-    isLoadingMore: isValidating && loaded.length < size,
+    isLoadingMore,
     error,
   };
 }
