@@ -1,3 +1,10 @@
+import { createHash } from 'node:crypto';
+
+/** A CSP source that allows exactly this inline text (a style or script element, a style attribute). */
+export function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
 /**
  * The page's Content-Security-Policy: scripts only from the site and the remotes' origins (taken from
  * the remotes map), data calls to the site's own /api. JSON-LD blocks are data, not scripts.

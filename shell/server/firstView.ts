@@ -2,11 +2,11 @@
 // sheet (the design tokens plus a few rules mirroring the app's header and hero; allowed by its hash in
 // the CSP). The visitor reads the heading while the JavaScript loads; React's first render replaces
 // the whole frame in one commit, so nothing on screen moves (no layout shift), it is only redrawn.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/element';
 import { escapeHtml } from '../src/features/seo/head';
+import { hashSource } from './csp';
 
 /** Marks the frame, so that tests and the bench can tell it from the app's own first render. */
 export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
@@ -38,7 +38,7 @@ const rules = `
 export const firstViewCss = `${tokens}\n${rules}`;
 
 /** For the CSP's style-src: the inline sheet is allowed by its hash, nothing else inline is. */
-export const firstViewStyleHash = `'sha256-${createHash('sha256').update(firstViewCss).digest('base64')}'`;
+export const firstViewStyleHash = hashSource(firstViewCss);
 
 export type FirstView = {
   siteName: string;

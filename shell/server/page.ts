@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import { REMOTES_MAP_ELEMENT_ID } from '../src/features/remotes/element';
 import { pageRemoteOf } from '../src/features/remotes/pages';
 import { buildHead, escapeHtml, renderHeadHtml, type SiteFacts } from '../src/features/seo/head';
 import { primedAnswers, renderPrimedAnswers } from './answers';
-import { contentSecurityPolicy } from './csp';
+import { contentSecurityPolicy, hashSource } from './csp';
 import { firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
 import { apiFetcher, type Fetch, firstSettlementId, type PageData, pageData } from './pageData';
 import { type PagePreview, pagePreview, previewGuardScript, styleAttributeSources } from './previews';
@@ -133,10 +132,10 @@ export async function renderPage(
       Object.values(options.remotesMap),
       [
         firstViewStyleHash,
-        ...(preview?.css ? [sha256(preview.css)] : []),
+        ...(preview?.css ? [hashSource(preview.css)] : []),
         ...(preview ? styleAttributeSources(preview.html) : []),
       ],
-      [...(preview ? [sha256(preview.guard)] : []), ...(scriptSource ? [scriptSource] : [])],
+      [...(preview ? [hashSource(preview.guard)] : []), ...(scriptSource ? [scriptSource] : [])],
     ),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -189,8 +188,6 @@ function previewHead(preview: GuardedPreview | null): string {
   if (!preview) return '';
   return `\n    <script>${preview.guard}</script>${preview.css ? `\n    <style>${preview.css}</style>` : ''}`;
 }
-
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
  * The header and, where the server knows it, the page's heading, or the remote's preview of the page

@@ -1,12 +1,12 @@
 // The remotes' previews of their pages (@lab/preview): the server module a remote deploys next to its
 // manifest renders the page from the answers this server primed, so the page's content is in the HTML.
 // A remote without one, down or failing, gives no preview: the page loads as it always did.
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Script } from 'node:vm';
 import { PAGE_PREVIEW_FILE, type PagePreviewModule, type PagePreviewRequest } from '@lab/preview/src/contract';
 import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/element';
 import type { PageRemote } from '../src/features/remotes/pages';
+import { hashSource } from './csp';
 
 /** How long a remote's manifest and module are used before they are fetched again (a deployment). */
 export const REFRESH_MS = 30_000;
@@ -140,7 +140,7 @@ export function styleAttributeSources(html: string): string[] {
     values.add(value.replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => entities[entity] ?? entity));
   }
   if (!values.size) return [];
-  const hashes = [...values].map((value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`);
+  const hashes = [...values].map(hashSource);
   return ["'unsafe-hashes'", ...hashes];
 }
 

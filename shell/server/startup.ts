@@ -1,7 +1,7 @@
 // On a page whose content is in its HTML (a remote's preview), the app's scripts start once that content
 // is drawn: on a phone's connection the page's own bytes then arrive without 235 KB of JavaScript
 // competing for the line, and nothing the visitor reads waits for a script (README "Performance").
-import { createHash } from 'node:crypto';
+import { hashSource } from './csp';
 
 // the entry; the start-up chunks' preloads; the remotes' manifests (remoteHints in page.ts, fetched with CORS)
 const STARTUP_TAGS =
@@ -29,6 +29,6 @@ export function startAfterFirstPaint(html: string): DeferredStartup {
     `${JSON.stringify(preloads)}.forEach(function(p){var l=document.createElement('link');l.rel='preload';l.as=p[1];if(p[2])l.crossOrigin='anonymous';l.href=p[0];document.head.appendChild(l)});` +
     `${JSON.stringify(entries)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s)})}` +
     `requestAnimationFrame(function(){setTimeout(start)});setTimeout(start,500)})()`;
-  const scriptSource = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  const scriptSource = hashSource(script);
   return { html: rest.replace('</body>', () => `<script>${script}</script></body>`), scriptSource };
 }
