@@ -1,14 +1,17 @@
 // Shared singletons (ARCHITECTURE.md "Composition"): one React, one router, one SWR cache, one bus.
 const path = require('node:path');
 
-/** Third-party singletons with the versions the workspace pins. */
+/**
+ * Third-party singletons with the versions the workspace pins. React Router and react-i18next are not
+ * listed: only @lab/router and @lab/i18n import them, and those two are singletons, so the page still
+ * runs one of each, tree-shaken to the exports the apps use (a shared module itself never is).
+ */
 const libraries = {
   react: '19.3.1',
   'react-dom': '19.3.1',
   swr: '2.5.1',
   axios: '1.21.1',
   i18next: '27.1.2',
-  'react-i18next': '18.0.1',
   mitt: '3.0.1',
 };
 
@@ -22,22 +25,23 @@ const workspacePackages = ['@lab/api', '@lab/events', '@lab/i18n', '@lab/router'
 const workspaceVersion = (name) =>
   require(path.join(__dirname, '..', name.replace('@lab/', ''), 'package.json')).version;
 
-function sharedModules() {
+/**
+ * @param {{ provide: boolean }} options  `provide: false` (a remote): consume the shell's copies and
+ *   bundle none of its own. A remote only ever runs in the shell's page, which provides every singleton
+ *   before any remote loads; a remote's own copy could never be chosen (singleton, loaded first), yet
+ *   its registration and fallback table weighed about 1.3 KB gzipped in every remote entry.
+ */
+function sharedModules({ provide }) {
+  const own = provide ? {} : { import: false };
   const shared = {};
-  for (const [name, version] of Object.entries(libraries)) {
-    shared[name] = { singleton: true, requiredVersion: `^${version}`, version };
-  }
-  // subpaths (react/jsx-runtime, react-dom/client) must be shared too, or React is bundled twice
-  shared['react/'] = { singleton: true, requiredVersion: `^${libraries.react}`, version: libraries.react };
-  shared['react-dom/'] = {
-    singleton: true,
-    requiredVersion: `^${libraries['react-dom']}`,
-    version: libraries['react-dom'],
+  const add = (key, version) => {
+    shared[key] = { singleton: true, requiredVersion: `^${version}`, version, ...own };
   };
-  for (const name of workspacePackages) {
-    const version = workspaceVersion(name);
-    shared[name] = { singleton: true, requiredVersion: `^${version}`, version };
-  }
+  for (const [name, version] of Object.entries(libraries)) add(name, version);
+  // subpaths (react/jsx-runtime, react-dom/client) must be shared too, or React is bundled twice
+  add('react/', libraries.react);
+  add('react-dom/', libraries['react-dom']);
+  for (const name of workspacePackages) add(name, workspaceVersion(name));
   return shared;
 }
 

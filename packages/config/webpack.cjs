@@ -65,7 +65,7 @@ function browserConfig(app, production, outputPath) {
             exposes: app.exposes,
             // no remote is compiled in: the shell registers them at run time from remotes.json
             remotes: {},
-            shared: sharedModules(),
+            shared: sharedModules({ provide: Boolean(app.host) }),
             // load remotes on demand, so that one dead remote does not break start-up
             shareStrategy: 'loaded-first',
             manifest: true,
@@ -150,8 +150,9 @@ function previewConfig(app, outputPath) {
  * builds `MF_RUNTIME=per-entry` to report the weight before and after.
  */
 function federationRuntimeExperiments(app) {
-  // browser only: the runtime's Node.js loaders (vm, SyntheticModule ...) are dropped from the bundle
-  const optimization = { target: 'web' };
+  // browser only: the runtime's Node.js loaders (vm, SyntheticModule ...) are dropped from the bundle;
+  // a remote loads no remotes of its own, so its entry needs none of the bundler runtime's remote code
+  const optimization = app.host ? { target: 'web' } : { target: 'web', disableRemote: true };
   if (process.env.MF_RUNTIME === 'per-entry') return { optimization };
   return app.host ? { provideExternalRuntime: true, optimization } : { externalRuntime: true, optimization };
 }

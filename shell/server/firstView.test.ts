@@ -123,6 +123,18 @@ describe('remote hints', () => {
     expect(html).toContain('<link rel="preconnect" href="http://cdn.example" crossorigin>');
   });
 
+  it('keeps the on-demand sign-in remote in the map but preloads nothing of it', () => {
+    const html = remoteHints({
+      mf_catalog: 'http://cdn.example/catalog/mf-manifest.json',
+      mf_auth: 'http://auth.example/mf-manifest.json',
+    });
+    expect(html).toContain('"mf_auth":"http://auth.example/mf-manifest.json"');
+    expect(html).not.toContain('href="http://auth.example');
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" href="http://cdn.example/catalog/mf-manifest.json" crossorigin>',
+    );
+  });
+
   it('cannot be closed early by a map value', () => {
     const html = remoteHints({ evil: 'http://x.example/</script><script>alert(1)</script>/mf-manifest.json' });
     expect(html).not.toContain('</script><script>');

@@ -9,7 +9,7 @@ import ua from '../src/app/locales/ua.json';
 // the pure modules only: the features' index files pull in React components and CSS
 import { CRUMBS } from '../src/features/breadcrumbs/definitions';
 import { buildTrail } from '../src/features/breadcrumbs/trail';
-import { REMOTES_MAP_ELEMENT_ID } from '../src/features/remotes/element';
+import { REMOTES_MAP_ELEMENT_ID, REMOTES_ON_DEMAND } from '../src/features/remotes/element';
 import { pageRemoteOf } from '../src/features/remotes/pages';
 import { buildHead, escapeHtml, renderHeadHtml, type SiteFacts } from '../src/features/seo/head';
 import { primedAnswers, renderPrimedAnswers } from './answers';
@@ -222,19 +222,23 @@ export function firstView(
 }
 
 /**
- * Every page mounts all four remotes in its header, so their first requests can start with the page's
- * own: the remotes map inline (a JSON block, not a script: the CSP holds; the shell reads it instead
- * of fetching /remotes.json), connections to the remotes' origins, and their manifests preloaded (the
- * runtime fetches them with CORS). Not the entries: Chromium hands a failed script preload to the
- * later <script> too, so a slot's retry after its remote was down would fail again (isolation journey).
+ * Every page mounts the remotes of its header (all but REMOTES_ON_DEMAND), so their first requests can
+ * start with the page's own: the remotes map inline (a JSON block, not a script: the CSP holds; the
+ * shell reads it instead of fetching /remotes.json), connections to the remotes' origins, and their
+ * manifests preloaded (the runtime fetches them with CORS). Not the entries: Chromium hands a failed
+ * script preload to the later <script> too, so a slot's retry after its remote was down would fail
+ * again (isolation journey).
  */
 export function remoteHints(remotesMap: Readonly<Record<string, string>>): string {
   const json = JSON.stringify(remotesMap).replace(/</g, '\\u003c');
   const hints = [`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">${json}</script>`];
-  for (const origin of new Set(Object.values(remotesMap).map((url) => new URL(url).origin))) {
+  const atStart = Object.entries(remotesMap)
+    .filter(([name]) => !REMOTES_ON_DEMAND.includes(name))
+    .map(([, manifest]) => manifest);
+  for (const origin of new Set(atStart.map((url) => new URL(url).origin))) {
     hints.push(`<link rel="preconnect" href="${origin}">`, `<link rel="preconnect" href="${origin}" crossorigin>`);
   }
-  for (const manifest of Object.values(remotesMap)) {
+  for (const manifest of atStart) {
     hints.push(`<link rel="preload" as="fetch" href="${escapeHtml(new URL(manifest).href)}" crossorigin>`);
   }
   return hints.join('\n    ');

@@ -1,11 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { bus, emitOrKeep, takePending, useBusEvent } from './index';
+import { bus, emitOrKeep, takePending, useBusEvent, useKept } from './index';
 
 function Opener() {
   const [fromCheckout, setFromCheckout] = useState<boolean | null>(null);
   useBusEvent('auth:open', (payload) => setFromCheckout(payload.fromCheckout), { takePending: true });
   return <p>{fromCheckout === null ? 'closed' : `open:${String(fromCheckout)}`}</p>;
+}
+
+/** The shell's way of loading a listener only once someone asked for it. */
+function LoadsOnDemand() {
+  const asked = useKept('auth:open');
+  return asked ? <Opener /> : <p>not loaded</p>;
 }
 
 describe('event bus', () => {
@@ -67,5 +73,44 @@ describe('events kept for a listener that is still loading', () => {
     unmount();
     render(<Opener />);
     expect(screen.getByText('closed')).toBeInTheDocument();
+  });
+});
+
+describe('loading a listener only once an event waits for it', () => {
+  afterEach(() => {
+    bus.all.clear();
+    takePending('auth:open');
+  });
+
+  it('mounts the listener on the first kept event, which it then handles', () => {
+    render(<LoadsOnDemand />);
+    expect(screen.getByText('not loaded')).toBeInTheDocument();
+    act(() => emitOrKeep('city:changed', { cityId: 3 }));
+    expect(screen.getByText('not loaded')).toBeInTheDocument();
+    act(() => emitOrKeep('auth:open', { fromCheckout: true }));
+    expect(screen.getByText('open:true')).toBeInTheDocument();
+    expect(takePending('auth:open')).toBeUndefined();
+  });
+
+  it('knows of an event kept before it rendered', () => {
+    emitOrKeep('auth:open', { fromCheckout: false });
+    render(<LoadsOnDemand />);
+    expect(screen.getByText('open:false')).toBeInTheDocument();
+  });
+
+  it('stays loaded once the listener took the event', () => {
+    render(<LoadsOnDemand />);
+    act(() => emitOrKeep('auth:open', { fromCheckout: false }));
+    expect(screen.getByText('open:false')).toBeInTheDocument();
+    // a second request goes straight to the mounted listener
+    act(() => emitOrKeep('auth:open', { fromCheckout: true }));
+    expect(screen.getByText('open:true')).toBeInTheDocument();
+  });
+
+  it('stops watching when it unmounts before anyone asked', () => {
+    const { unmount } = render(<LoadsOnDemand />);
+    expect(globalThis.__labKeptWatchers?.size).toBe(1);
+    unmount();
+    expect(globalThis.__labKeptWatchers?.size).toBe(0);
   });
 });

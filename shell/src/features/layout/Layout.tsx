@@ -1,6 +1,7 @@
+import { useKept } from '@lab/events';
 import { useTranslation } from '@lab/i18n';
 import { Outlet } from '@lab/router';
-import { isBot } from '@lab/ui';
+import { isBot, Spinner } from '@lab/ui';
 import { useState } from 'react';
 import { Breadcrumbs } from '../breadcrumbs';
 import { CityBanner, CityModal, CityProvider } from '../city';
@@ -10,10 +11,15 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
 
-/** Page shell of spec section 2: header, routed main area, footer; the sign-in modals live once per page. */
+/**
+ * Page shell of spec section 2: header, routed main area, footer. The sign-in modals live once per page
+ * and load when first asked for (`auth:open`, kept for them by the bus): most visits never sign in,
+ * and mf-auth's entry and modals are about 16 KB gzipped.
+ */
 export function Layout() {
   const { t } = useTranslation('shell');
   const [bot] = useState(isBot);
+  const signInAsked = useKept('auth:open');
   return (
     <CityProvider bot={bot}>
       <div className={styles.page}>
@@ -27,7 +33,19 @@ export function Layout() {
           <Outlet />
         </main>
         <Footer />
-        <RemoteSlot remote="mf_auth" module="AuthModals" variant="compact" order="after-page" />
+        {signInAsked && (
+          // the dialog itself opens in a portal: this box shows only the loading and failure states
+          <div className={styles.onDemand}>
+            <RemoteSlot
+              remote="mf_auth"
+              module="AuthModals"
+              variant="compact"
+              unavailableMessage={t('signInUnavailable')}
+              order="after-page"
+              placeholder={<Spinner />}
+            />
+          </div>
+        )}
         <CityModal />
         <OfflineNotice />
       </div>

@@ -7,6 +7,8 @@ type Props = {
   /** told once the slot shows its fallback */
   onFailure?: () => void;
   variant: 'block' | 'compact';
+  /** the fallback's text instead of the variant's */
+  message?: string;
   children: ReactNode;
 };
 type State = { failed: boolean };
@@ -26,7 +28,8 @@ export class RemoteBoundary extends Component<Props, State> {
 
   override render() {
     if (this.state.failed) {
-      return <RemoteFallback remote={this.props.remote} variant={this.props.variant} onRetry={this.props.onRetry} />;
+      const { remote, variant, onRetry, message } = this.props;
+      return <RemoteFallback remote={remote} variant={variant} onRetry={onRetry} message={message} />;
     }
     return this.props.children;
   }

@@ -45,6 +45,8 @@ type RemoteSlotProps<R extends RemoteName, M extends ExposedName<R>> = {
   placeholder?: ReactNode;
   /** `compact` renders the failure fallback inline, for header slots */
   variant?: 'block' | 'compact';
+  /** the failure fallback's text, when the slot knows what is missing better than "this section" */
+  unavailableMessage?: string;
   /**
    * `page`: the route's own content, fetched first; `after-page`: a control around it (header
    * buttons, modals), fetched once the page's content has arrived (pageFirst.ts)
@@ -64,6 +66,7 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
   props,
   placeholder = null,
   variant = 'block',
+  unavailableMessage,
   order,
 }: RemoteSlotProps<R, M>) {
   const key = `${remote}/${module}`;
@@ -79,7 +82,14 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
   if (order === 'after-page' && !pageArrived) return placeholder;
   const Component = lazyExposed(remote, module, generation);
   const slot = (
-    <RemoteBoundary key={generation} remote={remote} onRetry={retry} onFailure={releasePage} variant={variant}>
+    <RemoteBoundary
+      key={generation}
+      remote={remote}
+      onRetry={retry}
+      onFailure={releasePage}
+      variant={variant}
+      message={unavailableMessage}
+    >
       <Suspense fallback={placeholder}>
         <Component {...((props ?? {}) as Record<string, unknown>)} />
         {order === 'page' && <WhenShown content={pageRef} run={releasePage} />}

@@ -9,3 +9,9 @@ export const PAGE_PREVIEW_ATTRIBUTE = 'data-page-preview';
  * (another city, a cart): the preview is hidden and not kept (shell/server/previews.ts).
  */
 export const PAGE_PREVIEW_STALE_ATTRIBUTE = 'data-preview-stale';
+
+/**
+ * Remotes no page mounts at start, loaded when first asked for: the sign-in modals (Layout.tsx). The
+ * server preloads the other remotes' manifests only (remoteHints in shell/server/page.ts).
+ */
+export const REMOTES_ON_DEMAND: readonly string[] = ['mf_auth'];
