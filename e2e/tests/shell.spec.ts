@@ -302,21 +302,31 @@ test("a first visit's category page is in the HTML, drawn until the catalogue's 
   await expect(html.getByRole('navigation', { name: 'Навігаційний ланцюжок' })).toContainText('Каталог аналізів');
   await still.close();
 
-  // with it: no skeleton between the preview and the live page, nothing the CSP refuses, and the live
-  // page answers the visitor
+  // with it: no skeleton between the preview and the live page, nothing moves when it replaces the
+  // preview (the preview is styled as the live page is), nothing the CSP refuses, and the live page
+  // answers the visitor
   const refused: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/.test(message.text())) refused.push(message.text());
   });
   await page.addInitScript(() => {
-    const seen = { skeletons: 0 };
+    const seen = { skeletons: 0, shifted: 0 };
     Object.assign(window, { seen });
     new MutationObserver(() => {
       if (document.querySelector('main [data-skeleton]')) seen.skeletons += 1;
     }).observe(document, { childList: true, subtree: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) seen.shifted += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
   });
   await visit(page, '/analyzes/hematology');
   await expect(page.locator('main [inert]')).toHaveCount(0);
+  // the cumulative layout shift, the bench's target: at most 0.02
+  expect(await page.evaluate(() => (window as unknown as { seen: { shifted: number } }).seen.shifted)).toBeLessThan(
+    0.02,
+  );
   const first = page.getByRole('list', { name: 'Гематологія' }).getByRole('listitem').first();
   await first.getByRole('button', { name: /^До кошика/ }).click();
   await expect(first.getByRole('link', { name: /^У кошику/ })).toBeVisible();

@@ -16,7 +16,13 @@ import { primedAnswers, renderPrimedAnswers } from './answers';
 import { contentSecurityPolicy, hashSource } from './csp';
 import { firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
 import { apiFetcher, type Fetch, firstSettlementId, type PageData, pageData } from './pageData';
-import { type PagePreview, pagePreview, previewGuardScript, styleAttributeSources } from './previews';
+import {
+  type PagePreview,
+  pagePreview,
+  previewGuardScript,
+  sharedPackagesCss,
+  styleAttributeSources,
+} from './previews';
 import { startAfterFirstPaint } from './startup';
 
 const texts = { ua, ru } as const;
@@ -90,7 +96,7 @@ export async function renderPage(
     console.error('[shell] page data:', error instanceof Error ? error.message : error);
   }
   const preview =
-    guest && !data?.notFound ? await remotePagePreview(path, search, locale, answers, get, options.remotesMap) : null;
+    guest && !data?.notFound ? await remotePagePreview(path, search, locale, answers, get, options) : null;
   const t = (key: string) => lookup(texts[locale], key);
   const crumbs = buildTrail(
     path,
@@ -166,7 +172,7 @@ async function remotePagePreview(
   locale: Locale,
   answers: PrimedAnswer[],
   get: Fetch,
-  remotesMap: Readonly<Record<string, string>>,
+  { remotesMap, root }: Options,
 ): Promise<GuardedPreview | null> {
   const page = pageRemoteOf(path.split('/').filter(Boolean));
   const cityId = page && (await firstSettlementId(get));
@@ -177,7 +183,10 @@ async function remotePagePreview(
     answers,
     stored: { cityId },
   });
-  return preview && { ...preview, guard: previewGuardScript(cityId) };
+  if (!preview) return null;
+  // the shared packages' styles first, as the page loads them: the remote's own rules come after
+  const css = [await sharedPackagesCss(root), preview.css].filter(Boolean).join('\n');
+  return { ...preview, css, guard: previewGuardScript(cityId) };
 }
 
 /** A preview with the script that hides it from a browser that stored other values (previews.ts). */

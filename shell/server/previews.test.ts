@@ -1,13 +1,23 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { apiKeys } from '@lab/api';
 import { PAGE_PREVIEW_FILE } from '@lab/preview/src/contract';
 import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/element';
 import { PAGE_REMOTES, type PageRemote } from '../src/features/remotes/pages';
-import { forgetPreviewModules, pagePreview, previewGuardScript, REFRESH_MS, styleAttributeSources } from './previews';
+import {
+  forgetPreviewModules,
+  pagePreview,
+  previewGuardScript,
+  REFRESH_MS,
+  sharedPackagesCss,
+  styleAttributeSources,
+} from './previews';
 
 /** A remote's files by path; a path that is not here is a 404. Tests change them at will. */
 let files: Record<string, string> = {};
@@ -316,6 +326,42 @@ describe('the remote fetched once per refresh', () => {
     now.mockReturnValue(1_000_000 + REFRESH_MS);
     expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.html).toBe(categoryHtml);
     expect(log).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the shared packages' style sheets, from the shell's own build", () => {
+  let root = '';
+  const manifest = (css: string[]) =>
+    JSON.stringify({
+      shared: [
+        { name: 'react', assets: { css: { sync: [], async: [] } } },
+        { name: '@lab/ui', assets: { css: { sync: css, async: [] } } },
+      ],
+    });
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'shell-root-'));
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it("gives the CSS the shell's manifest lists for its shared modules", async () => {
+    await writeFile(join(root, '440.aaaa.css'), '.lab_ui-x{color:red}');
+    await writeFile(join(root, 'mf-manifest.json'), manifest(['440.aaaa.css']));
+    await expect(sharedPackagesCss(root)).resolves.toBe('.lab_ui-x{color:red}');
+  });
+
+  it('reads them again when a deployment replaces the manifest', async () => {
+    await writeFile(join(root, '1.css'), '.a{}');
+    await writeFile(join(root, '2.css'), '.b{}');
+    await writeFile(join(root, 'mf-manifest.json'), manifest(['1.css']));
+    await expect(sharedPackagesCss(root)).resolves.toBe('.a{}');
+    await writeFile(join(root, 'mf-manifest.json'), manifest(['2.css']));
+    const later = new Date(Date.now() + 5000);
+    await utimes(join(root, 'mf-manifest.json'), later, later);
+    await expect(sharedPackagesCss(root)).resolves.toBe('.b{}');
+  });
+
+  it('is empty for a build without a manifest (no federation)', async () => {
+    await expect(sharedPackagesCss(root)).resolves.toBe('');
   });
 });
 

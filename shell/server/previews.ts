@@ -1,7 +1,9 @@
 // The remotes' previews of their pages (@lab/preview): the server module a remote deploys next to its
 // manifest renders the page from the answers this server primed, so the page's content is in the HTML.
 // A remote without one, down or failing, gives no preview: the page loads as it always did.
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { PAGE_PREVIEW_FILE, type PagePreviewModule, type PagePreviewRequest } from '@lab/preview/src/contract';
 import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/element';
@@ -95,15 +97,47 @@ function styleSheet(url: string): Promise<string> {
 }
 
 /**
- * The module's style sheets, its own and those of the shared packages it renders (@lab/ui), as the
- * remote built them: in the page itself, so the preview is drawn as the app draws it from the first
- * paint, with no request for a style sheet before it.
+ * The module's own style sheets, as the remote built them: in the page itself, so the preview is drawn
+ * as the app draws it from the first paint, with no request for a style sheet before it. The shared
+ * packages' (@lab/ui) are the shell's: see sharedPackagesCss.
  */
 async function moduleCss(remote: RemoteServer, module: string): Promise<string> {
   const css = remote.manifest.exposes?.find((exposed) => exposed.name === module)?.assets?.css;
   const files = [...new Set([...(css?.async ?? []), ...(css?.sync ?? [])])];
   const texts = await Promise.all(files.map((file) => styleSheet(new URL(file, remote.base).href)));
   return texts.join('\n');
+}
+
+type ShellManifest = { shared?: { name: string; assets?: { css?: { sync?: string[]; async?: string[] } } }[] };
+
+let shellStyles: { mtimeMs: number; css: Promise<string> } | null = null;
+
+/**
+ * The style sheets of the shared packages the shell provides (@lab/ui's tokens and components), from
+ * the shell's own build: a remote consumes the shell's copy and builds none, and a preview renders
+ * those packages' class names. Read again when a deployment replaces the shell's manifest.
+ */
+export async function sharedPackagesCss(root: string): Promise<string> {
+  const file = join(root, 'mf-manifest.json');
+  // no manifest (a build without federation): no shared packages to style
+  const mtimeMs = await stat(file).then(
+    (stats) => stats.mtimeMs,
+    () => null,
+  );
+  if (mtimeMs === null) return '';
+  if (shellStyles?.mtimeMs !== mtimeMs) {
+    const css = readFile(file, 'utf8').then(async (text) => {
+      const { shared = [] } = JSON.parse(text) as ShellManifest;
+      const files = shared.flatMap(({ assets }) => [...(assets?.css?.sync ?? []), ...(assets?.css?.async ?? [])]);
+      const texts = await Promise.all([...new Set(files)].map((name) => readFile(join(root, name), 'utf8')));
+      return texts.join('\n');
+    });
+    shellStyles = { mtimeMs, css };
+    css.catch(() => {
+      shellStyles = null;
+    });
+  }
+  return shellStyles.css;
 }
 
 /** The page's preview by its remote, or null (no module, no preview of that page, an error). */
