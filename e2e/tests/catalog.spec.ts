@@ -152,19 +152,30 @@ test('the catalogue, a category paged to its end, and its filters', async ({ pag
   await expect(list.getByRole('listitem').first()).toBeVisible();
   await expect.poll(() => list.getByRole('listitem').count()).toBeLessThan(total);
 
-  // price sort
+  // price sort: the list is asked for again, sorted by the server
   await page.getByRole('combobox', { name: 'Сортування' }).click();
-  await page.getByRole('option', { name: 'Спочатку дешевші' }).click();
-  // the first amount on a card is its current price (a discounted card shows the original after it)
-  const prices = await list.locator('article').evaluateAll((cards) =>
-    cards.map((card) => {
-      const amount = /(\d[\d\s]*(?:\.\d+)?)\s*грн/.exec(card.textContent ?? '')?.[1] ?? '';
-      return Number(amount.replace(/\s/g, ''));
-    }),
+  const sortedAnswer = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.endsWith('/service/services/infos/settlements') &&
+      response.request().postDataJSON()?.priceSort === 'asc',
   );
-  expect(prices.length).toBeGreaterThan(1);
-  expect(prices.every((price) => price > 0)).toBe(true);
-  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  await page.getByRole('option', { name: 'Спочатку дешевші' }).click();
+  await sortedAnswer;
+  // the first amount on a card is its current price (a discounted card shows the original after it)
+  const prices = () =>
+    list.locator('article').evaluateAll((cards) =>
+      cards.map((card) => {
+        const amount = /(\d[\d\s]*(?:\.\d+)?)\s*грн/.exec(card.textContent ?? '')?.[1] ?? '';
+        return Number(amount.replace(/\s/g, ''));
+      }),
+    );
+  // until the answer is drawn the list may still be the previous one or a skeleton
+  await expect
+    .poll(async () => {
+      const shown = await prices();
+      return shown.length > 1 && shown.every((price, index) => price > 0 && price >= (shown[index - 1] ?? 0));
+    })
+    .toBe(true);
 });
 
 test('the home widgets and the pages on a phone', async ({ page }) => {
