@@ -52,7 +52,7 @@ export function Header({ bot }: { bot: boolean }) {
             module="ProfileMenu"
             order="after-page"
             variant="compact"
-            placeholder={<Skeleton width={96} height={40} radius={20} />}
+            placeholder={<Skeleton width="var(--profile-slot-width)" height={40} radius={20} />}
           />
           <div className={styles.lang}>
             <LanguageSwitch />
