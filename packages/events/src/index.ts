@@ -1,5 +1,5 @@
 export { bus } from './bus';
 export type { LabEventName, LabEvents, Role } from './events';
-export { emitOrKeep, isKept, onKept, takePending } from './pending';
+export { emitOrKeep, takePending } from './pending';
 export { useBusEvent } from './useBusEvent';
 export { useKept } from './useKept';
