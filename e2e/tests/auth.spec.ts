@@ -216,4 +216,26 @@ test.describe('on a desktop', () => {
     expect(await stored(page, 'doctorType')).toBe('true');
     expect((await pageJson<{ canLogin: boolean }>(page, '/api/private/info')).body).toEqual({ canLogin: false });
   });
+
+  test('a doctor whose session cookie is gone is a guest with a working cart (spec section 4)', async ({
+    page,
+    context,
+  }) => {
+    const dialog = await openSignIn(page);
+    const asked = await sendPhone(page, dialog, DEMO_DOCTOR);
+    expect(await confirmCode(page, dialog, await smsCode(DEMO_DOCTOR, asked))).toBe(200);
+    await expect(page).toHaveURL(`${site.url}/account/patients`);
+    expect(await stored(page, 'doctorType')).toBe('true');
+
+    // the session ends without a logout click: the cookie expired or was cleared
+    await context.clearCookies();
+    await page.goto(`${site.url}/analysis/ferytyn`);
+    await expect(page.getByRole('button', { name: 'Увійти до особистого кабінету' })).toBeVisible();
+    await expect.poll(() => stored(page, 'doctorType')).toBeNull();
+    expect(await stored(page, 'doctor')).toBeNull();
+    await expect(page.getByRole('link', { name: 'Кошик', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'До кошика: Феритин' }).click();
+    await expect(page.getByRole('link', { name: 'У кошику: Феритин' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Кошик, послуг: [1-9]/ })).toBeVisible();
+  });
 });

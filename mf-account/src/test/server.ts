@@ -9,8 +9,8 @@ type Options = {
   signedIn?: boolean;
   patient?: boolean;
   doctor?: boolean;
-  /** Orders the list answers (all of them, paged by the request's page and size). */
-  orders?: ReturnType<typeof order>[];
+  /** Orders the list answers (all of them, paged by the request's page and size); a function reads them anew each time. */
+  orders?: ReturnType<typeof order>[] | (() => ReturnType<typeof order>[]);
   /** A promise holds the answer back: to see what shows while a call is under way. */
   handle?: (request: InternalAxiosRequestConfig) => Reply | Promise<Reply> | undefined;
 };
@@ -47,7 +47,7 @@ export function serveAccount(options: Options = {}) {
       ]);
     }
     if (url === '/admin-app/registries/self') {
-      const all = options.orders ?? [order()];
+      const all = (typeof options.orders === 'function' ? options.orders() : options.orders) ?? [order()];
       const page = Number(params.page ?? 0);
       const size = Number(params.size ?? 20);
       return ok({

@@ -1,12 +1,12 @@
-import type { Order } from '@lab/api';
+import { isApiError, type Order } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Button, formatDateTimeKyiv, isoToDisplay, Link, plural, useFormatPrice } from '@lab/ui';
 import { useId } from 'react';
-import { fullName, messageOf } from '../../lib';
+import { fullName, messageOf, statusOf } from '../../lib';
 import { OrderStateBadge } from './OrderStateBadge';
 import styles from './Orders.module.css';
 import { canRepeatPayment, hasResults } from './orderStates';
-import { useReceiptDownload, useRepeatPayment } from './useOrderActions';
+import { usePayOnSite, useReceiptDownload, useRepeatPayment } from './useOrderActions';
 
 type Props = {
   order: Order;
@@ -20,6 +20,8 @@ type Props = {
   patientHref?: (order: Order) => string;
   /** The card's heading level under the page's sections (2 by default). */
   headingLevel?: 2 | 3;
+  /** After the order's payment method changed: read the list again. */
+  onChanged?: () => void;
 };
 
 const defaultResultsHref = (order: Order) => `/account/results/${order.registryId}`;
@@ -32,6 +34,7 @@ export function OrderCard({
   showPayment = true,
   patientHref,
   headingLevel = 2,
+  onChanged,
 }: Props) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const { t } = useTranslation('account');
@@ -39,6 +42,7 @@ export function OrderCard({
   const titleId = useId();
   const [receipt, downloadReceipt] = useReceiptDownload();
   const [payment, pay] = useRepeatPayment();
+  const [onSite, payOnSite] = usePayOnSite(onChanged);
   const visit = order.homeVisit;
   const discounts = [
     { key: 'onlineDiscount', amount: order.onlineDiscount },
@@ -46,7 +50,7 @@ export function OrderCard({
     { key: 'otherDiscounts', amount: order.otherDiscounts },
   ].filter((line) => line.amount > 0);
   const items = [...order.items, ...order.additionalServices];
-  const failure = receipt.error ?? payment.error;
+  const failure = receipt.error ?? payment.error ?? onSite.error;
 
   return (
     <article className={styles.card} aria-labelledby={titleId} data-testid="order-card">
@@ -183,21 +187,41 @@ export function OrderCard({
           </Button>
         )}
         {showPayment && canRepeatPayment(order) && (
-          <Button size="sm" loading={payment.busy} onClick={() => void pay(order)}>
-            {order.state === 'payment-failed' ? t('orders.payAgain') : t('orders.pay')}
-            <span className="visually-hidden"> {t('orders.ofOrder', { number: order.number })}</span>
-          </Button>
+          <>
+            <Button size="sm" loading={payment.busy} disabled={onSite.busy} onClick={() => void pay(order)}>
+              {order.state === 'payment-failed' ? t('orders.payAgain') : t('orders.pay')}
+              <span className="visually-hidden"> {t('orders.ofOrder', { number: order.number })}</span>
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={onSite.busy}
+              disabled={payment.busy}
+              onClick={() => void payOnSite(order)}
+            >
+              {visit ? t('orders.payToNurse') : t('orders.payAtBranch')}
+              <span className="visually-hidden"> {t('orders.ofOrder', { number: order.number })}</span>
+            </Button>
+          </>
         )}
       </div>
+      {onSite.done && (
+        <p className={styles.note} role="status">
+          {t('orders.paymentChanged')}
+        </p>
+      )}
       {order.state === 'payment-failed' && showPayment && (
         <p className={styles.note}>{t('orders.paymentFailedNote')}</p>
       )}
       <p className={styles.error} role="alert">
-        {failure
-          ? receipt.error
-            ? t('orders.receiptFailed', { reason: messageOf(failure, t) })
-            : t('orders.paymentError', { reason: messageOf(failure, t) })
-          : null}
+        {receipt.error
+          ? // spec section 8: a receipt failure passes only its status on, never the server's text
+            t('orders.receiptFailed', { reason: statusOf(isApiError(receipt.error) ? receipt.error : undefined, t) })
+          : onSite.error
+            ? t('orders.changeFailed', { reason: messageOf(onSite.error, t) })
+            : failure
+              ? t('orders.paymentError', { reason: messageOf(failure, t) })
+              : null}
       </p>
     </article>
   );

@@ -176,17 +176,66 @@ describe('order actions', () => {
     expect(text).toBe(pdf);
   });
 
-  it('says why a receipt could not be had', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  it("passes a receipt failure's status on, never the server's own text (spec section 8)", async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     serveAccount({
       handle: (request) =>
         request.url?.includes('/receipt/')
-          ? { status: 404, data: { code: 'receipt-not-found', message: 'Чек не знайдено' } }
+          ? { status: 500, data: { code: 'internal', message: 'connect ECONNREFUSED 10.0.0.7:5432' } }
           : undefined,
     });
     renderAt(<OrdersPage />);
     await userEvent.click(await screen.findByRole('button', { name: /Чек \(PDF\)/ }));
-    expect(await screen.findByText('Не вдалося завантажити чек: Чек не знайдено')).toBeInTheDocument();
+    expect(await screen.findByText('Не вдалося завантажити чек: Помилка сервера (код 500)')).toBeInTheDocument();
+    expect(screen.queryByText(/ECONNREFUSED/)).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('The receipt could not be downloaded', 500);
+  });
+
+  it('switches an order whose payment failed to paying at the branch, and reads the list again', async () => {
+    let paymentType = 'online';
+    const requests = serveAccount({
+      orders: () => [
+        order({
+          state: paymentType === 'cash' ? 'waiting-at-branch' : 'payment-failed',
+          paymentType,
+          receiptId: null,
+          registryId: 77,
+        }),
+      ],
+      handle: (request) => {
+        if (request.url !== '/order/orders/registry/payment/method') return undefined;
+        paymentType = 'cash';
+        return { status: 200, data: order({ state: 'waiting-at-branch', paymentType: 'cash', registryId: 77 }) };
+      },
+    });
+    renderAt(<OrdersPage />);
+    await screen.findByRole('button', { name: 'Оплатити знову замовлення №\u00a02600101' });
+    await userEvent.click(screen.getByRole('button', { name: 'Оплатити у відділенні замовлення №\u00a02600101' }));
+    expect(await screen.findByText('Очікуємо у відділенні')).toBeInTheDocument();
+    const change = requests.find((request) => request.url === '/order/orders/registry/payment/method');
+    expect(JSON.parse(String(change?.data))).toEqual({ registryId: 77, paymentType: 'cash' });
+    expect(screen.queryByRole('button', { name: /Оплатити знову/ })).not.toBeInTheDocument();
+  });
+
+  it('offers a home visit awaiting payment to be paid to the nurse instead', async () => {
+    serveAccount({
+      orders: [
+        order({
+          state: 'payment-pending',
+          receiptId: null,
+          homeVisit: {
+            street: 'вул. Січових Стрільців',
+            house: '12',
+            apartment: '5',
+            arrivalDate: '2026-01-20',
+            arrivalTime: '09:30',
+          },
+        }),
+      ],
+    });
+    renderAt(<OrdersPage />);
+    expect(await screen.findByRole('button', { name: 'Оплатити медсестрі замовлення №\u00a02600101' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Оплатити замовлення №\u00a02600101' })).toBeEnabled();
   });
 
   it('pays an unpaid online order again on the provider page', async () => {

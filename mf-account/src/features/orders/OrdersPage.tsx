@@ -96,7 +96,7 @@ export function OrdersPage() {
           <ul className={styles.list}>
             {list.items.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} />
+                <OrderCard order={order} onChanged={list.retry} />
               </li>
             ))}
           </ul>

@@ -43,3 +43,28 @@ export function useRepeatPayment(): [ActionState, (order: Pick<Order, 'id' | 're
   }, []);
   return [state, pay];
 }
+
+/**
+ * Switches an unpaid online order to paying on the spot, at the branch or to the nurse (spec section
+ * 8: "options to repeat payment or change method"); `onChanged` then reads the list again.
+ */
+export function usePayOnSite(
+  onChanged?: () => void,
+): [ActionState & { done: boolean }, (order: Pick<Order, 'id' | 'registryId'>) => Promise<void>] {
+  const [state, setState] = useState<ActionState & { done: boolean }>({ busy: false, error: null, done: false });
+  const change = useCallback(
+    async (order: Pick<Order, 'id' | 'registryId'>) => {
+      setState({ busy: true, error: null, done: false });
+      try {
+        const registryId = order.registryId ?? (await api.orders.createRegistry(order.id)).id;
+        await api.orders.changePaymentMethod(registryId, 'cash');
+        setState({ busy: false, error: null, done: true });
+        onChanged?.();
+      } catch (error) {
+        setState({ busy: false, error, done: false });
+      }
+    },
+    [onChanged],
+  );
+  return [state, change];
+}

@@ -1,4 +1,4 @@
-import { type CartState, useCart, useSession, useStored } from '@lab/api';
+import { type CartState, useActsAsDoctor, useCart, useSession, useStored } from '@lab/api';
 
 export type CurrentCart = CartState & {
   /** Acting as a doctor (spec section 6): no cart amount, no cart actions, and no cart request. */
@@ -24,7 +24,7 @@ export function useCurrentCart(): CurrentCart {
   const { signedIn } = session;
   const storedCartId = useStored('cartId');
   const cityId = useStored('cityId');
-  const doctor = useStored('doctor') === true;
+  const doctor = useActsAsDoctor();
   const cartId = signedIn ? null : storedCartId;
   const hasCart = !doctor && (signedIn || cartId != null);
   const cart = useCart(cartId, hasCart ? cityId : null);

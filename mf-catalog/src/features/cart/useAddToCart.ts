@@ -1,4 +1,4 @@
-import { getStored, useStored, useVisitorCart } from '@lab/api';
+import { getStored, useActsAsDoctor, useVisitorCart } from '@lab/api';
 import { bus } from '@lab/events';
 import { useCallback, useState } from 'react';
 import { type AnalyticsItem, pushAddToCart } from './analytics';
@@ -23,7 +23,7 @@ export type AddToCart = {
  */
 export function useAddToCart(): AddToCart {
   const cart = useVisitorCart();
-  const doctor = useStored('doctor') === true;
+  const doctor = useActsAsDoctor();
   const [adding, setAdding] = useState<number | null>(null);
   const { add: addToCart, has, settlementId } = cart;
 

@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import type { Cart } from '../contract/cart';
+import { getStored, setStored } from '../storage';
 import { bodyOf, installAdapter, ok } from '../test/fakeAdapter';
 import { apiKeys, keysOf } from './keys';
 import { useCart } from './useCart';
-import { useSession } from './useSession';
+import { useActsAsDoctor, useSession } from './useSession';
 
 const CART_ID = '3f1c2a9e-7b4d-4c1a-9e2f-0a1b2c3d4e5f';
 const SETTLEMENT = 7;
@@ -132,6 +133,43 @@ describe('useSession', () => {
     canLogin = false;
     await userEvent.click(screen.getByRole('button'));
     expect(await screen.findByText('signed-in')).toBeInTheDocument();
+  });
+});
+
+function CartRole() {
+  return <span data-testid="role">{useActsAsDoctor() ? 'doctor' : 'visitor'}</span>;
+}
+
+describe('an expired doctor session (spec section 4: canLogin true resets the doctor flags)', () => {
+  afterEach(() => localStorage.clear());
+
+  it('reads as a guest with a cart and clears the stored doctor flags', async () => {
+    setStored('doctor', true);
+    setStored('doctorType', true);
+    installAdapter(() => ok({ canLogin: true }));
+    render(
+      <Cache>
+        <CartRole />
+      </Cache>,
+    );
+    await waitFor(() => expect(getStored('doctorType')).toBeNull());
+    expect(getStored('doctor')).toBeNull();
+    expect(screen.getByTestId('role')).toHaveTextContent('visitor');
+  });
+
+  it('keeps a signed-in doctor a doctor', async () => {
+    setStored('doctor', true);
+    setStored('doctorType', true);
+    installAdapter(() => ok({ canLogin: false }));
+    render(
+      <Cache>
+        <Status />
+        <CartRole />
+      </Cache>,
+    );
+    expect(await screen.findByText('signed-in')).toBeInTheDocument();
+    expect(screen.getByTestId('role')).toHaveTextContent('doctor');
+    expect(getStored('doctorType')).toBe(true);
   });
 });
 

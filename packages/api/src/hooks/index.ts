@@ -41,6 +41,7 @@ export {
 } from './useServices';
 export {
   type Session,
+  useActsAsDoctor,
   useCurrentWorkplace,
   useDoctorSelf,
   useDoctorSpecialization,

@@ -1,11 +1,13 @@
 /** The session and the signed-in user's profiles (spec section 4 "Guest versus signed in"). */
 import { useLocale } from '@lab/i18n';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../clients/api';
 import type { SessionInfo } from '../contract/auth';
 import type { CurrentWorkplaceResponse, DoctorSelf, DoctorSpecializationResponse, Workplace } from '../contract/doctor';
 import type { PatientSelf, Ward } from '../contract/patient';
+import { getStored, removeStored } from '../storage';
+import { useStored } from '../useStored';
 import { apiKeys, keysOf, SESSION_AREAS } from './keys';
 import { type ApiResponse, useApiSWR } from './swr';
 
@@ -27,14 +29,34 @@ export function useSession(): Session {
   const refresh = useCallback(async () => {
     await mutate(keysOf(...SESSION_AREAS), undefined, { revalidate: true });
   }, [mutate]);
+  const guest = data?.canLogin === true;
+  // spec section 4: canLogin true means guest, whatever the browser stored while a doctor's session
+  // lived (it may have expired or been cleared without a logout)
+  useEffect(() => {
+    if (guest) forgetDoctor();
+  }, [guest]);
   return {
     info: data,
     signedIn: data?.canLogin === false,
-    guest: data?.canLogin === true,
+    guest,
     isLoading,
     error,
     refresh,
   };
+}
+
+function forgetDoctor(): void {
+  for (const key of ['doctor', 'doctorType'] as const) if (getStored(key) !== null) removeStored(key);
+}
+
+/**
+ * Whether the visitor acts as a doctor (spec section 6: no cart): the stored doctor flag, unless the
+ * session is known to be a guest's, even before that stale flag is reset. While the session is still
+ * being read the flag is trusted, so a doctor's page does not flash a cart.
+ */
+export function useActsAsDoctor(): boolean {
+  const { guest } = useSession();
+  return useStored('doctor') === true && !guest;
 }
 
 export function usePatientSelf(): ApiResponse<PatientSelf> {
