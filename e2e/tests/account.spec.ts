@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { pdfText, readAll } from '../support/pdf';
 import { Site } from '../support/site';
 import { smsCode } from '../support/sms';
 
@@ -142,8 +143,21 @@ test.describe('the demo patient on a desktop', () => {
     // out-of-range values say so in words, not only in colour
     const flagged = table.locator('[data-flag="high"], [data-flag="low"]');
     for (const row of await flagged.all()) await expect(row).toContainText(/(Вище|Нижче) норми/);
-    await expect(page.getByRole('button', { name: 'Зберегти PDF / друк' })).toBeVisible();
-    await expect(page.getByText(/не надає PDF результатів онлайн/)).toBeVisible();
+    // the lab's PDF of these results: the rows and their marks as a reader extracts them
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Завантажити PDF' }).click(),
+    ]);
+    expect(pdfDownload.suggestedFilename()).toBe(`results-${number}.pdf`);
+    const pdf = pdfText(await readAll(await pdfDownload.createReadStream())).pages.join('\n');
+    expect(pdf).toContain(`Замовлення № ${number}`);
+    expect(pdf).toContain('Коваленко Олена');
+    expect(pdf).toContain('Гемоглобін');
+    for (const row of await flagged.all()) {
+      const name = (await row.getByRole('rowheader').textContent())?.trim() ?? '';
+      expect(pdf).toContain(name);
+    }
+    if ((await flagged.count()) > 0) expect(pdf).toMatch(/[▲▼] (вище|нижче) норми/);
     expect(await seriousViolations(page, 'main')).toEqual([]);
 
     // haemoglobin over the past year: a chart with the reference band, then the table
@@ -196,6 +210,12 @@ test.describe('a patient on a phone', () => {
     expect((await reply).status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Сторінку не знайдено' })).toBeVisible();
     await expect(page.getByTestId('results-table')).toHaveCount(0);
+    // nor can he have its PDF
+    const foreignPdf = await page.request.get(
+      `${site.url}/api/private/registry/registries/self/${foreign?.registryId}/results/pdf`,
+    );
+    expect(foreignPdf.status()).toBe(404);
+    expect(foreignPdf.headers()['content-type']).toContain('application/json');
     await page.goto(`${site.url}/account/patients/${foreign?.patient.id}/results/${foreign?.registryId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Сторінку не знайдено' })).toBeVisible();
     expect(await seriousViolations(page, 'main')).toEqual([]);

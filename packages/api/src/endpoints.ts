@@ -12,7 +12,7 @@ export interface Endpoint {
   readonly client: ClientKind;
   /** Relative to the client's base, `:name` for path parameters. */
   readonly path: string;
-  /** The reply is image bytes (for `<img src>`), not JSON. */
+  /** The reply is bytes (an image for `<img src>`, a PDF), not JSON. */
   readonly binary?: true;
   /** The request is multipart/form-data with this file field. */
   readonly multipart?: 'file';
@@ -124,6 +124,13 @@ export const endpoints = {
   registryOrder: { method: 'GET', client: 'private', path: '/admin-app/registries/self/:id' },
   registry: { method: 'GET', client: 'private', path: '/registry/registries/self/:id' },
   registryResults: { method: 'GET', client: 'private', path: '/registry/registries/self/:id/results' },
+  /** The order's results as a PDF document (not in the spec's call list: its print-only button was a gap). */
+  registryResultsPdf: {
+    method: 'GET',
+    client: 'private',
+    path: '/registry/registries/self/:id/results/pdf',
+    binary: true,
+  },
   registriesCount: { method: 'GET', client: 'private', path: '/registry/registries/self/count' },
   patientRegistries: { method: 'GET', client: 'private', path: '/registry/registries/self/patient/:id' },
   patientRegistriesCount: { method: 'GET', client: 'private', path: '/registry/registries/self/patient/:id/count' },

@@ -45,15 +45,49 @@ describe("an order's results", () => {
     expect(screen.getByText('Поза межами референтних значень: 2')).toBeInTheDocument();
   });
 
-  it('prints its own view (the server has no PDF) and says so', async () => {
-    serveAccount();
+  it("downloads the lab's PDF of the results, and still prints its own view", async () => {
+    const requests = serveAccount({
+      handle: (request) =>
+        request.url === '/registry/registries/self/101/results/pdf'
+          ? { status: 200, data: new Blob(['%PDF-1.3'], { type: 'application/pdf' }) }
+          : undefined,
+    });
+    const created = jest.fn(() => 'blob:results');
+    URL.createObjectURL = created;
+    URL.revokeObjectURL = jest.fn();
+    const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('results-2600101.pdf');
+    });
+    renderResults(101);
+    await userEvent.click(await screen.findByRole('button', { name: 'Завантажити PDF' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    expect(requests.find((request) => request.url === '/registry/registries/self/101/results/pdf')?.responseType).toBe(
+      'blob',
+    );
+    expect(screen.queryByText(/не надає PDF/)).not.toBeInTheDocument();
+
     const print = jest.fn();
     window.print = print;
-    renderResults(101);
-    await userEvent.click(await screen.findByRole('button', { name: 'Зберегти PDF / друк' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Друк' }));
     expect(print).toHaveBeenCalled();
-    expect(screen.getByText(/не надає PDF результатів онлайн/)).toBeInTheDocument();
     expect(document.body.dataset.printScope).toBe('account-results');
+    clicked.mockRestore();
+  });
+
+  it('passes only the HTTP status of a failed PDF on', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    serveAccount({
+      handle: (request) =>
+        request.url === '/registry/registries/self/101/results/pdf'
+          ? { status: 500, data: new Blob(['{"code":"internal","message":"pdfkit exploded"}']) }
+          : undefined,
+    });
+    renderResults(101);
+    await userEvent.click(await screen.findByRole('button', { name: 'Завантажити PDF' }));
+    expect(await screen.findByText('Не вдалося завантажити PDF: Помилка сервера (код 500)')).toBeInTheDocument();
+    expect(screen.queryByText(/pdfkit/)).not.toBeInTheDocument();
   });
 
   it("shows the not-found view for a result outside the user's reach (the server answers 404)", async () => {

@@ -1,4 +1,4 @@
-import { type PersonRef, type ResultRow, useRegistry } from '@lab/api';
+import { isApiError, type PersonRef, type ResultRow, useRegistry } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import {
   Button,
@@ -17,6 +17,7 @@ import styles from './Results.module.css';
 import { ResultsTable, rowFlag } from './ResultsTable';
 import { ShareButton } from './ShareButton';
 import { usePrintScope } from './usePrintScope';
+import { useResultsPdf } from './useResultsPdf';
 
 type Props = {
   registryId: number;
@@ -32,7 +33,7 @@ type Props = {
 
 /**
  * One order's results (spec section 2 "order results with dynamics per indicator"): the rows with
- * out-of-range values marked, a printable view (the server has no results PDF), sharing, and per
+ * out-of-range values marked, the lab's PDF to download, a printable view, sharing, and per
  * indicator the dynamics over the patient's past results.
  */
 export function ResultView({ registryId, crumbId, patientId, resultHref, onPatient }: Props) {
@@ -40,6 +41,7 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
   const valid = Number.isInteger(registryId) && registryId > 0;
   const { data, error, isLoading, mutate } = useRegistry(valid ? registryId : null);
   const [selected, setSelected] = useState<ResultRow | null>(null);
+  const [pdf, downloadPdf] = useResultsPdf();
   const foreign = data !== undefined && patientId !== undefined && data.patient.id !== patientId;
   const shown = data && !foreign ? data : undefined;
   usePrintScope();
@@ -96,7 +98,20 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
           </div>
         </dl>
         <div className={styles.toolbar} data-print="hide">
-          <Button variant="secondary" onClick={() => window.print()}>
+          <Button variant="secondary" loading={pdf.busy} onClick={() => void downloadPdf(shown.id, shown.number)}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path
+                d="M12 3v12m0 0-5-5m5 5 5-5M5 21h14"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            {t('results.pdf')}
+          </Button>
+          <Button variant="ghost" onClick={() => window.print()}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <path
                 d="M6 9V3h12v6M6 18H4v-7h16v7h-2M8 14h8v7H8z"
@@ -110,8 +125,10 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
           </Button>
           <ShareButton data={{ title, text: t('share.text', { number: shown.number }), url: shareUrl }} />
         </div>
-        <p className={styles.pdfNote} data-print="hide">
-          {t('results.pdfNote')}
+        <p className={styles.pdfError} role="alert" data-print="hide">
+          {pdf.error
+            ? t('results.pdfFailed', { reason: statusOf(isApiError(pdf.error) ? pdf.error : undefined, t) })
+            : null}
         </p>
       </header>
 

@@ -63,6 +63,17 @@ export function endpointUrl<K extends EndpointKey>(
   return `${clientBaseUrl(endpoint.client)}${fillPath(endpoint.path, params as PathParams | undefined)}${search}`;
 }
 
+/** The bytes of a `binary` GET call (the results PDF) as a Blob; a failure carries only its status. */
+export async function fetchBlob<K extends EndpointKey>(key: K, params?: RouteParams<K>): Promise<Blob> {
+  const endpoint: Endpoint = endpoints[key];
+  const response = await clients[endpoint.client].request<Blob>({
+    method: endpoint.method,
+    url: fillPath(endpoint.path, params as PathParams | undefined),
+    responseType: 'blob',
+  });
+  return response.data;
+}
+
 /** multipart/form-data upload of one file in the field the endpoint names. */
 export async function upload<K extends EndpointKey>(
   key: K,

@@ -266,12 +266,13 @@ describe('route table', () => {
       'app GET /order/default/configuration',
     ];
     // calls the spec does not list but its flows need (payment return page, change of payment method
-    // after a failed payment, free home-visit hours, a ward's photo upload)
+    // after a failed payment, free home-visit hours, a ward's photo upload, the results PDF)
     const additions = [
       'private GET /order/orders/:orderId',
       'private GET /order/home-visit/slots',
       'private POST /order/orders/registry/payment/method',
       'private POST /patient/patients/self/wards/:id/photo',
+      'private GET /registry/registries/self/:id/results/pdf',
     ];
     expect(section7.filter((call) => !paths.has(call))).toEqual([]);
     expect(additions.filter((call) => !paths.has(call))).toEqual([]);

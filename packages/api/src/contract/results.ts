@@ -46,6 +46,9 @@ export type ResultRow = Static<typeof ResultRow>;
 export const ResultRowsResponse = Type.Array(ResultRow);
 export type ResultRowsResponse = Static<typeof ResultRowsResponse>;
 
+/** The order's results as a PDF document (bytes). */
+export const ResultsPdf = Type.String({ contentEncoding: 'binary', contentMediaType: 'application/pdf' });
+
 export const Registry = Type.Object({
   id: Id,
   number: Type.String(),

@@ -87,6 +87,7 @@ import {
   Registry,
   RegistryParams,
   ResultRowsResponse,
+  ResultsPdf,
 } from './results';
 import { SearchBody, SearchResponse } from './search';
 import {
@@ -211,6 +212,7 @@ const schemas = {
   registryOrder: { params: RegistryParams, response: Order },
   registry: { params: RegistryParams, response: Registry },
   registryResults: { params: RegistryParams, response: ResultRowsResponse },
+  registryResultsPdf: { params: RegistryParams, response: ResultsPdf },
   registriesCount: { querystring: RegistriesCountQuery, response: Count },
   patientRegistries: {
     params: PatientParams,

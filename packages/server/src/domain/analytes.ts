@@ -324,11 +324,8 @@ export function generateResult(
     referenceValues: referenceText([low, high], decimals),
     found: null,
     outOfRange,
-    note:
-      outOfRange === 'high'
-        ? { uk: 'Вище референтних значень', ru: 'Выше референтных значений' }
-        : outOfRange === 'low'
-          ? { uk: 'Нижче референтних значень', ru: 'Ниже референтных значений' }
-          : null,
+    // the out-of-range flag says "above / below the reference values" itself: a note restating it
+    // was shown twice on every such row
+    note: null,
   };
 }

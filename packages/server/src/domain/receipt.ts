@@ -1,15 +1,10 @@
 /**
- * The payment receipt as a PDF (pdfkit), in Ukrainian, with DejaVu Sans embedded so that Cyrillic
- * renders everywhere. It carries the order number (also in the document's title and subject), the
+ * The payment receipt as a PDF, in Ukrainian. It carries the order number (also in the document's title and subject), the
  * lines, the totals and the payment.
  */
 import type { Order } from '@lab/api/src/contract';
-import PDFDocument from 'pdfkit';
 import type { PaymentRow } from '../repositories/payments';
-import { kyivWallTime } from './kyiv-time';
-
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+import { createPdf, kyivDateTime } from './pdf';
 
 /** 1234.5 -> '1 234.50 грн' */
 export function formatMoney(value: number): string {
@@ -17,27 +12,12 @@ export function formatMoney(value: number): string {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.${cents} грн`;
 }
 
-function kyivDateTime(iso: string): string {
-  const instant = new Date(iso);
-  const { date, minutes } = kyivWallTime(instant);
-  const [y, m, d] = date.split('-');
-  return `${d}.${m}.${y} ${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
 export async function receiptPdf(order: Order, payment: PaymentRow): Promise<Buffer> {
   const title = `Квитанція про оплату замовлення № ${order.number}`;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `Receipt ${order.number}`, Subject: `Order ${order.number}, payment ${payment.id}`, Author: 'Lab' },
-  });
-  doc.registerFont('regular', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = createPdf({
+    Title: `Receipt ${order.number}`,
+    Subject: `Order ${order.number}, payment ${payment.id}`,
+    Author: 'Lab',
   });
 
   doc.font('bold').fontSize(16).text(title);

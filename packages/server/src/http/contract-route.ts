@@ -36,7 +36,7 @@ export const CLIENT_PREFIX: Readonly<Record<ClientKind, string>> = {
 
 type Part<R, Name extends string> = R extends { readonly [P in Name]: infer S extends TSchema } ? Static<S> : unknown;
 
-/** What a handler returns: the contract's 200 body, or bytes for `binary` (photo) routes. */
+/** What a handler returns: the contract's 200 body, or bytes for `binary` (photo, PDF) routes. */
 export type ContractReply<K extends RouteKey> = Routes[K] extends { readonly binary: true }
   ? Buffer | NodeJS.ReadableStream
   : Static<Routes[K]['response']>;
@@ -70,9 +70,13 @@ export function contractUrl(key: RouteKey): string {
 /** The Fastify schema of a route: the table's parts plus ErrorBody for every failure. */
 export function contractSchema(key: RouteKey): FastifySchema & Record<string, unknown> {
   const route: Route<RouteKey> & { params?: TSchema; querystring?: TSchema; body?: TSchema } = routes[key];
+  const binaryType = (route.response as { contentMediaType?: string }).contentMediaType ?? 'image/*';
   const ok =
     'binary' in route && route.binary
-      ? { description: 'Image bytes', content: { 'image/*': { schema: route.response } } }
+      ? {
+          description: binaryType === 'application/pdf' ? 'A PDF document' : 'Image bytes',
+          content: { [binaryType]: { schema: route.response } },
+        }
       : route.response;
   return {
     operationId: key,

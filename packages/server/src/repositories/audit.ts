@@ -12,7 +12,8 @@ export type AuditEvent =
   | 'results-read'
   | 'patient-registries-read'
   | 'dynamics-read'
-  | 'receipt-read';
+  | 'receipt-read'
+  | 'results-pdf';
 
 export interface AuditEntry {
   readonly event: AuditEvent;

@@ -12,7 +12,7 @@ import type {
   Registry,
   ResultRow,
 } from '../../contract/results';
-import { send } from '../send';
+import { fetchBlob, send } from '../send';
 
 /** List filters the screens choose; customer type and the on-site flag follow from the role. */
 export type OrderListFilter = Omit<RegistriesQuery, 'customer-type' | 'on-site'>;
@@ -31,6 +31,8 @@ export const results = {
   order: (registryId: number): Promise<Order> => send('registryOrder', { params: { id: registryId } }),
   registry: (registryId: number): Promise<Registry> => send('registry', { params: { id: registryId } }),
   rows: (registryId: number): Promise<ResultRow[]> => send('registryResults', { params: { id: registryId } }),
+  /** The order's results as a PDF document. */
+  pdf: (registryId: number): Promise<Blob> => fetchBlob('registryResultsPdf', { id: registryId }),
   count: (query: RegistriesCountQuery = {}): Promise<Count> => send('registriesCount', { query }),
   patientRegistries: (patientId: number, query: PatientRegistriesQuery = {}): Promise<PatientRegistriesResponse> =>
     send('patientRegistries', { params: { id: patientId }, query }),

@@ -11,6 +11,7 @@ import { createDoctorUser, createPatientUser, createWard, IMAGES, sessionCookie 
 import { DEFAULT_NOW, useTestApp } from '../../../test-support/harness';
 import { call, ok } from '../../../test-support/http';
 import { advance, orderWithResults, payOrder, placeOrder } from '../../../test-support/orders';
+import { pdfText } from '../../../test-support/pdf';
 
 const t = useTestApp();
 
@@ -86,9 +87,8 @@ describe('a patient’s orders and results', () => {
     const hgb = registry.results.find((row) => row.analysisName === 'Гемоглобін') as ResultRow;
     expect(hgb).toMatchObject({ unit: 'г/л', referenceValues: '130 – 170', found: null });
     expect(Number(hgb.result)).toBeGreaterThan(50);
-    for (const row of registry.results) {
-      if (row.outOfRange !== null) expect(row.note).toMatch(/референтних/);
-    }
+    // the flag says it: no note restating "above the reference values" next to it
+    for (const row of registry.results) if (row.outOfRange !== null) expect(row.note).toBeNull();
     const rows = await ok<ResultRow[]>(t.app, 'registryResults', {
       headers: { cookie: me.cookie },
       params: { id: placed.registryId },
@@ -170,6 +170,76 @@ describe('a patient’s orders and results', () => {
   });
 });
 
+/** GET the results PDF as raw bytes. */
+async function resultsPdfOf(cookie: string, registryId: number, language = 'uk') {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/private/registry/registries/self/${registryId}/results/pdf`,
+    headers: { cookie, 'accept-language': language },
+  });
+  return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload };
+}
+
+describe('the results PDF', () => {
+  it('holds the lab, the patient, the order, every row with its values and marks, page numbers and the way back', async () => {
+    const me = await patient();
+    const placed = await orderWithResults(t.app, t.db, me);
+    const registry = await ok<Registry>(t.app, 'registry', {
+      headers: { cookie: me.cookie },
+      params: { id: placed.registryId },
+    });
+    // one row above its range and one qualitative row found, to see their marks
+    await t.db.query(
+      `UPDATE results SET out_of_range = 'high', result = '999', note_uk = 'Повторити через місяць'
+        WHERE registry_id = $1 AND analyte_id = $2`,
+      [placed.registryId, registry.results[0]?.analysisId],
+    );
+    const res = await resultsPdfOf(me.cookie, placed.registryId);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="results-${placed.order.number}.pdf"`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.bytes.toString('latin1')).toContain('DejaVuSans'); // the Cyrillic font is embedded
+
+    const pdf = pdfText(res.bytes);
+    const text = pdf.pages.join('\n');
+    expect(pdf.title).toBe(`Результати лабораторних досліджень, Замовлення № ${placed.order.number}`);
+    expect(text).toContain('Медична лабораторія');
+    expect(text).toContain(`Замовлення № ${placed.order.number}`);
+    expect(text).toContain(`${registry.patient.lastName} ${registry.patient.firstName}`);
+    for (const row of registry.results) expect(text).toContain(row.analysisName);
+    const hgb = registry.results.find((row) => row.analysisName === 'Гемоглобін');
+    expect(text).toContain(`${hgb?.referenceValues}`);
+    expect(text).toContain('г/л');
+    expect(text).toContain('999');
+    expect(text).toContain('▲ вище норми');
+    expect(text).toContain('Повторити через місяць');
+    expect(text).toMatch(/Сторінка 1 з \d/);
+    expect(text).toMatch(new RegExp(`\\nhttps?://\\S+/account/results/${placed.registryId}\\n`));
+  });
+
+  it('speaks Russian to a Russian reader', async () => {
+    const me = await patient();
+    const placed = await orderWithResults(t.app, t.db, me);
+    const text = pdfText((await resultsPdfOf(me.cookie, placed.registryId, 'ru')).bytes).pages.join('\n');
+    expect(text).toContain('Результаты лабораторных исследований');
+    expect(text).toContain('Гемоглобин');
+  });
+
+  it('numbers every page of a long order', async () => {
+    const me = await patient();
+    const placed = await orderWithResults(t.app, t.db, me);
+    await t.db.query('UPDATE results SET note_uk = $2 WHERE registry_id = $1', [
+      placed.registryId,
+      'Довга примітка лабораторії. '.repeat(30),
+    ]);
+    const pages = pdfText((await resultsPdfOf(me.cookie, placed.registryId)).bytes).pages;
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, index) => expect(page).toContain(`Сторінка ${index + 1} з ${pages.length}`));
+  });
+});
+
 describe('nobody else’s data', () => {
   it('answers 404 to another patient for the registry, order, results, history, dynamics and photos', async () => {
     const owner = await patient();
@@ -184,6 +254,7 @@ describe('nobody else’s data', () => {
     for (const [key, input] of [
       ['registry', { params: { id } }],
       ['registryResults', { params: { id } }],
+      ['registryResultsPdf', { params: { id } }],
       ['registryOrder', { params: { id } }],
       ['patientRegistries', { params: { id: owner.patientId } }],
       ['patientRegistriesCount', { params: { id: owner.patientId } }],
@@ -263,7 +334,9 @@ describe('a doctor’s patients and referrals', () => {
       expect((await call(t.app, 'registry', { headers, params: { id } })).status).toBe(404);
       expect((await call(t.app, 'registryResults', { headers, params: { id } })).status).toBe(404);
       expect((await call(t.app, 'registryOrder', { headers, params: { id } })).status).toBe(404);
+      expect((await call(t.app, 'registryResultsPdf', { headers, params: { id } })).status).toBe(404);
     }
+    expect((await resultsPdfOf(docA.cookie, referredA.registryId)).status).toBe(200);
     expect((await call(t.app, 'patientRegistries', { headers, params: { id: p2.patientId } })).status).toBe(404);
     const hgb = (await ok<ResultRow[]>(t.app, 'registryResults', { headers, params: { id: referredA.registryId } }))[0];
     const dynamics = await ok<AnalysisDynamics>(t.app, 'analysisDynamics', {

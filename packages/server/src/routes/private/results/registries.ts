@@ -6,9 +6,10 @@
  * what, when, from where; never the results themselves).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resultsPdf } from '../../../domain/results-pdf';
 import { AppError, notFound } from '../../../errors';
 import { contractRoute } from '../../../http/contract-route';
-import { clientOf, requireUser } from '../../../plugins/app/auth';
+import { clientOf, requestOrigin, requireUser } from '../../../plugins/app/auth';
 import type { AuditEvent } from '../../../repositories/audit';
 import type { OrderScope } from '../../../repositories/orders';
 import type { ResultsScope } from '../../../repositories/results';
@@ -101,6 +102,28 @@ export default async function registryRoutes(app: FastifyInstance): Promise<void
     await audit(request, 'results-read', id, rows !== null);
     if (!rows) throw notFound('registry-not-found');
     return rows;
+  });
+
+  contractRoute(app, 'registryResultsPdf', async (request, reply) => {
+    const { id } = request.params;
+    const scope = scopeOf(request);
+    const [registry, order] = await Promise.all([
+      app.repos.results.registry(id, scope, request.locale),
+      app.repos.orders.get({ registryId: id }, scope, request.locale),
+    ]);
+    await audit(request, 'results-pdf', id, registry !== null && order !== null);
+    if (!registry || !order) throw notFound('registry-not-found');
+    const pdf = await resultsPdf({
+      registry,
+      order,
+      resultsUrl: `${requestOrigin(request)}/account/results/${id}`,
+      locale: request.locale,
+    });
+    void reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="results-${registry.number}.pdf"`)
+      .header('cache-control', 'private, no-store');
+    return pdf;
   });
 
   contractRoute(app, 'patientRegistries', async (request) => {
