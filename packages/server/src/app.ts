@@ -16,6 +16,7 @@ import configPlugin from './plugins/app/config';
 import databasePlugin from './plugins/app/database';
 import errorsPlugin, { errorReply } from './plugins/app/errors';
 import finiteNumbersPlugin from './plugins/app/finite-numbers';
+import jsonBodyPlugin from './plugins/app/json-body';
 import localePlugin from './plugins/app/locale';
 import repositoriesPlugin from './plugins/app/repositories';
 import cookiePlugin from './plugins/external/cookie';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the application's own
   await app.register(localePlugin);
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(finiteNumbersPlugin);
   await app.register(databasePlugin, { db: options.db });
   await app.register(repositoriesPlugin);

@@ -8,11 +8,12 @@ type Props = {
   value: string;
   onSearch: (query: string) => void;
   label: string;
-  placeholder?: string;
+  /** What can be searched for: under the field, never cut off as a placeholder would be at 360 px. */
+  hint?: string;
 };
 
 /** A search box applied on Enter or the button; clearing the field shows everything again. */
-export function SearchField({ value, onSearch, label, placeholder }: Props) {
+export function SearchField({ value, onSearch, label, hint }: Props) {
   const { t } = useTranslation('account');
   const id = useId();
   const [text, setText] = useState(value);
@@ -34,7 +35,7 @@ export function SearchField({ value, onSearch, label, placeholder }: Props) {
           type="search"
           className={styles.input}
           value={text}
-          placeholder={placeholder}
+          aria-describedby={hint ? `${id}-hint` : undefined}
           maxLength={200}
           onChange={(event) => {
             setText(event.target.value);
@@ -45,6 +46,11 @@ export function SearchField({ value, onSearch, label, placeholder }: Props) {
           {t('filters.search')}
         </Button>
       </div>
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
     </form>
   );
 }

@@ -45,12 +45,7 @@ export function OrdersPage() {
       <h1 id="orders-title">{t('orders.title')}</h1>
       <FilterBar label={t('filters.label')}>
         <PeriodFilter value={filter} onChange={setFilter} />
-        <SearchField
-          value={query}
-          onSearch={search}
-          label={t('orders.searchLabel')}
-          placeholder={t('orders.searchPlaceholder')}
-        />
+        <SearchField value={query} onSearch={search} label={t('orders.searchLabel')} hint={t('orders.searchHint')} />
       </FilterBar>
 
       {list.error && list.items.length === 0 ? (

@@ -48,7 +48,7 @@ export function PatientResultsPage() {
           value={query}
           onSearch={setQuery}
           label={t('patientResults.searchLabel')}
-          placeholder={t('patientResults.searchPlaceholder')}
+          hint={t('patientResults.searchHint')}
         />
       </FilterBar>
       {list.error && list.items.length === 0 ? (

@@ -69,7 +69,7 @@ export function PatientsPage() {
           value={query}
           onSearch={search}
           label={t('patients.searchLabel')}
-          placeholder={t('patients.searchPlaceholder')}
+          hint={t('patients.searchHint')}
         />
       </FilterBar>
 

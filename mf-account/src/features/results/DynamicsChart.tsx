@@ -1,19 +1,29 @@
 import type { AnalysisDynamics } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { formatInKyiv } from '@lab/ui';
+import { cx, formatInKyiv } from '@lab/ui';
 import { useId, useRef } from 'react';
-import { labelStep, niceTicks, valueDomain } from './chartScale';
+import { type Box, niceTicks, overlaps, spacedLabels, timeShares, valueDomain } from './chartScale';
 import styles from './Results.module.css';
 import { parseReference, rangeStatus } from './reference';
 import { useElementWidth } from './useElementWidth';
 
 const HEIGHT = 300;
-const MARGIN = { top: 30, right: 40, bottom: 58, left: 64 };
+const MARGIN = { top: 34, right: 24, bottom: 58, left: 64 };
+/** Room inside the plot so the first and last readings' values stay clear of the axes. */
+const INSET = 26;
+/** A DD.MM.YYYY label at 12 px, with air. */
+const DATE_WIDTH = 84;
+const VALUE_HEIGHT = 14;
+/** About the width of one character of a 12 px label. */
+const CHAR = 7;
 
-/** DD.MM.YY in Kyiv: short enough for an axis label. */
-const shortDate = (date: string) => formatInKyiv(date, 'DD.MM.YYYY').replace(/\.(\d{2})(\d{2})$/, '.$2');
+const siteDate = (date: string) => formatInKyiv(date, 'DD.MM.YYYY');
 
-type Props = { dynamics: AnalysisDynamics };
+type Props = {
+  dynamics: AnalysisDynamics;
+  /** The reading of the order being viewed: marked on the chart. */
+  currentRegistryId?: number | undefined;
+};
 
 /**
  * One indicator over time as an inline SVG line chart: the reference band shaded, labelled axes, each
@@ -21,7 +31,7 @@ type Props = { dynamics: AnalysisDynamics };
  * way they deviate. The SVG is one image with a summary for screen readers; the table is the full
  * alternative.
  */
-export function DynamicsChart({ dynamics }: Props) {
+export function DynamicsChart({ dynamics, currentRegistryId }: Props) {
   const { t } = useTranslation('account');
   const titleId = useId();
   const descId = useId();
@@ -40,12 +50,27 @@ export function DynamicsChart({ dynamics }: Props) {
     range?.high ?? null,
   );
   const ticks = niceTicks(min, max, 5);
-  const x = (index: number) =>
-    MARGIN.left + (points.length === 1 ? plotWidth / 2 : (index * plotWidth) / (points.length - 1));
+  const innerWidth = plotWidth - 2 * INSET;
+  const xs = timeShares(points.map((point) => point.date)).map((share) => MARGIN.left + INSET + share * innerWidth);
   const y = (value: number) => MARGIN.top + plotHeight - ((value - min) / (max - min)) * plotHeight;
   const clampY = (value: number) => Math.min(MARGIN.top + plotHeight, Math.max(MARGIN.top, y(value)));
-  const step = labelStep(points.length, plotWidth, 72);
-  const path = points.map((point, index) => `${index === 0 ? 'M' : 'L'}${x(index)},${y(point.value)}`).join(' ');
+  const dated = spacedLabels(xs, DATE_WIDTH);
+  const path = points.map((point, index) => `${index === 0 ? 'M' : 'L'}${xs[index]},${y(point.value)}`).join(' ');
+  // each value above its point, or below it when that would touch a value already placed
+  const placed: Box[] = [];
+  const valueY = points.map((point, index) => {
+    const px = xs[index] ?? 0;
+    const py = y(point.value);
+    const width = String(point.value).length * CHAR;
+    for (const candidate of [py - 12, py + 22, py - 26]) {
+      const box = { x: px - width / 2, y: candidate - VALUE_HEIGHT + 3, width, height: VALUE_HEIGHT };
+      if (!placed.some((other) => overlaps(box, other))) {
+        placed.push(box);
+        return candidate;
+      }
+    }
+    return null; // no room: the point's own title and the table still tell it
+  });
   const statusText = (status: string) => t(`results.status.${status}`);
 
   const first = points[0];
@@ -88,7 +113,8 @@ export function DynamicsChart({ dynamics }: Props) {
           {range && (
             <g className={styles.band} data-testid="reference-band">
               <rect x={MARGIN.left} y={bandTop} width={plotWidth} height={Math.max(0, bandBottom - bandTop)} />
-              <text x={MARGIN.left + plotWidth - 6} y={bandTop + 14} textAnchor="end" className={styles.bandLabel}>
+              {/* above the plot, where no line or value can run over it */}
+              <text x={MARGIN.left + plotWidth} y={MARGIN.top - 12} textAnchor="end" className={styles.bandLabel}>
                 {t('dynamics.band', { value: dynamics.referenceValues })}
               </text>
             </g>
@@ -131,15 +157,15 @@ export function DynamicsChart({ dynamics }: Props) {
           </text>
 
           {points.map((point, index) =>
-            index % step === 0 || index === points.length - 1 ? (
+            dated.has(index) ? (
               <text
                 key={`date-${point.registryId}`}
-                x={x(index)}
+                x={xs[index]}
                 y={MARGIN.top + plotHeight + 20}
                 textAnchor="middle"
                 className={styles.tick}
               >
-                {shortDate(point.date)}
+                {siteDate(point.date)}
               </text>
             ) : null,
           )}
@@ -148,17 +174,24 @@ export function DynamicsChart({ dynamics }: Props) {
 
           {points.map((point, index) => {
             const status = rangeStatus(point.value, range);
-            const px = x(index);
+            const px = xs[index] ?? 0;
             const py = y(point.value);
-            const label = `${formatInKyiv(point.date, 'DD.MM.YYYY')}: ${point.value} ${unit} — ${statusText(status)}`;
+            const current = point.registryId === currentRegistryId;
+            const label = `${siteDate(point.date)}: ${point.value} ${unit} — ${statusText(status)}${current ? ` (${t('dynamics.current')})` : ''}`;
+            const labelY = valueY[index];
             return (
               <g
                 key={point.registryId}
-                className={status === 'high' || status === 'low' ? styles.pointOut : styles.point}
+                className={cx(
+                  status === 'high' || status === 'low' ? styles.pointOut : styles.point,
+                  current && styles.pointCurrent,
+                )}
                 data-testid="dynamics-point"
                 data-status={status}
+                data-current={current || undefined}
               >
                 <title>{label}</title>
+                {current && <circle cx={px} cy={py} r={11} className={styles.currentRing} />}
                 {status === 'high' ? (
                   <path d={`M${px},${py - 7} L${px + 7},${py + 5} L${px - 7},${py + 5} Z`} />
                 ) : status === 'low' ? (
@@ -166,9 +199,11 @@ export function DynamicsChart({ dynamics }: Props) {
                 ) : (
                   <circle cx={px} cy={py} r={5} />
                 )}
-                <text x={px} y={py - 12} textAnchor="middle" className={styles.pointValue}>
-                  {point.value}
-                </text>
+                {labelY !== null && labelY !== undefined && (
+                  <text x={px} y={labelY} textAnchor="middle" className={styles.pointValue}>
+                    {point.value}
+                  </text>
+                )}
               </g>
             );
           })}
@@ -193,6 +228,14 @@ export function DynamicsChart({ dynamics }: Props) {
           </svg>
           {t('dynamics.legendOut')}
         </span>
+        {points.some((point) => point.registryId === currentRegistryId) && (
+          <span className={styles.legendItem}>
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" className={styles.legendCurrent}>
+              <circle cx="8" cy="8" r="6.5" />
+            </svg>
+            {t('dynamics.current')}
+          </span>
+        )}
       </figcaption>
     </figure>
   );

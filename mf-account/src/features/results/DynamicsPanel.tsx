@@ -64,7 +64,7 @@ export function DynamicsPanel({ patientId, analysisId, resultHref, currentRegist
       {!chartPossible && <p className={styles.muted}>{t('dynamics.noChart')}</p>}
       {data.points.length === 1 && <p className={styles.muted}>{t('dynamics.single')}</p>}
       {shown === 'chart' ? (
-        <DynamicsChart dynamics={data} />
+        <DynamicsChart dynamics={data} currentRegistryId={currentRegistryId} />
       ) : (
         <DynamicsTable dynamics={data} resultHref={resultHref} currentRegistryId={currentRegistryId} />
       )}

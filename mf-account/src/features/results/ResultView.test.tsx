@@ -134,6 +134,11 @@ describe("an indicator's dynamics", () => {
       expect.stringContaining('131'),
       expect.stringContaining('112'),
     ]);
+    // the reading of this order is marked, and the dates read as everywhere on the site
+    expect(points.map((point) => point.hasAttribute('data-current'))).toEqual([false, false, true]);
+    expect(points[2]).toHaveTextContent('11.01.2026: 112 г/л — Нижче норми (Цей результат)');
+    expect(chart).toHaveTextContent('11.01.2026');
+    expect(within(dialog).getByText('Цей результат')).toBeInTheDocument();
 
     await userEvent.click(tableButton);
     expect(tableButton).toHaveAttribute('aria-pressed', 'true');

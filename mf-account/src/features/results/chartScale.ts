@@ -30,9 +30,41 @@ export function valueDomain(values: readonly number[], low: number | null, high:
   return [min, max];
 }
 
-/** Every k-th label so that labels keep `minGap` px apart on an axis of `width` px. */
-export function labelStep(count: number, width: number, minGap: number): number {
-  if (count <= 1) return 1;
-  const fits = Math.max(1, Math.floor(width / minGap) + 1);
-  return Math.max(1, Math.ceil(count / fits));
+/**
+ * Positions on a time axis: each date's share of the span from the first to the last, so that six
+ * months take twice the width of three. One date (or one day) sits in the middle.
+ */
+export function timeShares(dates: readonly string[]): number[] {
+  const times = dates.map((date) => Date.parse(date));
+  const first = Math.min(...times);
+  const span = Math.max(...times) - first;
+  return times.map((time) => (span > 0 ? (time - first) / span : 0.5));
+}
+
+/**
+ * Which of the positions (ascending px) get a label `minGap` px wide without touching another: the last
+ * always (the latest reading), then from the first on each that keeps clear of those already kept.
+ */
+export function spacedLabels(positions: readonly number[], minGap: number): Set<number> {
+  const kept = new Set<number>();
+  if (positions.length === 0) return kept;
+  const lastIndex = positions.length - 1;
+  const last = positions[lastIndex] ?? 0;
+  kept.add(lastIndex);
+  let previous = Number.NEGATIVE_INFINITY;
+  positions.forEach((position, index) => {
+    if (index === lastIndex) return;
+    if (position - previous >= minGap && last - position >= minGap) {
+      kept.add(index);
+      previous = position;
+    }
+  });
+  return kept;
+}
+
+/** A label's box, for keeping the values clear of each other. */
+export type Box = { x: number; y: number; width: number; height: number };
+
+export function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }

@@ -1,4 +1,4 @@
-import { labelStep, niceTicks, valueDomain } from './chartScale';
+import { niceTicks, overlaps, spacedLabels, timeShares, valueDomain } from './chartScale';
 import { parseNumber, parseReference, rangeStatus } from './reference';
 
 describe('reference values', () => {
@@ -46,8 +46,23 @@ describe('chart scale', () => {
     expect(valueDomain([0.2, 0.3], 0, 1.7)[0]).toBe(0);
   });
 
-  it('thins date labels that would collide', () => {
-    expect(labelStep(5, 400, 72)).toBe(1);
-    expect(labelStep(12, 300, 72)).toBe(3);
+  it('spaces readings by their dates: six months take twice the width of three', () => {
+    expect(timeShares(['2026-01-01T00:00:00Z', '2026-07-02T00:00:00Z', '2026-10-01T00:00:00Z'])).toEqual([
+      0,
+      expect.closeTo(2 / 3, 2),
+      1,
+    ]);
+    expect(timeShares(['2026-01-01T08:00:00Z'])).toEqual([0.5]);
+  });
+
+  it('labels the latest reading always and others only where they keep clear', () => {
+    expect([...spacedLabels([0, 40, 100, 150, 300], 84)].sort((a, b) => a - b)).toEqual([0, 2, 4]);
+    expect([...spacedLabels([0, 50], 84)]).toEqual([1]);
+  });
+
+  it('tells when two label boxes touch', () => {
+    const a = { x: 0, y: 0, width: 30, height: 14 };
+    expect(overlaps(a, { x: 20, y: 10, width: 30, height: 14 })).toBe(true);
+    expect(overlaps(a, { x: 31, y: 0, width: 30, height: 14 })).toBe(false);
   });
 });

@@ -28,7 +28,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field('По батькові'), 'Петрівна');
   await user.type(field('Дата народження'), '15051990');
   await user.click(await screen.findByRole('radio', { name: 'Жіноча' }));
-  await user.click(field('Я погоджуюся на обробку моїх персональних даних'));
+  await user.click(screen.getByRole('checkbox', { name: /^Я погоджуюся на обробку моїх персональних даних/ }));
 }
 
 describe('in Ukrainian', () => {
@@ -58,8 +58,17 @@ describe('in Ukrainian', () => {
     expect(screen.getAllByText('Заповніть це поле')).toHaveLength(3);
     await user.click(screen.getByRole('radio', { name: 'Чоловіча' }));
     expect(screen.queryByText('Оберіть один із варіантів')).not.toBeInTheDocument();
-    await user.click(field('Я погоджуюся на обробку моїх персональних даних'));
+    await user.click(screen.getByRole('checkbox', { name: /^Я погоджуюся на обробку моїх персональних даних/ }));
     expect(screen.queryByText("Це поле є обов'язковим")).not.toBeInTheDocument();
+  });
+
+  it('links the consent to its text, opened in a new tab so the form stays as typed', async () => {
+    renderForm();
+    const link = await screen.findByRole('link', {
+      name: 'обробку моїх персональних даних (відкриється в новій вкладці)',
+    });
+    expect(link).toHaveAttribute('href', '/personal-data-consent');
+    expect(link).toHaveAttribute('target', '_blank');
   });
 
   it('refuses names of digits only and names with digits', async () => {
@@ -188,7 +197,7 @@ describe('in Russian', () => {
     await user.type(field('Отчество'), 'Петровна');
     await user.type(field('Дата рождения'), '15051990');
     await user.click(await screen.findByRole('radio', { name: 'Чоловіча' }));
-    await user.click(field('Я соглашаюсь на обработку моих персональных данных'));
+    await user.click(screen.getByRole('checkbox', { name: /^Я соглашаюсь на обработку моих персональных данных/ }));
     await user.click(submit());
     await waitFor(() => expect(onRegistered).toHaveBeenCalled());
     expect(calls.register).toHaveBeenCalledWith(

@@ -1,18 +1,19 @@
 import { api, type LocalizedName, type RegistrationPayload, useGenders } from '@lab/api';
-import { languageTag, useLocale, useTranslation } from '@lab/i18n';
+import { languageTag, Trans, useLocale, useTranslation } from '@lab/i18n';
 import {
   addDays,
   BIRTH_DATE_AFTER,
   Button,
   DatePicker,
   ErrorState,
+  Link,
   MIN_AGE,
   maxBirthDateForAge,
   parseDisplayDate,
   SkeletonText,
   useTransientMessage,
 } from '@lab/ui';
-import { type FocusEvent, type FormEvent, type RefObject, useId, useRef, useState } from 'react';
+import { type FocusEvent, type FormEvent, type ReactNode, type RefObject, useId, useRef, useState } from 'react';
 import { assignFocus } from '../../lib/focusRef';
 import styles from '../../lib/form.module.css';
 import { useServerMessage } from '../../lib/useServerMessage';
@@ -222,7 +223,14 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
               clearError('agreement');
             }}
           />
-          <span>{t('registration.agreement')}</span>
+          <span>
+            {/* the consent's text opens beside the form (a new tab), so nothing typed is lost */}
+            <Trans
+              t={t}
+              i18nKey="registration.agreement"
+              components={{ page: <ConsentLink note={t('registration.newTab')} /> }}
+            />
+          </span>
         </label>
         {errorText('agreement')}
       </div>
@@ -236,5 +244,14 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
         </Button>
       </div>
     </form>
+  );
+}
+
+function ConsentLink({ note, children }: { note: string; children?: ReactNode }) {
+  return (
+    <Link to="/personal-data-consent" target="_blank" rel="noopener">
+      {children}
+      <span className="visually-hidden"> ({note})</span>
+    </Link>
   );
 }

@@ -395,7 +395,7 @@ describe('stages 3 and 4: registration and success', () => {
     await user.type(screen.getByLabelText('По батькові'), 'Петрівна');
     await user.type(screen.getByLabelText('Дата народження'), '15.05.1990');
     await user.click(await screen.findByRole('radio', { name: 'Жіноча' }));
-    await user.click(screen.getByLabelText('Я погоджуюся на обробку моїх персональних даних'));
+    await user.click(screen.getByRole('checkbox', { name: /^Я погоджуюся на обробку моїх персональних даних/ }));
     await user.click(screen.getByRole('button', { name: 'Зареєструватися' }));
     await screen.findByRole('dialog', { name: 'Реєстрацію завершено' });
     expect(calls.register).toHaveBeenCalledWith('registration-1', expect.objectContaining({ birthDay: '1990-05-15' }));

@@ -19,12 +19,19 @@ afterEach(() => jest.useRealTimers());
 const cartLink = () => screen.getByRole('link', { name: /^Кошик/ });
 
 describe('the header cart icon', () => {
-  it('links to the cart and names the count; the badge shows the count', async () => {
+  it('links to the cart and names the count of chosen services; the badge shows it', async () => {
+    // two analyses chosen, the blood draw they bring along not counted
     serve({ cart: cartOf([line(1), line(2)], [line(3)]) });
     renderAt(<CartButton />);
-    await waitFor(() => expect(cartLink()).toHaveAccessibleName('Кошик, послуг: 3'));
+    await waitFor(() => expect(cartLink()).toHaveAccessibleName('Кошик, послуг: 2'));
     expect(cartLink()).toHaveAttribute('href', '/cart');
-    expect(cartLink()).toHaveTextContent('3');
+    expect(cartLink()).toHaveTextContent('2');
+  });
+
+  it('counts one chosen analysis as 1 though a blood draw came with it', async () => {
+    serve({ cart: cartOf([line(1)], [line(9, { title: 'Забір крові' })]) });
+    renderAt(<CartButton />);
+    await waitFor(() => expect(cartLink()).toHaveAccessibleName('Кошик, послуг: 1'));
   });
 
   it('caps the badge at 9+ above 9', async () => {

@@ -1,4 +1,5 @@
-import { type CartState, useActsAsDoctor, useCart, useSession, useStored } from '@lab/api';
+import { type Cart, type CartState, useActsAsDoctor, useCart, useSession, useStored } from '@lab/api';
+import { unavailableOf } from './lines';
 
 export type CurrentCart = CartState & {
   /** Acting as a doctor (spec section 6): no cart amount, no cart actions, and no cart request. */
@@ -39,7 +40,10 @@ export function useCurrentCart(): CurrentCart {
   });
 }
 
-/** The lines of a cart, counted as the header shows them: items and package-derived lines. */
-export function cartCount(cart: { items: unknown[]; additionalItems: unknown[] } | undefined): number {
-  return cart ? cart.items.length + cart.additionalItems.length : 0;
+/**
+ * What the header's badge counts: the services the visitor chose (those not orderable in the city
+ * too), not the ones added automatically with them (a blood draw), which the cart lists apart.
+ */
+export function cartCount(cart: Cart | undefined): number {
+  return cart ? cart.items.length + unavailableOf(cart).length : 0;
 }

@@ -134,6 +134,32 @@ describe('logout', () => {
     expect(row.revoked).toBe(true);
   });
 
+  it('takes the spec’s JSON content type with an empty body (section 7), and still refuses broken JSON', async () => {
+    const { userId } = await createPatientUser(t.db);
+    const cookie = await sessionCookie(t.app, userId);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/private/logout',
+      headers: { cookie, 'content-type': 'application/json' },
+    });
+    expect(empty.statusCode).toBe(200);
+    expect((await call(t.app, 'sessionInfo', { headers: { cookie } })).body).toEqual({ canLogin: true });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/private/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ code: 'bad-request', message: 'Тіло запиту не є коректним JSON' });
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/cart/carts',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
   it('answers a guest’s logout with ok', async () => {
     expect((await call(t.app, 'logout', { body: {} })).status).toBe(200);
   });
