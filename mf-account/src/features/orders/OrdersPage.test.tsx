@@ -192,7 +192,7 @@ describe('order actions', () => {
   });
 
   it('switches an order whose payment failed to paying at the branch, and reads the list again', async () => {
-    let paymentType = 'online';
+    let paymentType: 'online' | 'cash' = 'online';
     const requests = serveAccount({
       orders: () => [
         order({

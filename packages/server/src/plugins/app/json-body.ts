@@ -17,7 +17,7 @@ export default fp(
         done(null, {});
         return;
       }
-      parseJson(request, body, done);
+      parseJson(request, body.toString(), done);
     });
   },
   { name: 'json-body' },

@@ -192,7 +192,7 @@ describe('the results PDF', () => {
     await t.db.query(
       `UPDATE results SET out_of_range = 'high', result = '999', note_uk = 'Повторити через місяць'
         WHERE registry_id = $1 AND analyte_id = $2`,
-      [placed.registryId, registry.results[0]?.analysisId],
+      [placed.registryId, registry.results[0]?.analysisId ?? 0],
     );
     const res = await resultsPdfOf(me.cookie, placed.registryId);
     expect(res.status).toBe(200);
@@ -236,7 +236,7 @@ describe('the results PDF', () => {
     ]);
     const pages = pdfText((await resultsPdfOf(me.cookie, placed.registryId)).bytes).pages;
     expect(pages.length).toBeGreaterThan(1);
-    pages.forEach((page, index) => expect(page).toContain(`Сторінка ${index + 1} з ${pages.length}`));
+    for (const [index, page] of pages.entries()) expect(page).toContain(`Сторінка ${index + 1} з ${pages.length}`);
   });
 });
 
