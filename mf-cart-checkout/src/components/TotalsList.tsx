@@ -12,21 +12,43 @@ export type Totals = {
   totalPrice: number;
 };
 
+/** The discounts' terms, to name them in their rows ("знижка за онлайн-оплату, 5 %"). */
+export type DiscountTerms = { onlinePercent?: number; promoPercent?: number | null; promoCode?: string | null };
+
 /**
  * An order's total broken down as the order entity is (spec section 3): sales, the online-payment
- * discount, the promo discount, the home-visit cost and what is paid. Zero rows are left out.
+ * discount, the promo discount, the home-visit cost and what is paid. Zero rows are left out. The
+ * same list stands wherever a total is shown (cart, its dropdown, checkout, payment result), so a price
+ * reads the same from the catalogue to the payment and each discount is one named line.
  */
-export function TotalsList({ totals, className }: { totals: Totals; className?: string }) {
+export function TotalsList({
+  totals,
+  terms = {},
+  className,
+}: {
+  totals: Totals;
+  terms?: DiscountTerms;
+  className?: string;
+}) {
   const { t } = useTranslation('cartCheckout');
+  const onlineLabel = terms.onlinePercent
+    ? t('totals.onlineDiscountPercent', { percent: terms.onlinePercent })
+    : t('totals.onlineDiscount');
+  const promoLabel =
+    terms.promoPercent != null
+      ? t(terms.promoCode ? 'totals.promoDiscountCode' : 'totals.promoDiscountPercent', {
+          percent: terms.promoPercent,
+          code: terms.promoCode,
+        })
+      : t('totals.promoDiscount');
   const rows: { key: string; label: string; value: number; sign?: '−' | '+' }[] = [];
   if (totals.original !== undefined)
     rows.push({ key: 'original', label: t('totals.original'), value: totals.original });
   if (totals.otherDiscounts > 0)
     rows.push({ key: 'other', label: t('totals.otherDiscounts'), value: totals.otherDiscounts, sign: '−' });
   if (totals.onlineDiscount > 0)
-    rows.push({ key: 'online', label: t('totals.onlineDiscount'), value: totals.onlineDiscount, sign: '−' });
-  if (totals.promoDiscount > 0)
-    rows.push({ key: 'promo', label: t('totals.promoDiscount'), value: totals.promoDiscount, sign: '−' });
+    rows.push({ key: 'online', label: onlineLabel, value: totals.onlineDiscount, sign: '−' });
+  if (totals.promoDiscount > 0) rows.push({ key: 'promo', label: promoLabel, value: totals.promoDiscount, sign: '−' });
   if (totals.homeVisitCost > 0)
     rows.push({ key: 'home', label: t('totals.homeVisitCost'), value: totals.homeVisitCost, sign: '+' });
   return (

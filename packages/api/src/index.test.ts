@@ -59,3 +59,13 @@ describe('ensureGuestCart', () => {
     expect(entry.getStored('cartId')).toBe(CREATED);
   });
 });
+
+describe('branchLabel', () => {
+  it('names a branch once when its title is its address, else title and address', () => {
+    expect(entry.branchLabel({ title: 'вул. Хрещатик, 67', address: 'вул. Хрещатик, 67' })).toBe('вул. Хрещатик, 67');
+    expect(entry.branchLabel({ title: 'Відділення на Подолі', address: 'вул. Сагайдачного, 10' })).toBe(
+      'Відділення на Подолі, вул. Сагайдачного, 10',
+    );
+    expect(entry.branchLabel({ title: 'Відділення', address: null })).toBe('Відділення');
+  });
+});

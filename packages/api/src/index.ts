@@ -4,6 +4,7 @@
  * imports the schemas from `@lab/api/src/contract`.
  */
 
+export { branchLabel } from './branch';
 export {
   CATEGORY_PAGE_SIZE,
   type FoundGroup,

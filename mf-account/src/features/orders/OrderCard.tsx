@@ -84,6 +84,8 @@ export function OrderCard({
                 {[
                   `${visit.street}, ${visit.house}`,
                   visit.apartment && t('orders.apartment', { value: visit.apartment }),
+                  visit.entrance && t('orders.entrance', { value: visit.entrance }),
+                  visit.floor && t('orders.floor', { value: visit.floor }),
                 ]
                   .filter(Boolean)
                   .join(', ')}
@@ -91,6 +93,12 @@ export function OrderCard({
                 <span className={styles.muted}>
                   {t('orders.arrival', { date: isoToDisplay(visit.arrivalDate), time: visit.arrivalTime })}
                 </span>
+                {visit.comment && (
+                  <>
+                    <br />
+                    <span className={styles.muted}>{t('orders.comment', { value: visit.comment })}</span>
+                  </>
+                )}
               </>
             ) : order.branch ? (
               <>

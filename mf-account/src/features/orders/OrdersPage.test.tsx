@@ -33,8 +33,11 @@ describe('my orders', () => {
             street: 'вул. Січових Стрільців',
             house: '12',
             apartment: '5',
+            entrance: '2',
+            floor: '4',
             arrivalDate: '2026-01-20',
             arrivalTime: '09:30',
+            comment: 'Домофон не працює, телефонуйте',
           },
           homeVisitCost: 350,
           onlineDiscount: 0,
@@ -59,7 +62,9 @@ describe('my orders', () => {
       '/account/results/101',
     );
     expect(second).toHaveTextContent('Виїзд медсестри додому');
+    expect(second).toHaveTextContent('вул. Січових Стрільців, 12, кв. 5, під’їзд 2, поверх 4');
     expect(second).toHaveTextContent('Приїзд 20.01.2026 близько 09:30');
+    expect(second).toHaveTextContent('Коментар: Домофон не працює, телефонуйте');
     expect(second).toHaveTextContent('Готівкою у відділенні');
     expect(second).toHaveTextContent('Очікуємо у відділенні');
     expect(within(second).queryByRole('button', { name: /Чек/ })).not.toBeInTheDocument();

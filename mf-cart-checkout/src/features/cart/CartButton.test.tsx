@@ -90,11 +90,11 @@ describe('the cart dropdown (above 1024 px)', () => {
     expect(cartLink()).not.toHaveAttribute('aria-expanded');
   });
 
-  it('lists code, title and price of each line, the total and the way to the cart', async () => {
+  it('lists code, title and catalogue price of each line, the online discount as its own line, the total and the way to the cart', async () => {
     serve({
       cart: cartOf(
-        [line(1, { title: 'Феритин', code: '2002', price: 220.4, originalPrice: 290 })],
-        [line(9, { title: 'Взяття крові', price: 57, originalPrice: 60 })],
+        [line(1, { title: 'Феритин', code: '2002', price: 220.4, initialPrice: 232, originalPrice: 290 })],
+        [line(9, { title: 'Взяття крові', price: 57, initialPrice: 60, originalPrice: 60 })],
       ),
     });
     renderAt(<CartButton />);
@@ -106,7 +106,7 @@ describe('the cart dropdown (above 1024 px)', () => {
     await waitFor(() => expect(within(panel).getByText('Феритин')).toBeInTheDocument());
     const rows = within(panel).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('2002');
-    expect(rows[0]).toHaveTextContent('220.40 грн');
+    expect(rows[0]).toHaveTextContent('232 грн');
     expect(rows[0]?.querySelector('s')).toHaveTextContent('290 грн');
     expect(
       within(rows[0] as HTMLElement).getByRole('button', { name: 'Видалити з кошика: Феритин' }),
@@ -115,7 +115,7 @@ describe('the cart dropdown (above 1024 px)', () => {
     expect(rows[1]).toHaveTextContent('Взяття крові');
     expect(rows[1]).toHaveTextContent('додається автоматично');
     expect(within(rows[1] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
-    expect(panel).toHaveTextContent('РазомЦіна зі знижкою: 277.40 грн Ціна без знижки: 350 грн');
+    await waitFor(() => expect(panel).toHaveTextContent('Знижка за онлайн-оплату, 5 %−14.60 грнДо сплати277.40 грн'));
     expect(within(panel).getByRole('link', { name: 'Перейти до кошика' })).toHaveAttribute('href', '/cart');
   });
 

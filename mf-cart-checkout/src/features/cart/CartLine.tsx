@@ -30,7 +30,7 @@ export function CartLine({ item, onRemove }: Props) {
         <span className={styles.title}>{item.service.title}</span>
       )}
       {priced ? (
-        <Price price={item.price} originalPrice={item.originalPrice} className={styles.price} />
+        <Price price={item.initialPrice} originalPrice={item.originalPrice} className={styles.price} />
       ) : (
         <span className={styles.unavailableNote}>{t(`unavailable.${item.reason}`)}</span>
       )}

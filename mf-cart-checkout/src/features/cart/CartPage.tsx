@@ -1,9 +1,11 @@
 import { useTranslation } from '@lab/i18n';
-import { ErrorState, Link, Price, Skeleton, usePageMeta } from '@lab/ui';
+import { ErrorState, Link, Skeleton, usePageMeta } from '@lab/ui';
 import { type ReactNode, useRef } from 'react';
 import { DiscountNote } from '../../components/DiscountNote';
+import { TotalsList } from '../../components/TotalsList';
+import { cartEstimate } from '../../lib/orderTotals';
 import { useCityTitle } from '../../lib/useCityTitle';
-import { useOnlineDiscount } from '../../lib/useOnlineDiscount';
+import { useDiscountTerms, useOnlineDiscount } from '../../lib/useOnlineDiscount';
 import { CartLine } from './CartLine';
 import styles from './CartPage.module.css';
 import { ConfirmRemoveDialog } from './ConfirmRemoveDialog';
@@ -15,7 +17,7 @@ import { useRemoveFromCart } from './useRemoveFromCart';
 
 /**
  * Route /cart (spec sections 2-5): the lines with their prices and discounts, the lines packages bring
- * along (shown, not deletable), the promo code, the totals as the server prices them, and the way to
+ * along (shown, not deletable), the promo code, the totals with each discount a named line, and the way to
  * the checkout; or the empty state with the way to the catalogue. Lines not orderable in the chosen
  * city are listed apart, deletable and outside the totals; while any exist the way to the checkout is
  * replaced by what to do about them (the server would refuse the order).
@@ -25,6 +27,7 @@ export function CartPage() {
   usePageMeta({ title: t('cart.title') });
   const cart = useCurrentCart();
   const onlinePercent = useOnlineDiscount();
+  const terms = useDiscountTerms(cart.data);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const removal = useRemoveFromCart(cart, t('remove.failed'), headingRef);
   const data = cart.none ? undefined : cart.data;
@@ -61,7 +64,6 @@ export function CartPage() {
       </div>
     );
   } else {
-    const saving = Math.max(0, data.originalTotalPrice - data.totalPrice);
     content = (
       <div className={styles.layout}>
         <div className={styles.lines}>
@@ -95,29 +97,7 @@ export function CartPage() {
             {t('totals.title')}
           </h2>
           <PromoCode cart={cart} />
-          <dl className={styles.totals}>
-            <div>
-              <dt>{t('totals.original')}</dt>
-              <dd>
-                <Price price={data.originalTotalPrice} />
-              </dd>
-            </div>
-            {saving > 0 && (
-              <div>
-                <dt>{t('totals.discount')}</dt>
-                <dd className={styles.saving}>
-                  <span aria-hidden="true">−</span>
-                  <Price price={saving} />
-                </dd>
-              </div>
-            )}
-            <div className={styles.grandTotal}>
-              <dt>{t('totals.total')}</dt>
-              <dd>
-                <Price price={data.totalPrice} size="lg" />
-              </dd>
-            </div>
-          </dl>
+          <TotalsList totals={cartEstimate(data, onlinePercent)} terms={terms} />
           <DiscountNote promo={data.promo} onlinePercent={onlinePercent} className={styles.muted} />
           {unavailable.length > 0 ? (
             <p role="alert" className={styles.blocked}>

@@ -1,6 +1,9 @@
 import { useTranslation } from '@lab/i18n';
 import { ErrorState, Link, Price, Skeleton } from '@lab/ui';
 import type { ReactNode } from 'react';
+import { TotalsList } from '../../components/TotalsList';
+import { cartEstimate } from '../../lib/orderTotals';
+import { useDiscountTerms, useOnlineDiscount } from '../../lib/useOnlineDiscount';
 import styles from './CartPreview.module.css';
 import { type RemovableLine, unavailableOf } from './lines';
 import { RemoveLineButton } from './RemoveLineButton';
@@ -24,6 +27,8 @@ export function CartPreview({ cart, onRemove, id }: Props) {
   const { t } = useTranslation('cartCheckout');
   const data = cart.none ? undefined : cart.data;
   const unavailable = unavailableOf(data);
+  const onlinePercent = useOnlineDiscount();
+  const terms = useDiscountTerms(data);
   let body: ReactNode;
   if (cart.loading) {
     body = (
@@ -64,7 +69,7 @@ export function CartPreview({ cart, onRemove, id }: Props) {
         <ul className={styles.list}>
           {data.items.map((item) => (
             <PreviewLine key={item.serviceId} item={item} onRemove={onRemove}>
-              <Price price={item.price} originalPrice={item.originalPrice} size="sm" className={styles.price} />
+              <Price price={item.initialPrice} originalPrice={item.originalPrice} size="sm" className={styles.price} />
             </PreviewLine>
           ))}
           {unavailable.map((item) => (
@@ -79,15 +84,17 @@ export function CartPreview({ cart, onRemove, id }: Props) {
                 {item.service.title}
                 <span className={styles.note}>{t('cart.additionalShort')}</span>
               </span>
-              <Price price={item.price} originalPrice={item.originalPrice} size="sm" className={styles.price} />
+              <Price price={item.initialPrice} originalPrice={item.originalPrice} size="sm" className={styles.price} />
               <span className={styles.removePlaceholder} aria-hidden="true" />
             </li>
           ))}
         </ul>
-        <p className={styles.total}>
-          <span>{t('totals.total')}</span>
-          <Price price={data.totalPrice} originalPrice={data.originalTotalPrice} />
-        </p>
+        {/* the lines read at their catalogue prices; the discount is one named line above the total */}
+        <TotalsList
+          totals={{ ...cartEstimate(data, onlinePercent), otherDiscounts: 0 }}
+          terms={terms}
+          className={styles.totals}
+        />
         <Link to="/cart" className={styles.primaryLink}>
           {t('preview.toCart')}
         </Link>

@@ -41,8 +41,11 @@ export function PromoCode({ cart }: { cart: CurrentCart }) {
         await api.cart.discount(typed);
       } catch (failure) {
         failed(failure);
-        // a failed check empties the stored promo (spec section 5)
-        if (isApiError(failure) && failure.status === 404 && applied) await cart.applyPromo('').catch(() => undefined);
+        // a failed check empties the stored promo (spec section 5), and the visitor is told it went
+        if (isApiError(failure) && failure.status === 404 && applied) {
+          await cart.applyPromo('').catch(() => undefined);
+          setError(t('promo.invalidRemoved', { code: typed, previous: applied }));
+        }
         return;
       }
       await cart.applyPromo(typed);

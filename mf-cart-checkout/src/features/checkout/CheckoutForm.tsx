@@ -11,13 +11,13 @@ import { Trans, useTranslation } from '@lab/i18n';
 import { addDays, Button, type DateInputChange, Link, todayInKyiv } from '@lab/ui';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { cartEstimate } from '../../lib/orderTotals';
 import { useCityTitle } from '../../lib/useCityTitle';
-import { useOnlineDiscount } from '../../lib/useOnlineDiscount';
+import { useDiscountTerms, useOnlineDiscount } from '../../lib/useOnlineDiscount';
 import { type RemovableLine, UnavailableLines, unavailableOf } from '../cart';
 import styles from './Checkout.module.css';
 import { Checkbox, ChoiceGroup, TextField } from './fields';
 import { OrderSummary } from './OrderSummary';
-import { estimateOrder } from './orderTotals';
 import { PatientSection } from './PatientSection';
 import { usePlaceOrder } from './usePlaceOrder';
 import { VisitSection } from './VisitSection';
@@ -133,16 +133,17 @@ export function CheckoutForm({ cart, cityId, onRemove }: Props) {
     }
   };
 
+  const visitCost = home ? (homeVisitCost ?? 0) : 0;
   const estimate = useMemo(
-    () =>
-      estimateOrder([...cart.items, ...cart.additionalItems], {
-        onlinePercent,
-        online: form.paymentType === 'online',
-        promo: cart.promo,
-        homeVisitCost: home ? (homeVisitCost ?? 0) : 0,
-      }),
-    [cart, onlinePercent, form.paymentType, home, homeVisitCost],
+    () => cartEstimate(cart, onlinePercent, { online: form.paymentType === 'online', homeVisitCost: visitCost }),
+    [cart, onlinePercent, form.paymentType, visitCost],
   );
+  // what the same order costs paid online: said next to the total when paying on the spot costs more
+  const onlineTotal = useMemo(
+    () => cartEstimate(cart, onlinePercent, { online: true, homeVisitCost: visitCost }).totalPrice,
+    [cart, onlinePercent, visitCost],
+  );
+  const terms = useDiscountTerms(cart);
 
   const focusField = (field: FieldKey) => {
     const target =
@@ -360,7 +361,7 @@ export function CheckoutForm({ cart, cityId, onRemove }: Props) {
         <h2 id={`${baseId}-title-summary`} className={styles.sectionTitle}>
           {t('totals.orderTitle')}
         </h2>
-        <OrderSummary cart={cart} estimate={estimate} />
+        <OrderSummary cart={cart} estimate={estimate} terms={terms} onlineTotal={onlineTotal} />
         <div className={styles.consents}>
           <Checkbox
             id={idOf('acceptContract')}

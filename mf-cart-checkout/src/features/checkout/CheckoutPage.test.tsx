@@ -123,14 +123,20 @@ describe('checkout form', () => {
     // every id on the page is unique (a heading once took a radio's id and left it without a name)
     const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
-    await waitFor(() => expect(summary()).toHaveTextContent('Знижка за онлайн-оплату−14.60 грн'));
+    await waitFor(() => expect(summary()).toHaveTextContent('Знижка за онлайн-оплату, 5 %−14.60 грн'));
     expect(summary()).toHaveTextContent('Вартість без знижок350 грн');
     expect(summary()).toHaveTextContent('Акційні знижки−58 грн');
     expect(summary()).toHaveTextContent('До сплати277.40 грн');
     await user.click(screen.getByRole('radio', { name: /У відділенні.*Готівкою/ }));
-    expect(summary()).not.toHaveTextContent('Знижка за онлайн-оплату');
+    expect(summary()).not.toHaveTextContent('Знижка за онлайн-оплату,');
     expect(summary()).toHaveTextContent('До сплати292 грн');
+    // the higher total is said next to it, and announced
+    expect(within(summary()).getByRole('status')).toHaveTextContent(
+      'Під час оплати на місці знижка за онлайн-оплату не діє: до сплати 292 грн замість 277.40 грн онлайн.',
+    );
     expect(placeButton()).toHaveTextContent('Оформити замовлення');
+    await user.click(screen.getByRole('radio', { name: /Онлайн карткою/ }));
+    expect(within(summary()).getByRole('status')).toBeEmptyDOMElement();
   });
 
   it('places an order for a ward at a branch, paying at the branch', async () => {

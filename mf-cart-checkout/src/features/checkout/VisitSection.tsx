@@ -1,6 +1,6 @@
-import type { ApiResponse, Branch, HomeVisitSlotsResponse } from '@lab/api';
+import { type ApiResponse, type Branch, branchLabel, type HomeVisitSlotsResponse } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { type DateInputChange, DatePicker, Dropdown, ErrorState, Skeleton, useFormatPrice } from '@lab/ui';
+import { type DateInputChange, DatePicker, Dropdown, ErrorState, formatPhone, Skeleton, useFormatPrice } from '@lab/ui';
 import type { ReactNode } from 'react';
 import styles from './Checkout.module.css';
 import { ChoiceGroup, FieldError, TextField } from './fields';
@@ -97,7 +97,7 @@ function BranchPicker({
         placeholder={t('visit.branchPlaceholder')}
         options={branches.data.map((branch) => ({
           value: String(branch.id),
-          label: `${branch.title}, ${branch.address}`,
+          label: branchLabel(branch),
         }))}
         value={value == null ? null : String(value)}
         onChange={(chosen) => onChange(chosen == null ? null : Number(chosen))}
@@ -108,7 +108,7 @@ function BranchPicker({
       {selected && (
         <p className={styles.muted}>
           {selected.address}
-          {selected.phone ? ` · ${selected.phone}` : ''}
+          {selected.phone ? ` · ${formatPhone(selected.phone) ?? selected.phone}` : ''}
         </p>
       )}
     </div>

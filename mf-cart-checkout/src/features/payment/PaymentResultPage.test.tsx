@@ -45,6 +45,45 @@ describe('the payment result', () => {
     expect(totals).toHaveTextContent('До сплати627.40 грн');
   });
 
+  it('shows the branch once, and a home visit with everything the nurse needs to find the door', async () => {
+    serve({
+      signedIn: true,
+      order: online({
+        state: 'paid',
+        branch: { id: 1, title: 'вул. Хрещатик, 67', address: 'вул. Хрещатик, 67' },
+      }),
+    });
+    renderResult(`orderId=${ORDER_ID}`);
+    const branch = (await screen.findByText('Відділення')).nextElementSibling as HTMLElement;
+    expect(branch).toHaveTextContent(/^вул\. Хрещатик, 67$/);
+  });
+
+  it('a home visit: the address with flat, entrance and floor, and the comment', async () => {
+    serve({
+      signedIn: true,
+      order: online({
+        state: 'paid',
+        branch: null,
+        homeVisitCost: 350,
+        homeVisit: {
+          street: 'вул. Січових Стрільців',
+          house: '12',
+          apartment: '5',
+          entrance: '2',
+          floor: '4',
+          arrivalDate: '2026-01-20',
+          arrivalTime: '09:30',
+          comment: 'Домофон не працює',
+        },
+      }),
+    });
+    renderResult(`orderId=${ORDER_ID}`);
+    expect(
+      await screen.findByText('вул. Січових Стрільців, 12, кв. 5, під’їзд 2, поверх 4 — 20.01.2026, близько 09:30'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Домофон не працює')).toBeInTheDocument();
+  });
+
   it('a declined payment: «Помилка при оплаті», repeat the payment', async () => {
     const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const { requests } = serve({ signedIn: true, order: online({ state: 'payment-failed' }) });

@@ -1,4 +1,4 @@
-import { api, type Order, useOrder, useSession } from '@lab/api';
+import { api, branchLabel, type Order, useOrder, useSession } from '@lab/api';
 import { emitOrKeep } from '@lab/events';
 import { useTranslation } from '@lab/i18n';
 import { useSearchParams } from '@lab/router';
@@ -246,9 +246,7 @@ function OrderResult({
         {order.branch && (
           <div>
             <dt>{t('result.branch')}</dt>
-            <dd>
-              {order.branch.title}, {order.branch.address}
-            </dd>
+            <dd>{branchLabel(order.branch)}</dd>
           </div>
         )}
         {order.homeVisit && (
@@ -257,11 +255,25 @@ function OrderResult({
             <dd>
               {t('result.homeVisitValue', {
                 street: order.homeVisit.street,
-                house: order.homeVisit.house,
+                // the house, then what the nurse needs to find the door
+                house: [
+                  order.homeVisit.house,
+                  order.homeVisit.apartment && t('result.visitApartment', { value: order.homeVisit.apartment }),
+                  order.homeVisit.entrance && t('result.visitEntrance', { value: order.homeVisit.entrance }),
+                  order.homeVisit.floor && t('result.visitFloor', { value: order.homeVisit.floor }),
+                ]
+                  .filter(Boolean)
+                  .join(', '),
                 date: isoToDisplay(order.homeVisit.arrivalDate),
                 time: order.homeVisit.arrivalTime,
               })}
             </dd>
+          </div>
+        )}
+        {order.homeVisit?.comment && (
+          <div>
+            <dt>{t('result.visitComment')}</dt>
+            <dd>{order.homeVisit.comment}</dd>
           </div>
         )}
         <div>

@@ -4,6 +4,7 @@
  * values, note and out-of-range mark, page numbers on every page, and a QR code (with its address in
  * words) that opens the order's results page on the site after sign-in.
  */
+import { branchLabel } from '@lab/api/src/branch';
 import type { Order, Registry, ResultRow } from '@lab/api/src/contract';
 import QRCode from 'qrcode';
 import type { Locale } from '../i18n/messages';
@@ -122,7 +123,7 @@ export async function resultsPdf({ registry, order, resultsUrl, locale }: Result
       [order.doctor.fullName, order.doctor.code && `(${order.doctor.code})`].filter(Boolean).join(' '),
     ]);
   }
-  if (order.branch) facts.push([text.branch, branchLine(order.branch)]);
+  if (order.branch) facts.push([text.branch, branchLabel(order.branch)]);
   if (order.homeVisit) facts.push([text.homeVisit, `${order.homeVisit.street}, ${order.homeVisit.house}`]);
   doc.fontSize(10);
   for (const [label, value] of facts) {
@@ -198,10 +199,6 @@ export async function resultsPdf({ registry, order, resultsUrl, locale }: Result
   }
   doc.end();
   return done;
-}
-
-function branchLine(branch: NonNullable<Order['branch']>): string {
-  return branch.address && branch.address !== branch.title ? `${branch.title}, ${branch.address}` : branch.title;
 }
 
 type Texts = (typeof TEXTS)[Locale];

@@ -6,7 +6,7 @@
  * price and its price; everything in whole kopiykas, rounded half up. The placed order carries the
  * server's own figures, which the payment result page shows.
  */
-import type { CartItem } from '@lab/api';
+import type { Cart, CartItem } from '@lab/api';
 
 export type OrderEstimate = {
   /** List prices before any discount. */
@@ -56,4 +56,21 @@ export function estimateOrder(
     homeVisitCost: hryvnia(visit),
     totalPrice: hryvnia(paid + visit),
   };
+}
+
+/**
+ * A cart's totals as the checkout will show them: its lines at their catalogue prices, the discount
+ * that applies (paying online unless said otherwise) as its own line.
+ */
+export function cartEstimate(
+  cart: Pick<Cart, 'items' | 'additionalItems' | 'promo'>,
+  onlinePercent: number,
+  options: { online?: boolean; homeVisitCost?: number } = {},
+): OrderEstimate {
+  return estimateOrder([...cart.items, ...cart.additionalItems], {
+    onlinePercent,
+    online: options.online ?? true,
+    promo: cart.promo,
+    homeVisitCost: options.homeVisitCost ?? 0,
+  });
 }
