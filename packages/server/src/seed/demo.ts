@@ -3,10 +3,10 @@
  * server start when missing:
  *
  *   +380501234567  patient Олена Коваленко with two wards and a year of orders with results, so that
- *                  dynamics have points for several indicators; one order paid and awaiting results,
- *                  one placed and waiting for payment
+ *                  dynamics have points for several indicators; orders in all seven display states
+ *                  (more than one page of them), a qualitative result found and one not found
  *   +380671234567  doctor Андрій Мельник, two workplaces (codes MELNYK-1, MELNYK-2), a manager, and
- *                  three patients with referrals and results
+ *                  three patients with more than 20 referrals and results
  *   +380931234567  Ірина Бондаренко, patient and doctor (workplace code BONDARENKO-1)
  *
  * They sign in like anyone else: the code arrives in the development SMS outbox
@@ -157,7 +157,12 @@ interface DemoOrder {
   sex: 'male' | 'female';
   serviceIds: number[];
   daysAgo: number;
-  stage: 'ready' | 'sampled' | 'placed';
+  /**
+   * ready: results written; sampled: awaiting results; paid: paid (online or at the branch), no visit
+   * yet; placed: not paid (waiting at the branch, or an online payment pending); declined: the last
+   * online payment was declined.
+   */
+  stage: 'ready' | 'sampled' | 'paid' | 'placed' | 'declined';
   doctor?: { doctorId: number; workplaceId: number; code: string } | null;
   bias?: Record<string, number>;
   paymentType?: 'online' | 'cash';
@@ -191,7 +196,7 @@ async function insertOrder(db: Queryable, cat: Catalogue, order: DemoOrder, now:
   const totals = orderTotals(lines, { online, promo: 0 }, 0);
   const id = randomUUID();
   const ready = order.stage === 'ready';
-  const paid = order.stage !== 'placed';
+  const paid = order.stage !== 'placed' && order.stage !== 'declined';
   await db.query(
     `INSERT INTO orders (id, user_id, patient_id, settlement_id, visit, branch_id, payment_type, doctor_id,
         doctor_workplace_id, doctor_code, online_fraction, subtotal, online_discount, promo_discount, other_discounts,
@@ -217,7 +222,7 @@ async function insertOrder(db: Queryable, cat: Catalogue, order: DemoOrder, now:
       paid && paymentType === 'online' ? new Date(createdAt.getTime() + 600_000).toISOString() : null,
       paid && paymentType !== 'online' ? new Date(createdAt.getTime() + DAY).toISOString() : null,
       ready ? 'ready' : order.stage === 'sampled' ? 'sampled' : 'new',
-      paid ? new Date(createdAt.getTime() + DAY).toISOString() : null,
+      ready || order.stage === 'sampled' ? new Date(createdAt.getTime() + DAY).toISOString() : null,
       new Date(createdAt.getTime() + 2 * DAY).toISOString(),
       ready ? new Date(createdAt.getTime() + 2 * DAY).toISOString() : null,
       createdAt.toISOString(),
@@ -248,15 +253,16 @@ async function insertOrder(db: Queryable, cat: Catalogue, order: DemoOrder, now:
     'INSERT INTO registries (order_id, created_at) VALUES ($1, $2::timestamptz) RETURNING id',
     [id, createdAt.toISOString()],
   );
-  if (paid && paymentType === 'online') {
+  if (paymentType === 'online' && (paid || order.stage === 'declined')) {
     await db.query(
       `INSERT INTO payments (id, order_id, registry_id, provider, amount, status, created_at, expires_at, completed_at)
-       VALUES ($1, $2, $3, 'sandbox', $4, 'succeeded', $5::timestamptz, $6::timestamptz, $6::timestamptz)`,
+       VALUES ($1, $2, $3, 'sandbox', $4, $5, $6::timestamptz, $7::timestamptz, $7::timestamptz)`,
       [
         randomUUID(),
         id,
         registry.id,
         totals.totalPrice,
+        paid ? 'succeeded' : 'declined',
         createdAt.toISOString(),
         new Date(createdAt.getTime() + 600_000).toISOString(),
       ],
@@ -294,6 +300,9 @@ export async function ensureDemo(
     const THYROID = pick(cat, ['3001', '3002'], 1);
     const VITAMIN_D = pick(cat, ['6001'], 1);
     const CHECKUP = pick(cat, ['K-101'], 1);
+    // qualitative tests: found / not found rows
+    const HELICOBACTER = pick(cat, ['4023'], 1);
+    const HEPATITIS_B = pick(cat, ['4101'], 1);
 
     const manager = await tx.one<{ id: number }>(
       `INSERT INTO managers (key, first_name_uk, first_name_ru, last_name_uk, last_name_ru, middle_name_uk, middle_name_ru,
@@ -459,6 +468,44 @@ export async function ensureDemo(
         stage: 'sampled',
       },
       { userId: patientUser, patientId: olena, sex: 'female', serviceIds: [...CHECKUP], daysAgo: 0, stage: 'placed' },
+      // every other display state of spec section 4, so that each can be seen
+      { userId: patientUser, patientId: olena, sex: 'female', serviceIds: [...VITAMIN_D], daysAgo: 1, stage: 'paid' },
+      {
+        userId: patientUser,
+        patientId: olena,
+        sex: 'female',
+        serviceIds: [...SUGAR],
+        daysAgo: 1,
+        stage: 'declined',
+      },
+      {
+        userId: patientUser,
+        patientId: olena,
+        sex: 'female',
+        serviceIds: [...LIPIDS],
+        daysAgo: 0,
+        stage: 'placed',
+        paymentType: 'cash',
+      },
+      {
+        userId: patientUser,
+        patientId: olena,
+        sex: 'female',
+        serviceIds: [...IRON],
+        daysAgo: 3,
+        stage: 'paid',
+        paymentType: 'cash',
+      },
+      // a qualitative result found and one not found
+      {
+        userId: patientUser,
+        patientId: olena,
+        sex: 'female',
+        serviceIds: [...HELICOBACTER, ...HEPATITIS_B],
+        daysAgo: 70,
+        stage: 'ready',
+        bias: { 'S-4023': 1, 'S-4101': -1 },
+      },
       // the wards
       { userId: patientUser, patientId: sofia, sex: 'female', serviceIds: [...CBC], daysAgo: 240, stage: 'ready' },
       {
@@ -542,6 +589,17 @@ export async function ensureDemo(
           bias: { FERR: -0.3 },
         },
         { ...boiko, serviceIds: [...CBC, ...THYROID], daysAgo: 5, stage: 'sampled', doctor: byMelnyk(0) },
+        // a year of regular check-ups: more referrals than one page of the doctor's list (20) holds
+        ...Array.from({ length: 16 }, (_, n): DemoOrder => {
+          const patient = [tkachenko, shevchuk, boiko][n % 3] ?? tkachenko;
+          return {
+            ...patient,
+            serviceIds: n % 2 === 0 ? [...CBC, ...SUGAR] : [...LIPIDS, ...THYROID],
+            daysAgo: 20 + n * 21,
+            stage: 'ready',
+            doctor: byMelnyk(n % 4 === 3 ? 1 : 0),
+          };
+        }),
         {
           ...shevchuk,
           serviceIds: [...THYROID],
