@@ -211,7 +211,7 @@ describe('add to cart', () => {
   });
 
   it('doctors see prices without cart buttons', async () => {
-    serveCatalogue({ services });
+    serveCatalogue({ services, signedIn: true });
     setStored('doctor', true);
     renderCategory('coagulation');
     const row = (await screen.findByRole('link', { name: 'Д-димер' })).closest('article') as HTMLElement;

@@ -129,11 +129,18 @@ describe('service page', () => {
   });
 
   it('doctors see the price but no cart button', async () => {
-    serveCatalogue({ info: serviceInfo() });
+    serveCatalogue({ info: serviceInfo(), signedIn: true });
     setStored('doctor', true);
     renderService();
     await screen.findByRole('heading', { level: 1, name: 'Загальний аналіз крові' });
     expect(screen.getByRole('complementary', { name: 'Ціна та замовлення' })).toHaveTextContent('700 грн');
     expect(screen.queryByRole('button', { name: /До кошика/ })).not.toBeInTheDocument();
+  });
+
+  it('a doctor flag left from a session that ended is no doctor: a guest gets the cart button', async () => {
+    serveCatalogue({ info: serviceInfo() });
+    setStored('doctor', true);
+    renderService();
+    expect(await screen.findByRole('button', { name: 'До кошика: Загальний аналіз крові' })).toBeInTheDocument();
   });
 });
