@@ -62,6 +62,7 @@ describe('headings the server knows without the API', () => {
     '/contacts': { ua: shellUa.contacts.title, ru: shellRu.contacts.title },
     '/news': { ua: shellUa.news.title, ru: shellRu.news.title },
     '/documents': { ua: shellUa.documents.title, ru: shellRu.documents.title },
+    '/equipment': { ua: shellUa.equipment.title, ru: shellRu.equipment.title },
   };
 
   it.each(HEADED_BY_CRUMB)('%s: the crumb label is the heading the page renders, in both languages', (path) => {
@@ -99,6 +100,15 @@ describe('headings the server knows without the API', () => {
     expect(html).toContain(`<a href="/ru/analyzes">${shellRu.crumbs.catalogue}</a>`);
     expect(html).toContain('<span aria-current="page">Гематология</span>');
     expect(firstView('/', 'ru', null, [])).not.toContain('fv-crumbs');
+  });
+
+  it("draws the home page's one claim from the city list, as the page does", () => {
+    expect(firstView('/', 'ua', null, [], undefined, { branches: 78, cities: 59 })).toContain(
+      '<h1 class="fv-title">Аналізи онлайн у 78 відділеннях у 59 містах України</h1>',
+    );
+    expect(firstView('/', 'ua', null, [], undefined, null)).toContain(
+      '<h1 class="fv-title">Аналізи онлайн у відділеннях по всій Україні</h1>',
+    );
   });
 
   it("puts a remote's preview of the page in place of the heading", () => {

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { PRIMED_ANSWERS_ELEMENT_ID, type PrimedAnswer } from '@lab/api';
+import { PRIMED_ANSWERS_ELEMENT_ID, type PrimedAnswer, type SettlementsListResponse } from '@lab/api';
 import { FALLBACK_LOCALE, type Locale, localeFromPath, localizePath, stripLocale } from '@lab/i18n';
 import { compressFor } from '@lab/serve';
 import ru from '../src/app/locales/ru.json';
@@ -15,7 +15,7 @@ import { buildHead, escapeHtml, renderHeadHtml, type SiteFacts } from '../src/fe
 import { primedAnswers, renderPrimedAnswers } from './answers';
 import { contentSecurityPolicy, hashSource } from './csp';
 import { firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
-import { apiFetcher, type Fetch, firstSettlementId, type PageData, pageData } from './pageData';
+import { apiFetcher, type Fetch, firstSettlementId, type PageData, pageData, settlementsUrl } from './pageData';
 import {
   type PagePreview,
   pagePreview,
@@ -97,6 +97,8 @@ export async function renderPage(
   }
   const preview =
     guest && !data?.notFound ? await remotePagePreview(path, search, locale, answers, get, options) : null;
+  // the same answer the page's primed settlements carry: one request per page
+  const network = path === '/' ? await networkFigures(get) : null;
   const t = (key: string) => lookup(texts[locale], key);
   const crumbs = buildTrail(
     path,
@@ -120,7 +122,7 @@ export async function renderPage(
     )
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root">${firstView(path, locale, data, crumbs, preview?.html)}</div>`,
+      () => `<div id="root">${firstView(path, locale, data, crumbs, preview?.html, network)}</div>`,
     )
     .replace('</body>', () => `${renderPrimedAnswers(answers, PRIMED_ANSWERS_ELEMENT_ID)}</body>`);
   // the home page's hero and a previewed page are drawn from the HTML alone: the scripts can wait a frame
@@ -160,6 +162,7 @@ export const HEADED_BY_CRUMB: readonly string[] = [
   '/contacts',
   '/news',
   '/documents',
+  '/equipment',
 ];
 
 /**
@@ -192,6 +195,21 @@ async function remotePagePreview(
 /** A preview with the script that hides it from a browser that stored other values (previews.ts). */
 type GuardedPreview = PagePreview & { guard: string };
 
+/** The network's size as the city list answers it: the home page's one claim (HomePage draws the same). */
+export type NetworkFigures = { branches: number; cities: number };
+
+function homeTitle(t: (key: string) => string, network: NetworkFigures | null): string {
+  if (!network) return t('home.titlePlain');
+  return t('home.title')
+    .replace('{{branches}}', String(network.branches))
+    .replace('{{cities}}', String(network.cities));
+}
+
+async function networkFigures(get: Fetch): Promise<NetworkFigures | null> {
+  const list = await get<SettlementsListResponse>(settlementsUrl()).catch(() => null);
+  return list ? { branches: list.branchCount, cities: list.settlements.length } : null;
+}
+
 /** The preview's guard script and the remote's style sheets for the page, inline (allowed by their hash). */
 function previewHead(preview: GuardedPreview | null): string {
   if (!preview) return '';
@@ -208,6 +226,7 @@ export function firstView(
   data: PageData | null,
   crumbs: readonly { label: string; link: string }[] = [],
   previewHtml?: string,
+  network?: NetworkFigures | null,
 ): string {
   const t = (key: string) => lookup(texts[locale], key);
   const home = path === '/';
@@ -215,7 +234,7 @@ export function firstView(
   const fromCrumb = HEADED_BY_CRUMB.includes(path.replace(/\/+$/, '')) ? crumbs.at(-1)?.label : undefined;
   return renderFirstView({
     siteName: t('siteName'),
-    heading: home ? t('home.title') : (known ?? fromCrumb ?? null),
+    heading: home ? homeTitle(t, network ?? null) : (known ?? fromCrumb ?? null),
     lead: home ? t('home.lead') : undefined,
     previewHtml,
     // a missing page's trail is not the app's (it shows the not-found view)

@@ -138,6 +138,7 @@ const KNOWN_APP_ROUTES = new Set([
   'contacts',
   'news',
   'documents',
+  'equipment',
   'analyzes',
   'analysis',
   '404',

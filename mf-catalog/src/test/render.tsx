@@ -2,7 +2,7 @@
 import '../i18n';
 
 export { bodyOf, installAdapter, ok, type Reply } from '@lab/api/src/test/fakeAdapter';
-export { Providers, renderAt, resetBrowserState, setUpI18n } from '@lab/testing';
+export { location, Providers, renderAt, resetBrowserState, setUpI18n } from '@lab/testing';
 
 export const CITY = 1;
 export const GUEST_CART = '3f1c2a9e-7b4d-4c1a-9e2f-0a1b2c3d4e5f';

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { ContactsPage } from '../features/contacts';
 import { ArticlePage, ContentRoute } from '../features/content';
 import { DocumentPage, DocumentsPage } from '../features/documents';
+import { EquipmentPage } from '../features/equipment';
 import { HomePage } from '../features/home';
 import { Layout } from '../features/layout';
 import { ScrollManager } from '../features/navigation';
@@ -34,6 +35,7 @@ function localeRoutes() {
       <Route path="news/:slug" element={<NewsItemPage />} />
       <Route path="documents" element={<DocumentsPage />} />
       <Route path="documents/:slug" element={<DocumentPage />} />
+      <Route path="equipment" element={<EquipmentPage />} />
       <Route path="about" element={<ArticlePage type="about" />} />
       <Route path="getapp" element={<ArticlePage type="getapp" />} />
       <Route path="404" element={<NotFoundPage />} />

@@ -4,7 +4,7 @@ import { getPageMeta, useBreadcrumbLabels } from '@lab/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { card } from '../../test/fixtures';
-import { bodyOf, CITY, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
+import { bodyOf, CITY, location, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { NEW_CART, serveCatalogue } from '../../test/server';
 import { CataloguePage } from './CataloguePage';
 import { CategoryPage } from './CategoryPage';
@@ -117,6 +117,35 @@ describe('category page', () => {
     expect(
       bodyOf(requests.filter((request) => request.url === '/service/services/infos/settlements').at(-1) as never),
     ).toMatchObject({ gender: 'male' });
+  });
+
+  it('keeps sort, filters and loaded pages in the address, and starts from it (Back, reload, a shared link)', async () => {
+    const { requests } = serveCatalogue({ services });
+    renderCategory();
+    await waitFor(() => expect(titles()).toHaveLength(20));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Сортування' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Спочатку дорожчі' }));
+    await waitFor(() => expect(location()).toBe('/analyzes/hematology?sort=price-desc&paginate=1'));
+    await userEvent.click(screen.getByRole('button', { name: 'Показати ще' }));
+    await waitFor(() => expect(titles()).toHaveLength(40));
+    expect(location()).toBe('/analyzes/hematology?sort=price-desc&pages=2&paginate=1');
+    // a filter change starts again from the first page
+    await userEvent.click(screen.getByRole('combobox', { name: 'Для кого' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Для жінок' }));
+    await waitFor(() => expect(location()).toBe('/analyzes/hematology?gender=female&sort=price-desc&paginate=1'));
+    expect(requests.length).toBeGreaterThan(0);
+  });
+
+  it('opens with the list the address describes', async () => {
+    const { requests } = serveCatalogue({ services });
+    renderAt(<CategoryPage />, '/analyzes/hematology?sort=price-desc&pages=2&paginate=1', '/analyzes/:slug');
+    await waitFor(() => expect(titles()).toHaveLength(40));
+    expect(screen.getByRole('combobox', { name: 'Сортування' })).toHaveTextContent('Спочатку дорожчі');
+    const lists = requests.filter((request) => request.url === '/service/services/infos/settlements');
+    expect(lists.map((request) => bodyOf(request as never))).toEqual([
+      expect.objectContaining({ priceSort: 'desc' }),
+      expect.objectContaining({ priceSort: 'desc' }),
+    ]);
   });
 
   it('shows the empty state with a reset for filters that match nothing', async () => {

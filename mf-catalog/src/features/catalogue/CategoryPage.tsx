@@ -26,6 +26,7 @@ import { ServiceCard } from '../service-card';
 import { categoryUrl } from './CataloguePage';
 import styles from './Category.module.css';
 import type { GenderFilter, PriceSort } from './tree';
+import { useCategoryQuery } from './useCategoryQuery';
 
 const TEXT_DEBOUNCE_MS = 500;
 
@@ -78,11 +79,14 @@ function Category({ found }: { found: FoundGroup }) {
   const { node, ancestors } = found;
   const cityId = useStored('cityId');
   const headingId = useId();
-  const [subgroup, setSubgroup] = useState<string | null>(null);
-  const [gender, setGender] = useState<GenderFilter>('all');
-  const [sort, setSort] = useState<PriceSort>('default');
-  const [text, setText] = useState('');
-  const query = useDebouncedValue(text.trim(), TEXT_DEBOUNCE_MS, true);
+  const [{ subgroup, gender, sort, text: appliedText, pages }, update] = useCategoryQuery();
+  // the field answers each key; the list (and the address) follow the text once typing pauses
+  const [text, setText] = useState(appliedText);
+  const typed = useDebouncedValue(text.trim(), TEXT_DEBOUNCE_MS, true);
+  useEffect(() => {
+    if (typed !== appliedText) update({ text: typed });
+  }, [typed, appliedText, update]);
+  const query = appliedText;
 
   const chosen: ServiceGroupNode = node.childNodes.find((child) => child.slug === subgroup) ?? node;
   // every filter goes to the server, so that they hold across all pages, not only the loaded ones
@@ -99,14 +103,12 @@ function Category({ found }: { found: FoundGroup }) {
           },
     [cityId, chosen, query, gender, sort],
   );
-  const list = useServiceList(filter, CATEGORY_PAGE_SIZE);
+  const list = useServiceList(filter, CATEGORY_PAGE_SIZE, pages);
   const shown = list.items;
   const filtered = subgroup !== null || gender !== 'all' || query !== '';
   const reset = () => {
-    setSubgroup(null);
-    setGender('all');
-    setSort('default');
     setText('');
+    update({ subgroup: null, gender: 'all', sort: 'default', text: '' });
   };
 
   // after "show more", focus moves to the first new service (the button may be gone on the last page)
@@ -168,7 +170,7 @@ function Category({ found }: { found: FoundGroup }) {
             options={subgroupOptions}
             value={subgroup ?? ''}
             searchable={node.childNodes.length > 8}
-            onChange={(value) => setSubgroup(value ? value : null)}
+            onChange={(value) => update({ subgroup: value ? value : null })}
           />
         )}
         <Dropdown
@@ -176,14 +178,14 @@ function Category({ found }: { found: FoundGroup }) {
           options={genderOptions}
           value={gender}
           searchable={false}
-          onChange={(value) => setGender((value as GenderFilter | null) ?? 'all')}
+          onChange={(value) => update({ gender: (value as GenderFilter | null) ?? 'all' })}
         />
         <Dropdown
           label={t('filters.sort')}
           options={sortOptions}
           value={sort}
           searchable={false}
-          onChange={(value) => setSort((value as PriceSort | null) ?? 'default')}
+          onChange={(value) => update({ sort: (value as PriceSort | null) ?? 'default' })}
         />
       </search>
 
@@ -229,6 +231,7 @@ function Category({ found }: { found: FoundGroup }) {
             onClick={() => {
               setFocusFrom(shown.length);
               list.loadMore();
+              update({ pages: Math.ceil(shown.length / CATEGORY_PAGE_SIZE) + 1 });
             }}
           >
             {t('category.more')}

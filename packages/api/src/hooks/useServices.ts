@@ -44,7 +44,12 @@ export function usePopularServices(settlementId: number | null): ApiResponse<Ser
  * Catalogue list of one city: by groups, text or ids; `filter` null skips. Pages append; a request
  * for another filter (or page size) cancels the pending one (spec section 4).
  */
-export function useServiceList(filter: ServiceListFilter | null, pageSize = 20): PagedList<ServiceCard> {
+/** `initialPages`: how many pages to load at once (a list whose address says "show more" was pressed). */
+export function useServiceList(
+  filter: ServiceListFilter | null,
+  pageSize = 20,
+  initialPages = 1,
+): PagedList<ServiceCard> {
   const locale = useLocale();
   const pending = useRef<{ list: string; controller: AbortController } | null>(null);
   /** One controller per list: its pages share it, the next list's first request aborts it. */
@@ -64,7 +69,7 @@ export function useServiceList(filter: ServiceListFilter | null, pageSize = 20):
     ([, listFilter, listSize, page]: ReturnType<typeof apiKeys.serviceList>) =>
       api.services.list(listFilter, page, listSize, signalFor(listFilter, listSize)),
     // loading more asks for the next page only, not the first one again
-    { revalidateFirstPage: false },
+    { revalidateFirstPage: false, initialSize: initialPages },
   );
   return pagedList(data, size, setSize, isLoading, isValidating, error, mutate);
 }

@@ -23,4 +23,5 @@ export const CRUMBS: readonly CrumbDefinition[] = [
   { pattern: '/about', labelKey: 'crumbs.about' },
   { pattern: '/documents', labelKey: 'crumbs.documents' },
   { pattern: '/documents/:slug', labelKey: 'crumbs.document', id: 'document' },
+  { pattern: '/equipment', labelKey: 'crumbs.equipment' },
 ];

@@ -1,6 +1,6 @@
 import { type Branch, type BranchServices, useSettlementBranches } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, ErrorState, SkeletonGrid, usePageMeta } from '@lab/ui';
+import { Button, ErrorState, formatPhone, SkeletonGrid, usePageMeta } from '@lab/ui';
 import { useMemo, useState } from 'react';
 import { useCity } from '../city';
 import { HOTLINE } from '../layout/Footer';
@@ -38,7 +38,11 @@ export function ContactsPage() {
         {t('contacts.title')}
       </h1>
       <p className={styles.lead}>
-        {t('footer.hotline')}: <a href={`tel:${HOTLINE.replace(/\s/g, '')}`}>{HOTLINE}</a> · {t('footer.hours')}
+        {t('footer.hotline')}:{' '}
+        <a href={`tel:${HOTLINE.replace(/\s/g, '')}`} className={styles.phoneLink}>
+          {HOTLINE}
+        </a>{' '}
+        · {t('footer.hours')}
       </p>
       <div className={styles.cityRow}>
         <h2 className={styles.cityTitle}>{t('contacts.branchesIn', { city: city?.title ?? '…' })}</h2>
@@ -100,7 +104,11 @@ function BranchCard({ branch }: { branch: Branch }) {
       </dl>
       {branch.phone && (
         <p className={styles.phone}>
-          <a href={`tel:${branch.phone}`}>{branch.phone}</a>
+          {/* read as the site writes phones (+38 (044) 719-52-79), dialled as stored */}
+          <a href={`tel:${branch.phone}`} className={styles.phoneLink}>
+            <span className="visually-hidden">{t('contacts.phone')}: </span>
+            {formatPhone(branch.phone) ?? branch.phone}
+          </a>
         </p>
       )}
       <ul className={styles.services} aria-label={t('contacts.servicesLabel')}>

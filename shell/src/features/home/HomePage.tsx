@@ -10,11 +10,15 @@ const ADVANTAGES = ['homeVisit', 'onlineDiscount', 'results'] as const;
 export function HomePage() {
   const { t } = useTranslation('shell');
   usePageMeta({ organization: true });
+  const { data } = useSettlements();
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-title">
         <h1 id="home-title" className={styles.title}>
-          {t('home.title')}
+          {/* one claim, from the data (the server draws the same from the same answer) */}
+          {data
+            ? t('home.title', { branches: data.branchCount, cities: data.settlements.length })
+            : t('home.titlePlain')}
         </h1>
         <p className={styles.lead}>{t('home.lead')}</p>
         <div className={styles.heroActions}>
@@ -34,7 +38,6 @@ export function HomePage() {
           </li>
         ))}
       </ul>
-      <NetworkFacts />
       <RemoteSlot
         remote="mf_catalog"
         module="PopularServices"
@@ -54,15 +57,6 @@ export function HomePage() {
         </Link>
       </section>
     </>
-  );
-}
-
-function NetworkFacts() {
-  const { t } = useTranslation('shell');
-  const { data } = useSettlements();
-  if (!data) return null;
-  return (
-    <p className={styles.facts}>{t('home.facts', { branches: data.branchCount, cities: data.settlements.length })}</p>
   );
 }
 

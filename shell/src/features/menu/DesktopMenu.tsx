@@ -4,16 +4,26 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import styles from './Menu.module.css';
 import type { ShownMenuItem } from './menuItems';
 
-/** The desktop main menu (the header remounts it on navigation, which closes any dropdown): top items with dropdown children (disclosure pattern, keyboard and pointer). */
+/** Which dropdown is open, and whether a click (or a key) opened it, so that the pointer leaving keeps it. */
+type Open = { index: number; pinned: boolean } | null;
+
+/**
+ * The desktop main menu (the header remounts it on navigation, which closes any dropdown): top items
+ * with dropdown children (disclosure pattern, keyboard and pointer). Hover, click and keyboard agree:
+ * hovering opens a dropdown for as long as the pointer stays; a click on it then keeps it open (the
+ * click a person makes once the pointer rests on the item); a second click, Escape or a click outside
+ * closes it.
+ */
 export function DesktopMenu({ items }: { items: ShownMenuItem[] }) {
   const { t } = useTranslation('shell');
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const openIndex = open?.index ?? null;
   const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (openIndex === null) return;
     const closeOutside = (event: MouseEvent) => {
-      if (!navRef.current?.contains(event.target as Node)) setOpenIndex(null);
+      if (!navRef.current?.contains(event.target as Node)) setOpen(null);
     };
     document.addEventListener('mousedown', closeOutside);
     return () => document.removeEventListener('mousedown', closeOutside);
@@ -27,11 +37,21 @@ export function DesktopMenu({ items }: { items: ShownMenuItem[] }) {
           <li
             key={item.key}
             className={styles.topItem}
-            onMouseEnter={() => item.children.length && setOpenIndex(index)}
-            onMouseLeave={() => setOpenIndex(null)}
+            onMouseEnter={() => {
+              if (item.children.length && !open?.pinned) setOpen({ index, pinned: false });
+            }}
+            onMouseLeave={() => setOpen((current) => (current?.pinned ? current : null))}
           >
             {item.children.length ? (
-              <Dropdown item={item} open={openIndex === index} onToggle={(open) => setOpenIndex(open ? index : null)} />
+              <Dropdown
+                item={item}
+                open={openIndex === index}
+                onToggle={() =>
+                  // closed, or open by hover: the click keeps it open; open by a click: it closes
+                  setOpen((current) => (current?.index === index && current.pinned ? null : { index, pinned: true }))
+                }
+                onClose={() => setOpen(null)}
+              />
             ) : item.href ? (
               <Link to={item.href} className={styles.topLink}>
                 {item.title}
@@ -46,12 +66,22 @@ export function DesktopMenu({ items }: { items: ShownMenuItem[] }) {
   );
 }
 
-function Dropdown({ item, open, onToggle }: { item: ShownMenuItem; open: boolean; onToggle: (open: boolean) => void }) {
+function Dropdown({
+  item,
+  open,
+  onToggle,
+  onClose,
+}: {
+  item: ShownMenuItem;
+  open: boolean;
+  onToggle: () => void;
+  onClose: () => void;
+}) {
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
-      onToggle(false);
+      onClose();
       buttonRef.current?.focus();
     }
   };
@@ -64,7 +94,7 @@ function Dropdown({ item, open, onToggle }: { item: ShownMenuItem; open: boolean
         className={styles.topLink}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => onToggle(!open)}
+        onClick={onToggle}
       >
         {item.title}
         <span className={styles.chevron} aria-hidden="true" />

@@ -21,14 +21,30 @@ export function MobileMenu({ items, footer }: { items: ShownMenuItem[]; footer?:
       </button>
       <Sidebar open={open} onClose={() => setOpen(false)} position="left" overlay label={t('nav.main')}>
         <nav aria-label={t('nav.main')} className={styles.mobile}>
-          <Accordion
-            accordionMode
-            items={items.map((item) => ({
-              id: item.key,
-              title: item.title,
-              content: <SubItems item={item} />,
-            }))}
-          />
+          {segments(items).map((segment) =>
+            segment.kind === 'sections' ? (
+              <Accordion
+                key={segment.items[0]?.key}
+                accordionMode
+                items={segment.items.map((item) => ({
+                  id: item.key,
+                  title: item.title,
+                  content: <SubItems item={item} onNavigate={() => setOpen(false)} />,
+                }))}
+              />
+            ) : (
+              // an item without children is one tap to its page, not a section holding a second link
+              <div key={segment.item.key} className={styles.mobileTop}>
+                {segment.item.href ? (
+                  <Link to={segment.item.href} className={styles.mobileTopLink} onClick={() => setOpen(false)}>
+                    {segment.item.title}
+                  </Link>
+                ) : (
+                  <span className={styles.mobileTopLink}>{segment.item.title}</span>
+                )}
+              </div>
+            ),
+          )}
         </nav>
         {footer && <div className={styles.mobileFooter}>{footer}</div>}
       </Sidebar>
@@ -36,14 +52,28 @@ export function MobileMenu({ items, footer }: { items: ShownMenuItem[]; footer?:
   );
 }
 
-function SubItems({ item }: { item: ShownMenuItem }) {
+type Segment = { kind: 'sections'; items: ShownMenuItem[] } | { kind: 'link'; item: ShownMenuItem };
+
+/** The menu in its order: runs of items with children become accordions, the others plain links. */
+function segments(items: readonly ShownMenuItem[]): Segment[] {
+  const result: Segment[] = [];
+  for (const item of items) {
+    const last = result.at(-1);
+    if (!item.children.length) result.push({ kind: 'link', item });
+    else if (last?.kind === 'sections') last.items.push(item);
+    else result.push({ kind: 'sections', items: [item] });
+  }
+  return result;
+}
+
+function SubItems({ item, onNavigate }: { item: ShownMenuItem; onNavigate: () => void }) {
   const links = item.href ? [{ ...item, key: `${item.key}.self`, children: [] }, ...item.children] : item.children;
   return (
     <ul className={styles.mobileList}>
       {links.map((child) => (
         <li key={child.key}>
           {child.href ? (
-            <Link to={child.href} className={styles.mobileLink}>
+            <Link to={child.href} className={styles.mobileLink} onClick={onNavigate}>
               {child.title}
             </Link>
           ) : (
