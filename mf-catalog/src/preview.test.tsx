@@ -109,10 +109,14 @@ function request(module: string, url: string, overrides: Partial<PagePreviewRequ
   };
 }
 
+function rendered(module: string, url: string, overrides: Partial<PagePreviewRequest> = {}) {
+  const result = renderPagePreview(request(module, url, overrides));
+  if (result === null || typeof result === 'string') throw new Error(`no preview with metadata of ${module}`);
+  return result;
+}
+
 function preview(module: string, url: string, overrides: Partial<PagePreviewRequest> = {}): string {
-  const html = renderPagePreview(request(module, url, overrides));
-  if (html === null) throw new Error(`no preview of ${module}`);
-  return html;
+  return rendered(module, url, overrides).html;
 }
 
 const entities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
@@ -186,6 +190,34 @@ describe('a category page preview', () => {
     const html = preview('CataloguePage', '/analyzes');
     expect(html).not.toContain(SKELETON);
     expect(html).toMatch(/<a [^>]*href="\/analyzes\/hematology"[^>]*>Гематологія<\/a>/);
+  });
+});
+
+describe("a preview's page metadata (the first view's head says what the page will)", () => {
+  it('is the catalogue page’s own title and description', () => {
+    expect(rendered('CataloguePage', '/analyzes').meta).toEqual({
+      title: 'Каталог аналізів',
+      description: expect.stringMatching(/\S/),
+    });
+  });
+
+  it('is the category’s title and description', () => {
+    expect(rendered('CategoryPage', '/analyzes/hematology').meta).toMatchObject({
+      title: 'Гематологія',
+      description: 'Гематологія: аналізи з цінами, термінами виконання та підготовкою.',
+    });
+  });
+
+  it('is the analysis’s title, description and structured data with its price a number, at the site’s origin', () => {
+    const { meta } = rendered('ServicePage', `/analysis/${analysis.slug}`, { origin: 'https://lab.example' });
+    expect(meta?.title).toBe('Загальний аналіз крові');
+    expect(meta?.og?.url).toBe(`https://lab.example/analysis/${analysis.slug}`);
+    const [data] = meta?.structuredData ?? [];
+    expect(data).toMatchObject({
+      sku: '1002',
+      url: `https://lab.example/analysis/${analysis.slug}`,
+      offers: { price: 480, priceCurrency: 'UAH' },
+    });
   });
 });
 

@@ -96,7 +96,7 @@ export async function renderPage(
     console.error('[shell] page data:', error instanceof Error ? error.message : error);
   }
   const preview =
-    guest && !data?.notFound ? await remotePagePreview(path, search, locale, answers, get, options) : null;
+    guest && !data?.notFound ? await remotePagePreview(path, search, locale, answers, get, origin, options) : null;
   // the same answer the page's primed settlements carry: one request per page
   const network = path === '/' ? await networkFigures(get) : null;
   const t = (key: string) => lookup(texts[locale], key);
@@ -106,7 +106,9 @@ export async function renderPage(
     (definition) => (definition.id && data?.crumbLabels[definition.id]) || t(definition.labelKey),
     { label: t('crumbs.home'), link: '/' },
   );
-  const meta = data?.meta ?? (path === '/' ? { organization: true } : {});
+  // a remote's page says its own title, description and structured data (the preview rendered it, with
+  // the metadata its page declares); the API's data stands in when there is no preview
+  const meta = preview?.meta ?? data?.meta ?? (path === '/' ? { organization: true } : {});
   const head = renderHeadHtml(buildHead({ meta, path, locale, crumbs, site: site(locale, origin) }));
   const page = (await indexHtml(options.root))
     .replace(/<html lang="[^"]*">/, `<html lang="${locale === FALLBACK_LOCALE ? 'uk' : 'ru'}">`)
@@ -175,6 +177,7 @@ async function remotePagePreview(
   locale: Locale,
   answers: PrimedAnswer[],
   get: Fetch,
+  origin: string,
   { remotesMap, root }: Options,
 ): Promise<GuardedPreview | null> {
   const page = pageRemoteOf(path.split('/').filter(Boolean));
@@ -185,6 +188,7 @@ async function remotePagePreview(
     locale,
     answers,
     stored: { cityId },
+    origin,
   });
   if (!preview) return null;
   // the shared packages' styles first, as the page loads them: the remote's own rules come after

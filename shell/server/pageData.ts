@@ -79,28 +79,9 @@ export async function pageData(path: string, locale: Locale, get = apiFetcher(lo
     if (settlementId == null) return null;
     const service = await get<ServiceInfo>(endpointUrl('serviceBySlug', { slug: second }, { settlementId }));
     if (!service) return { meta: {}, crumbLabels: {}, notFound: true };
+    // the page's structured data comes with its preview, from the catalogue's own definition
     return {
-      meta: {
-        title: service.title,
-        description: service.description || undefined,
-        structuredData: [
-          {
-            '@context': 'https://schema.org',
-            '@type': 'MedicalTest',
-            name: service.title,
-            description: service.description || undefined,
-            code: service.code,
-            offers: service.price
-              ? {
-                  '@type': 'Offer',
-                  price: service.price.price,
-                  priceCurrency: 'UAH',
-                  availability: 'https://schema.org/InStock',
-                }
-              : undefined,
-          },
-        ],
-      },
+      meta: { title: service.title, description: service.description || undefined },
       crumbLabels: { service: service.title },
     };
   }

@@ -145,7 +145,7 @@ describe("a remote's preview of its page", () => {
   it('gives an empty style for a module the manifest lists no style sheets for', async () => {
     files['/catalog/mf-manifest.json'] = JSON.stringify({ metaData: { publicPath: 'auto' }, exposes: [] });
     const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
-    expect(preview).toEqual({ html: categoryHtml, css: '' });
+    expect(preview).toEqual({ html: categoryHtml, css: '', meta: null });
   });
 
   it('takes the module and the style sheets from the publicPath the manifest names instead of its folder', async () => {
@@ -156,7 +156,7 @@ describe("a remote's preview of its page", () => {
       '/cdn/catalog/v2/static/css/ui.sync.css': '.cdn-ui{}',
     };
     const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
-    expect(preview).toEqual({ html: categoryHtml, css: '.cdn-category{}\n.cdn-ui{}' });
+    expect(preview).toEqual({ html: categoryHtml, css: '.cdn-category{}\n.cdn-ui{}', meta: null });
     expect(hits[`/catalog/${PAGE_PREVIEW_FILE}`]).toBeUndefined();
     expect(hits[`/cdn/catalog/v2/${PAGE_PREVIEW_FILE}`]).toBe(1);
   });
@@ -171,7 +171,7 @@ describe("a remote's preview of its page", () => {
       '/assets/static/css/ui.sync.css': '.b{}',
     };
     const preview = await pagePreview(page('CategoryPage'), `${otherOrigin}/catalog/mf-manifest.json`, request);
-    expect(preview).toEqual({ html: categoryHtml, css: '.a{}\n.b{}' });
+    expect(preview).toEqual({ html: categoryHtml, css: '.a{}\n.b{}', meta: null });
   });
 
   it('gives no preview of a page the module has none of, and fetches no style sheet for it', async () => {
@@ -203,6 +203,13 @@ describe("a remote's preview of its page", () => {
     const down = `http://127.0.0.1:${await closedPort()}/catalog/mf-manifest.json`;
     await expect(pagePreview(page('CategoryPage'), down, request)).resolves.toBeNull();
     expect(log).toHaveBeenCalledWith('[shell] preview module:', expect.anything());
+  });
+
+  it("takes the page's metadata the module answers with its HTML", async () => {
+    files[`/catalog/${PAGE_PREVIEW_FILE}`] =
+      "exports.renderPagePreview = () => ({ html: '<h1>Гематологія</h1>', meta: { title: 'Гематологія' } });";
+    const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
+    expect(preview).toMatchObject({ html: '<h1>Гематологія</h1>', meta: { title: 'Гематологія' } });
   });
 
   it('gives no preview, and logs it, when the module throws while rendering', async () => {
@@ -266,6 +273,7 @@ describe('the remote fetched once per refresh', () => {
       expect(await pagePreview(page('CategoryPage'), manifestUrl(), request)).toEqual({
         html: categoryHtml,
         css: '.category{color:red}\n.button{color:blue}',
+        meta: null,
       });
     }
     expect(hits[manifestPath]).toBe(1);

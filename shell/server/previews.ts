@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { PAGE_PREVIEW_FILE, type PagePreviewModule, type PagePreviewRequest } from '@lab/preview/src/contract';
+import type { PageMeta } from '@lab/ui';
 import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/element';
 import type { PageRemote } from '../src/features/remotes/pages';
 import { hashSource } from './csp';
@@ -76,8 +77,8 @@ function remoteServer(manifestUrl: string, now = Date.now()): Promise<RemoteServ
   return entry.loading;
 }
 
-/** A page's preview: its HTML and the remote's style sheets for it, to put inline. */
-export type PagePreview = { html: string; css: string };
+/** A page's preview: its HTML, the remote's style sheets for it (to put inline) and the page's metadata. */
+export type PagePreview = { html: string; css: string; meta: PageMeta | null };
 
 /** Style sheets by URL: their names carry their content's hash, so a URL's text never changes. */
 const styleSheets = new Map<string, Promise<string>>();
@@ -150,12 +151,13 @@ export async function pagePreview(
   const remote = await remoteServer(manifestUrl);
   if (!remote?.module) return null;
   try {
-    const html = remote.module.renderPagePreview({ ...request, module: page.module, pattern: page.path });
-    if (!html) return null;
+    const rendered = remote.module.renderPagePreview({ ...request, module: page.module, pattern: page.path });
+    if (!rendered) return null;
+    const { html, meta } = typeof rendered === 'string' ? { html: rendered, meta: null } : rendered;
     const css = await moduleCss(remote, page.module);
     // a style sheet is put inside <style>: one that could close it is not
     if (/<\/style/i.test(css)) throw new Error('a style sheet contains </style');
-    return { html, css };
+    return { html, css, meta: meta ?? null };
   } catch (error) {
     console.error(`[shell] preview of ${page.remote}/${page.module}:`, error instanceof Error ? error.message : error);
     return null;

@@ -4,6 +4,7 @@
  */
 import type { PrimedAnswer, StoredValues } from '@lab/api';
 import type { Locale } from '@lab/i18n';
+import type { PageMeta } from '@lab/ui';
 
 /** Where a remote deploys its preview module, relative to its manifest. */
 export const PAGE_PREVIEW_FILE = 'server/preview.js';
@@ -20,9 +21,17 @@ export type PagePreviewRequest = {
   answers: readonly PrimedAnswer[];
   /** a first visit's stored values (the city whose prices the answers carry) */
   stored: Partial<StoredValues>;
+  /** the site's origin, for the page's own absolute addresses (canonical, og:url, structured data) */
+  origin?: string;
 };
 
-/** The page's HTML, or null when the remote has no preview of that module. */
-export type RenderPagePreview = (request: PagePreviewRequest) => string | null;
+/** A rendered page: its HTML, and the metadata it declared (title, description, structured data ...). */
+export type PagePreviewResult = { html: string; meta: PageMeta | null };
+
+/**
+ * The page's preview, or null when the remote has no preview of that module. A bare string is the HTML
+ * alone (a remote built before previews carried their page's metadata).
+ */
+export type RenderPagePreview = (request: PagePreviewRequest) => PagePreviewResult | string | null;
 
 export type PagePreviewModule = { renderPagePreview: RenderPagePreview };

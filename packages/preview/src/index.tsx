@@ -4,7 +4,7 @@
 import { primedEntries, renderWithStored } from '@lab/api';
 import { i18next } from '@lab/i18n';
 import { MemoryRouter, Route, Routes } from '@lab/router';
-import { ToastProvider } from '@lab/ui';
+import { collectPageMeta, ToastProvider } from '@lab/ui';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { SWRConfig } from 'swr';
@@ -21,20 +21,23 @@ export function createPagePreview(pages: Readonly<Record<string, ComponentType>>
     // synchronous: no other request's render runs in between
     void i18next.changeLanguage(request.locale);
     const fallback = Object.fromEntries(primedEntries(request.answers));
-    return renderWithStored(request.stored, () =>
-      renderToString(
-        // what the shell's App gives a remote: one SWR cache (of its own per render: nothing from one
-        // visitor's page reaches another's), one message area, one router
-        <SWRConfig value={{ provider: () => new Map(), fallback }}>
-          <ToastProvider>
-            <MemoryRouter initialEntries={[request.url]}>
-              <Routes>
-                <Route path={request.pattern} element={<Page />} />
-              </Routes>
-            </MemoryRouter>
-          </ToastProvider>
-        </SWRConfig>,
+    const { result: html, meta } = collectPageMeta(request.origin ?? '', () =>
+      renderWithStored(request.stored, () =>
+        renderToString(
+          // what the shell's App gives a remote: one SWR cache (of its own per render: nothing from one
+          // visitor's page reaches another's), one message area, one router
+          <SWRConfig value={{ provider: () => new Map(), fallback }}>
+            <ToastProvider>
+              <MemoryRouter initialEntries={[request.url]}>
+                <Routes>
+                  <Route path={request.pattern} element={<Page />} />
+                </Routes>
+              </MemoryRouter>
+            </ToastProvider>
+          </SWRConfig>,
+        ),
       ),
     );
+    return { html, meta };
   };
 }

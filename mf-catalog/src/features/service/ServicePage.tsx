@@ -7,7 +7,17 @@ import {
 } from '@lab/api';
 import { localizePath, useLocale, useTranslation } from '@lab/i18n';
 import { useParams } from '@lab/router';
-import { Button, ErrorState, Link, SafeHtml, Skeleton, SkeletonText, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
+import {
+  Button,
+  ErrorState,
+  Link,
+  pageOrigin,
+  SafeHtml,
+  Skeleton,
+  SkeletonText,
+  useBreadcrumbLabel,
+  usePageMeta,
+} from '@lab/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { AddToCartButton } from '../cart';
 import { PriceTag, ServiceCard, serviceUrl, useServiceTexts } from '../service-card';
@@ -23,7 +33,7 @@ export function ServicePage() {
   const locale = useLocale();
   const { data: service, error, isLoading, mutate } = useServiceBySlug(slug || null, cityId);
   useBreadcrumbLabel('service', service?.title);
-  const url = typeof window === 'undefined' ? '' : `${window.location.origin}${localizePath(serviceUrl(slug), locale)}`;
+  const url = `${pageOrigin()}${localizePath(serviceUrl(slug), locale)}`;
   usePageMeta(
     service
       ? {

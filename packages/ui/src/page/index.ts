@@ -1,7 +1,9 @@
 export { setBreadcrumbLabel, useBreadcrumbLabel, useBreadcrumbLabels } from './breadcrumbLabels';
 export {
+  collectPageMeta,
   getPageMeta,
   type PageMeta,
+  pageOrigin,
   setPageMeta,
   subscribePageMeta,
   useCurrentPageMeta,
