@@ -344,7 +344,7 @@ test.describe('a guest', () => {
     await page.getByRole('button', { name: 'До кошика: Феритин' }).click();
     await expect(page.getByRole('link', { name: 'У кошику: Феритин' })).toBeVisible();
     await cartLink.hover();
-    await expect(preview).toContainText('Разом');
+    await expect(preview).toContainText('До сплати');
     await scan(page, 'cart dropdown, with items @desktop');
     await page.mouse.move(0, 0);
 

@@ -14,6 +14,8 @@ test.afterAll(() => site.stopAll());
 /** The seeded demo accounts (packages/server/README.md). */
 const DEMO_PATIENT = '+380501234567';
 const DEMO_DOCTOR = '+380671234567';
+/** Patient and doctor: a code is not resent to one phone within a minute, so this journey takes its own. */
+const DEMO_BOTH = '+380931234567';
 
 const typedDigits = (international: string) => international.slice(4); // what follows "+38 (0"
 
@@ -222,8 +224,8 @@ test.describe('on a desktop', () => {
     context,
   }) => {
     const dialog = await openSignIn(page);
-    const asked = await sendPhone(page, dialog, DEMO_DOCTOR);
-    expect(await confirmCode(page, dialog, await smsCode(DEMO_DOCTOR, asked))).toBe(200);
+    const asked = await sendPhone(page, dialog, DEMO_BOTH);
+    expect(await confirmCode(page, dialog, await smsCode(DEMO_BOTH, asked))).toBe(200);
     await expect(page).toHaveURL(`${site.url}/account/patients`);
     expect(await stored(page, 'doctorType')).toBe('true');
 

@@ -168,13 +168,14 @@ test.describe('a patient orders and pays', () => {
     await cartLink.hover();
     const preview = page.getByRole('region', { name: 'Вміст кошика' });
     await expect(preview.getByText(first.title)).toBeVisible();
-    await expect(preview).toContainText('Разом');
+    await expect(preview).toContainText('Знижка за онлайн-оплату, 5 %');
+    await expect(preview).toContainText('До сплати');
     expect(await seriousViolations(page)).toEqual([]);
     await preview.getByRole('link', { name: 'Перейти до кошика' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Кошик' })).toBeVisible();
     await expect(page.getByRole('link', { name: first.title })).toBeVisible();
-    await expect(page.getByRole('complementary', { name: 'Разом' })).toContainText('Ціни вказано зі знижкою 5%');
+    await expect(page.getByRole('complementary', { name: 'Разом' })).toContainText('Знижка за онлайн-оплату, 5 %');
     expect(await seriousViolations(page)).toEqual([]);
 
     // to the checkout: a guest is asked to sign in and stays on the checkout afterwards

@@ -16,6 +16,18 @@ test.beforeAll(() => site.startAll());
 test.afterAll(() => site.stopAll());
 
 const DEMO_PATIENT = '+380501234567';
+const DEMO_DOCTOR = '+380671234567';
+
+/** The site's link colour (the --color-link token), for comparing with a link on the page. */
+const linkColour = (page: Page) =>
+  page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--color-link)';
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  });
 
 async function signIn(page: Page, phone: string): Promise<void> {
   await page.goto(site.url);
@@ -152,6 +164,37 @@ test.describe('the demo patient', () => {
   });
 });
 
+test.describe('account lists at phone and desktop widths', () => {
+  test('the search hints are whole at 360 px; more than 20 referrals page; patient names are links in the site colour', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await signIn(page, DEMO_PATIENT);
+    await page.goto(`${site.url}/account/orders`);
+    const search = page.getByRole('searchbox', { name: 'Пошук замовлень' });
+    await expect(search).toHaveAccessibleDescription('За номером замовлення, аналізом або пацієнтом');
+    const hint = page.getByText('За номером замовлення, аналізом або пацієнтом');
+    expect(await hint.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, testInfo, 'orders-360');
+
+    await page.context().clearCookies();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, DEMO_DOCTOR);
+    await page.goto(`${site.url}/account/patients`);
+    await page.getByRole('radio', { name: 'За весь час' }).check();
+    const cards = page.getByTestId('order-card');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Показати ще' })).toBeVisible();
+    const patient = cards.first().getByRole('link', { name: /Ткаченко|Шевчук|Бойко/ });
+    await expect(patient).toBeVisible();
+    const colour = await patient.evaluate((element) => getComputedStyle(element).color);
+    expect(colour).toBe(await linkColour(page));
+    expect(colour).not.toBe('rgb(0, 0, 238)'); // the browser's default blue
+    await shot(page, testInfo, 'referrals-1280');
+  });
+});
+
 test.describe('the dynamics chart', () => {
   for (const width of [360, 1280]) {
     test(`at ${width} px spaces readings by date, marks this order's reading and keeps every label clear`, async ({
@@ -159,15 +202,31 @@ test.describe('the dynamics chart', () => {
     }, testInfo) => {
       await page.setViewportSize({ width, height: 860 });
       await signIn(page, DEMO_PATIENT);
-      await page.goto(`${site.url}/account/orders`);
-      await page.getByRole('radio', { name: 'За весь час' }).check();
-      const withBloodCount = page
-        .getByTestId('order-card')
-        .filter({ hasText: 'Коваленко Олена' })
-        .filter({ hasText: 'Загальний аналіз крові' })
-        .filter({ has: page.getByRole('link', { name: /^Результати/ }) })
-        .first();
-      await withBloodCount.getByRole('link', { name: /^Результати/ }).click();
+      // Олена's latest order with a blood count and its results (other journeys may have added orders)
+      const list = await page.evaluate(async () => {
+        const response = await fetch(
+          '/api/private/admin-app/registries/self?customer-type=patient&on-site=true&size=100',
+          {
+            credentials: 'include',
+          },
+        );
+        return (await response.json()) as {
+          content: Array<{
+            registryId: number | null;
+            state: string;
+            patient: { firstName: string };
+            items: Array<{ title: string }>;
+          }>;
+        };
+      });
+      const order = list.content.find(
+        (candidate) =>
+          candidate.state === 'results-ready' &&
+          candidate.patient.firstName === 'Олена' &&
+          candidate.items.some((item) => item.title.startsWith('Загальний аналіз крові')),
+      );
+      expect(order?.registryId).toBeTruthy();
+      await page.goto(`${site.url}/account/results/${order?.registryId}`);
       await expect(page.getByTestId('results-table')).toBeVisible();
       await shot(page, testInfo, `results-${width}`);
 

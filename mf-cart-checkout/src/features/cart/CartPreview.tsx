@@ -1,8 +1,8 @@
 import { useTranslation } from '@lab/i18n';
 import { ErrorState, Link, Price, Skeleton } from '@lab/ui';
 import type { ReactNode } from 'react';
-import { TotalsList } from '../../components/TotalsList';
-import { cartEstimate } from '../../lib/orderTotals';
+import { type Totals, TotalsList } from '../../components/TotalsList';
+import { cartEstimate, type OrderEstimate } from '../../lib/orderTotals';
 import { useDiscountTerms, useOnlineDiscount } from '../../lib/useOnlineDiscount';
 import styles from './CartPreview.module.css';
 import { type RemovableLine, unavailableOf } from './lines';
@@ -89,12 +89,8 @@ export function CartPreview({ cart, onRemove, id }: Props) {
             </li>
           ))}
         </ul>
-        {/* the lines read at their catalogue prices; the discount is one named line above the total */}
-        <TotalsList
-          totals={{ ...cartEstimate(data, onlinePercent), otherDiscounts: 0 }}
-          terms={terms}
-          className={styles.totals}
-        />
+        {/* the lines read at their catalogue prices (sales in): the discount is one named line, then the total */}
+        <TotalsList totals={previewTotals(cartEstimate(data, onlinePercent))} terms={terms} className={styles.totals} />
         <Link to="/cart" className={styles.primaryLink}>
           {t('preview.toCart')}
         </Link>
@@ -126,4 +122,9 @@ function PreviewLine({
       <RemoveLineButton item={item} onRemove={onRemove} className={styles.remove} />
     </li>
   );
+}
+
+/** The dropdown's totals: no list prices and sales (its lines show them), the discount and the total. */
+function previewTotals({ original: _, ...estimate }: OrderEstimate): Totals {
+  return { ...estimate, otherDiscounts: 0 };
 }
