@@ -29,14 +29,15 @@ export function MobileMenu({ items, footer }: { items: ShownMenuItem[]; footer?:
                 items={segment.items.map((item) => ({
                   id: item.key,
                   title: item.title,
-                  content: <SubItems item={item} onNavigate={() => setOpen(false)} />,
+                  content: <SubItems item={item} />,
                 }))}
               />
             ) : (
-              // an item without children is one tap to its page, not a section holding a second link
+              // an item without children is one tap to its page, not a section holding a second link (the
+              // header remounts this menu on navigation, which closes it and lets focus go to the page)
               <div key={segment.item.key} className={styles.mobileTop}>
                 {segment.item.href ? (
-                  <Link to={segment.item.href} className={styles.mobileTopLink} onClick={() => setOpen(false)}>
+                  <Link to={segment.item.href} className={styles.mobileTopLink}>
                     {segment.item.title}
                   </Link>
                 ) : (
@@ -66,14 +67,14 @@ function segments(items: readonly ShownMenuItem[]): Segment[] {
   return result;
 }
 
-function SubItems({ item, onNavigate }: { item: ShownMenuItem; onNavigate: () => void }) {
+function SubItems({ item }: { item: ShownMenuItem }) {
   const links = item.href ? [{ ...item, key: `${item.key}.self`, children: [] }, ...item.children] : item.children;
   return (
     <ul className={styles.mobileList}>
       {links.map((child) => (
         <li key={child.key}>
           {child.href ? (
-            <Link to={child.href} className={styles.mobileLink} onClick={onNavigate}>
+            <Link to={child.href} className={styles.mobileLink}>
               {child.title}
             </Link>
           ) : (
