@@ -113,9 +113,12 @@ function definitions(app) {
 }
 
 /**
- * A remote's page previews for the shell's server (@lab/preview): one self-contained Node.js module,
+ * A remote's page previews for the shell's server (@lab/preview): one self-contained CommonJS module,
  * `server/preview.js` next to the remote's manifest, deployed with the remote. Its class names are the
- * browser build's (same names, same hashing); the CSS itself is the browser build's files.
+ * browser build's (same names, same hashing); the CSS itself is the browser build's files. It is built
+ * for the browser's flavour of every package (React's browser server renderer, axios without its Node.js
+ * adapter) and needs nothing of Node.js: the shell's server runs it in a sandbox that has none
+ * (shell/server/previewSandbox.ts).
  */
 function previewConfig(app, outputPath) {
   return {
@@ -124,13 +127,17 @@ function previewConfig(app, outputPath) {
     dependencies: [app.name],
     mode: 'production',
     context: app.dir,
-    target: 'node20',
+    target: ['web', 'es2020'],
     entry: { preview: app.preview },
     devtool: false,
     output: {
       path: path.join(outputPath, 'server'),
       filename: 'preview.js',
       library: { type: 'commonjs2' },
+      // the sandbox's context has globalThis, not the browser's self or window
+      globalObject: 'globalThis',
+      chunkLoading: false,
+      wasmLoading: false,
       uniqueName: app.name,
       clean: true,
     },

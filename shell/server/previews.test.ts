@@ -10,6 +10,7 @@ import { apiKeys } from '@lab/api';
 import { PAGE_PREVIEW_FILE } from '@lab/preview/src/contract';
 import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/element';
 import { PAGE_REMOTES, type PageRemote } from '../src/features/remotes/pages';
+import { previewSandbox } from './previewSandbox';
 import {
   forgetPreviewModules,
   pagePreview,
@@ -98,6 +99,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  await previewSandbox.close();
 });
 
 beforeEach(() => {
@@ -210,6 +212,14 @@ describe("a remote's preview of its page", () => {
       "exports.renderPagePreview = () => ({ html: '<h1>Гематологія</h1>', meta: { title: 'Гематологія' } });";
     const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
     expect(preview).toMatchObject({ html: '<h1>Гематологія</h1>', meta: { title: 'Гематологія' } });
+  });
+
+  it('takes only HTML text and plain metadata from what the module answers', async () => {
+    files[`/catalog/${PAGE_PREVIEW_FILE}`] = "exports.renderPagePreview = () => ({ html: 42, meta: 'title' });";
+    await expect(pagePreview(page('CategoryPage'), manifestUrl(), request)).resolves.toBeNull();
+    forgetPreviewModules();
+    files[`/catalog/${PAGE_PREVIEW_FILE}`] = "exports.renderPagePreview = () => ({ html: '<p>x</p>', meta: 'title' });";
+    await expect(pagePreview(page('CategoryPage'), manifestUrl(), request)).resolves.toMatchObject({ meta: null });
   });
 
   it('gives no preview, and logs it, when the module throws while rendering', async () => {

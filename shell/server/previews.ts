@@ -2,14 +2,13 @@
 // manifest renders the page from the answers this server primed, so the page's content is in the HTML.
 // A remote without one, down or failing, gives no preview: the page loads as it always did.
 import { readFile, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Script } from 'node:vm';
-import { PAGE_PREVIEW_FILE, type PagePreviewModule, type PagePreviewRequest } from '@lab/preview/src/contract';
+import { PAGE_PREVIEW_FILE, type PagePreviewRequest } from '@lab/preview/src/contract';
 import type { PageMeta } from '@lab/ui';
 import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/element';
 import type { PageRemote } from '../src/features/remotes/pages';
 import { hashSource } from './csp';
+import { previewSandbox, type SandboxedModule } from './previewSandbox';
 
 /** How long a remote's manifest and module are used before they are fetched again (a deployment). */
 export const REFRESH_MS = 30_000;
@@ -20,7 +19,7 @@ type Manifest = {
   exposes?: { name: string; assets?: { css?: { sync?: string[]; async?: string[] } } }[];
 };
 
-type RemoteServer = { base: string; manifest: Manifest; module: PagePreviewModule | null; source: string | null };
+type RemoteServer = { base: string; manifest: Manifest; module: SandboxedModule | null; source: string | null };
 
 type Entry = { loadedAt: number; loading: Promise<RemoteServer | null>; value: RemoteServer | null };
 
@@ -33,16 +32,6 @@ async function fetchText(url: string): Promise<string | null> {
   return response.text();
 }
 
-/** Runs the module's CommonJS source: the remote's own build, trusted as much as its browser code. */
-function evaluate(source: string, filename: string): PagePreviewModule {
-  const module: { exports: Partial<PagePreviewModule> } = { exports: {} };
-  const wrapped = new Script(`(function (exports, require, module) {${source}\n})`, { filename });
-  (wrapped.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(__filename), module);
-  const { renderPagePreview } = module.exports;
-  if (typeof renderPagePreview !== 'function') throw new Error(`${filename}: no renderPagePreview`);
-  return { renderPagePreview };
-}
-
 async function load(manifestUrl: string, previous: RemoteServer | null): Promise<RemoteServer | null> {
   const text = await fetchText(manifestUrl);
   if (!text) return null;
@@ -52,8 +41,13 @@ async function load(manifestUrl: string, previous: RemoteServer | null): Promise
   const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl).href;
   const moduleUrl = new URL(PAGE_PREVIEW_FILE, base).href;
   const source = await fetchText(moduleUrl);
-  // the same build again: its module is kept, not evaluated a second time
-  const module = !source ? null : source === previous?.source ? previous.module : evaluate(source, moduleUrl);
+  // the same build again: its module is kept, not evaluated a second time; a new one runs sandboxed
+  const module = !source
+    ? null
+    : source === previous?.source
+      ? previous.module
+      : await previewSandbox.load(moduleUrl, source);
+  if (previous?.module && previous.module !== module) previewSandbox.forget(previous.module);
   return { base, manifest, module, source };
 }
 
@@ -151,13 +145,19 @@ export async function pagePreview(
   const remote = await remoteServer(manifestUrl);
   if (!remote?.module) return null;
   try {
-    const rendered = remote.module.renderPagePreview({ ...request, module: page.module, pattern: page.path });
+    const rendered = await previewSandbox.render(remote.module, {
+      ...request,
+      module: page.module,
+      pattern: page.path,
+    });
     if (!rendered) return null;
     const { html, meta } = typeof rendered === 'string' ? { html: rendered, meta: null } : rendered;
+    // what crossed is JSON from code we do not trust: only a page's HTML and plain metadata are taken
+    if (typeof html !== 'string' || !html) return null;
     const css = await moduleCss(remote, page.module);
     // a style sheet is put inside <style>: one that could close it is not
     if (/<\/style/i.test(css)) throw new Error('a style sheet contains </style');
-    return { html, css, meta: meta ?? null };
+    return { html, css, meta: meta && typeof meta === 'object' ? meta : null };
   } catch (error) {
     console.error(`[shell] preview of ${page.remote}/${page.module}:`, error instanceof Error ? error.message : error);
     return null;

@@ -1,0 +1,112 @@
+/** @jest-environment node */
+// A remote's preview module runs in the sandbox: what it may do (render from the request), and what it
+// may not (require, process and its environment, the file system, the network, looping, endless memory).
+import type { PagePreviewRequest } from '@lab/preview/src/contract';
+import { PreviewSandbox, RENDER_TIMEOUT_MS } from './previewSandbox';
+
+const request: PagePreviewRequest = {
+  module: 'CategoryPage',
+  pattern: 'analyzes/:slug',
+  url: '/analyzes/hematology',
+  locale: 'ua',
+  answers: [],
+  stored: { cityId: 9 },
+};
+
+let sandbox: PreviewSandbox;
+beforeEach(() => {
+  sandbox = new PreviewSandbox();
+});
+afterEach(() => sandbox.close());
+
+/** A module whose render runs `body` and answers its value as the page's HTML. */
+const moduleRendering = (body: string) =>
+  `exports.renderPagePreview = (r) => { ${body} };\nexports.renderPagePreview.kind = 'test';`;
+
+async function rendered(body: string) {
+  const module = await sandbox.load('http://remote/server/preview.js', moduleRendering(body));
+  return sandbox.render(module, request);
+}
+
+describe('a preview module in the sandbox', () => {
+  it('renders from the request it is handed, and answers its page metadata', async () => {
+    await expect(
+      rendered("return { html: '<h1>' + r.url + ' ' + r.stored.cityId + '</h1>', meta: { title: 'Гематологія' } };"),
+    ).resolves.toEqual({ html: '<h1>/analyzes/hematology 9</h1>', meta: { title: 'Гематологія' } });
+    // React's server renderer needs a TextEncoder: the sandbox's own, UTF-8
+    await expect(
+      rendered(
+        "return Array.from(new TextEncoder().encode('Аб€😀')).join(',') + ' ' + new TextDecoder().decode(new TextEncoder().encode('Аб€😀'));",
+      ),
+    ).resolves.toBe('208,144,208,177,226,130,172,240,159,152,128 Аб€😀');
+  });
+
+  it('keeps a module’s state between renders, and nothing between two modules', async () => {
+    const counting = 'let renders = 0;\nexports.renderPagePreview = () => String(++renders);';
+    const first = await sandbox.load('http://a/server/preview.js', counting);
+    const second = await sandbox.load('http://b/server/preview.js', `${counting}\n// another build`);
+    expect(await sandbox.render(first, request)).toBe('1');
+    expect(await sandbox.render(first, request)).toBe('2');
+    expect(await sandbox.render(second, request)).toBe('1');
+  });
+
+  it.each([
+    ['require', "return String(require('node:fs').readFileSync('/etc/passwd'));", /require is not defined/],
+    ['process and its environment', 'return JSON.stringify(process.env);', /process is not defined/],
+    ['the network', "fetch('http://127.0.0.1:1/'); return 'sent';", /fetch is not defined/],
+    ['timers', "setTimeout(() => {}, 10); return 'later';", /setTimeout is not defined/],
+    ['code from strings', "return Function('return this')().process.env;", /Code generation from strings disallowed/],
+    ['the host through its constructors', "return this.constructor.constructor('return process')().env;", /./],
+  ])('refuses a module that reaches for %s', async (_what, body, message) => {
+    await expect(rendered(body)).rejects.toThrow(message);
+    // and the sandbox goes on serving
+    await expect(rendered("return 'ok';")).resolves.toBe('ok');
+  });
+
+  it('refuses a dynamic import of a Node.js module', async () => {
+    const module = await sandbox.load(
+      'http://remote/server/preview.js',
+      `let outcome = 'none';
+       exports.renderPagePreview = (r) => {
+         if (r.url !== '/import') return outcome;
+         import('node:fs').then(() => { outcome = 'loaded'; }, () => { outcome = 'refused'; });
+         return 'asked';
+       };`,
+    );
+    expect(await sandbox.render(module, { ...request, url: '/import' })).toBe('asked');
+    expect(await sandbox.render(module, request)).toBe('refused');
+  });
+
+  it('ends a module that loops, within its time limit, and serves the next render', async () => {
+    const started = Date.now();
+    await expect(rendered('for (;;) {}')).rejects.toThrow(/timed out/);
+    expect(Date.now() - started).toBeLessThan(RENDER_TIMEOUT_MS * 3);
+    await expect(rendered("return 'next';")).resolves.toBe('next');
+  });
+
+  it('ends a module that loops in promises (microtasks count against its time)', async () => {
+    await expect(rendered("const spin = () => Promise.resolve().then(spin); spin(); return 'spun';")).rejects.toThrow();
+    await expect(rendered("return 'next';")).resolves.toBe('next');
+  });
+
+  it('refuses a module that allocates without end, and a new worker serves the next render', async () => {
+    await expect(rendered('const keep = []; for (;;) keep.push(new Array(1e6).fill(keep.length));')).rejects.toThrow();
+    await expect(rendered("return 'after';")).resolves.toBe('after');
+  }, 30_000);
+
+  it('loads a module again into a new worker after a failure', async () => {
+    const module = await sandbox.load('http://remote/server/preview.js', moduleRendering("return 'kept';"));
+    await expect(rendered('for (;;) {}')).rejects.toThrow();
+    await expect(sandbox.render(module, request)).resolves.toBe('kept');
+  });
+
+  it('refuses a module that does not run or exports no renderPagePreview', async () => {
+    await expect(
+      sandbox.load('http://remote/server/preview.js', 'exports.renderPagePreview = (r) => {'),
+    ).rejects.toThrow();
+    await expect(sandbox.load('http://remote/server/preview.js', 'exports.other = 1;')).rejects.toThrow(
+      /no renderPagePreview/,
+    );
+    await expect(sandbox.load('http://remote/server/preview.js', 'while (true) {}')).rejects.toThrow(/timed out/);
+  }, 15_000);
+});

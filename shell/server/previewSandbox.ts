@@ -1,0 +1,133 @@
+/**
+ * Runs the remotes' preview modules away from the shell's server: in a worker thread with a limited heap
+ * and an empty environment, each module in a context without require, process, file system, network,
+ * timers or code built from strings (preview-sandbox-worker.cjs). A module is code from whoever can write
+ * to a remote's origin; here it can only turn the request it is handed into HTML. Whatever it does
+ * wrong (throws, loops, allocates without end, reaches for what is not there) yields no preview: a late
+ * answer ends the worker, the next page starts a new one, and the page loads without a preview.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { PagePreviewRequest, PagePreviewResult } from '@lab/preview/src/contract';
+
+/** A render's time limit; a page's previews normally take a few tens of milliseconds. */
+export const RENDER_TIMEOUT_MS = 1_000;
+/** Evaluating a module the first time (a remote's bundle is a few MB of JavaScript). */
+export const LOAD_TIMEOUT_MS = 3_000;
+/** The worker's heap: a preview that needs more is refused. */
+const HEAP_MB = 256;
+const WORKER_FILE = join(__dirname, 'preview-sandbox-worker.cjs');
+
+type Reply = { id: number; ok: boolean; error?: string; unknown?: boolean; result?: string | null };
+type Pending = { resolve: (reply: Reply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+
+/** A preview module, known to the sandbox by its key (its address and the hash of its source). */
+export type SandboxedModule = { key: string };
+
+export class PreviewSandbox {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  /** Sources by key, to load a module again into a worker started after a failure. */
+  private readonly sources = new Map<string, string>();
+
+  /** Evaluates a module; rejects when it does not run or exports no renderPagePreview. */
+  async load(url: string, source: string): Promise<SandboxedModule> {
+    const key = `${url}#${createHash('sha256').update(source).digest('hex').slice(0, 16)}`;
+    await this.send({ type: 'load', key, source, timeout: LOAD_TIMEOUT_MS }, LOAD_TIMEOUT_MS);
+    this.sources.set(key, source);
+    return { key };
+  }
+
+  /** Renders a page with a loaded module: its answer, or an error when it failed, refused or was late. */
+  async render(module: SandboxedModule, request: PagePreviewRequest): Promise<PagePreviewResult | string | null> {
+    const message = { type: 'render', key: module.key, request: JSON.stringify(request), timeout: RENDER_TIMEOUT_MS };
+    let reply = await this.send(message, RENDER_TIMEOUT_MS);
+    if (reply.unknown) {
+      // a new worker (the last one failed): the module is evaluated again first
+      const source = this.sources.get(module.key);
+      if (source === undefined) throw new Error(`${module.key}: not loaded`);
+      await this.send({ type: 'load', key: module.key, source, timeout: LOAD_TIMEOUT_MS }, LOAD_TIMEOUT_MS);
+      reply = await this.send(message, RENDER_TIMEOUT_MS);
+    }
+    return reply.result == null ? null : (JSON.parse(reply.result) as PagePreviewResult | string);
+  }
+
+  /** Forgets modules no remote uses any more (a redeployment replaced them). */
+  forget(module: SandboxedModule): void {
+    this.sources.delete(module.key);
+  }
+
+  /** Ends the worker (tests; a server that stops). */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    this.failAll(new Error('the preview sandbox was closed'));
+    await worker?.terminate();
+  }
+
+  private send(message: Record<string, unknown>, timeoutMs: number): Promise<Reply> {
+    const worker = this.start();
+    const id = this.nextId++;
+    return new Promise<Reply>((resolve, reject) => {
+      // the worker's own limit stops a busy script; this one also stops a worker that no longer answers
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`no answer within ${timeoutMs} ms`));
+        this.restart(worker);
+      }, timeoutMs + 500);
+      this.pending.set(id, {
+        resolve: (reply) => (reply.ok ? resolve(reply) : reject(new Error(reply.error ?? 'the module failed'))),
+        reject,
+        timer,
+      });
+      worker.postMessage({ ...message, id });
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(WORKER_FILE, {
+      env: {},
+      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      stdout: true,
+      stderr: true,
+    });
+    worker.unref();
+    worker.on('message', (reply: Reply) => {
+      const pending = this.pending.get(reply.id);
+      if (!pending) return;
+      this.pending.delete(reply.id);
+      clearTimeout(pending.timer);
+      pending.resolve(reply);
+    });
+    const failed = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.failAll(error);
+    };
+    worker.on('error', failed); // out of memory, among others
+    worker.on('exit', (code) => failed(new Error(`the preview worker stopped (${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private restart(worker: Worker): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    this.failAll(new Error('the preview worker was late and was ended'));
+    void worker.terminate();
+  }
+
+  private failAll(error: Error): void {
+    for (const [id, pending] of this.pending) {
+      clearTimeout(pending.timer);
+      pending.reject(error);
+      this.pending.delete(id);
+    }
+  }
+}
+
+/** The shell server's one sandbox. */
+export const previewSandbox = new PreviewSandbox();
