@@ -1,3 +1,6 @@
+import { isApiError } from '@lab/api';
+import { useCallback, useState } from 'react';
+
 /** A file the server sends as base64 (the receipt PDF) turned into a Blob. */
 export function base64ToBlob(base64: string, type: string): Blob {
   const binary = atob(base64.replace(/^data:[^,]*,/, '').replace(/\s/g, ''));
@@ -18,4 +21,32 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export type DownloadState = { busy: boolean; error: unknown };
+
+/**
+ * A file the server makes (the receipt, the results PDF) fetched and saved under its name; a failure
+ * is logged with its status only and kept for the screen, which shows only that status (spec section 8).
+ */
+export function useDownload<A extends unknown[]>(
+  what: string,
+  fetchFile: (...args: A) => Promise<{ blob: Blob; name: string }>,
+): [DownloadState, (...args: A) => Promise<void>] {
+  const [state, setState] = useState<DownloadState>({ busy: false, error: null });
+  const download = useCallback(
+    async (...args: A) => {
+      setState({ busy: true, error: null });
+      try {
+        const file = await fetchFile(...args);
+        saveBlob(file.blob, file.name);
+        setState({ busy: false, error: null });
+      } catch (error) {
+        console.error(`The ${what} could not be downloaded`, isApiError(error) ? error.status : error);
+        setState({ busy: false, error });
+      }
+    },
+    [what, fetchFile],
+  );
+  return [state, download];
 }

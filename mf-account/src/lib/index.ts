@@ -1,5 +1,5 @@
 export { Busy } from './Busy';
-export { base64ToBlob, saveBlob } from './download';
+export { base64ToBlob, type DownloadState, saveBlob, useDownload } from './download';
 export { messageOf, statusOf } from './messages';
 export { NotFoundView } from './NotFoundView';
 export { fullName, initials, shortName } from './people';

@@ -1,28 +1,18 @@
-import { api, isApiError, type Order } from '@lab/api';
+import { api, type Order } from '@lab/api';
 import { useCallback, useState } from 'react';
-import { base64ToBlob, redirectTo, saveBlob } from '../../lib';
+import { base64ToBlob, redirectTo, useDownload } from '../../lib';
 
 export type ActionState = { busy: boolean; error: unknown };
 
-/**
- * The receipt PDF of a paid order: the server answers base64, which becomes a Blob saved through a
- * download link. A failure is logged and its status passed on to the screen (spec section 8).
- */
+const receiptFile = async (receiptId: string, fallbackName: string) => {
+  const receipt = await api.orders.receipt(receiptId);
+  const name = receipt.fileName || fallbackName;
+  return { blob: base64ToBlob(receipt.base64, 'application/pdf'), name: name.endsWith('.pdf') ? name : `${name}.pdf` };
+};
+
+/** The receipt PDF of a paid order: the server answers base64, which becomes a Blob saved as a file. */
 export function useReceiptDownload(): [ActionState, (receiptId: string, fallbackName: string) => Promise<void>] {
-  const [state, setState] = useState<ActionState>({ busy: false, error: null });
-  const download = useCallback(async (receiptId: string, fallbackName: string) => {
-    setState({ busy: true, error: null });
-    try {
-      const receipt = await api.orders.receipt(receiptId);
-      const name = receipt.fileName || fallbackName;
-      saveBlob(base64ToBlob(receipt.base64, 'application/pdf'), name.endsWith('.pdf') ? name : `${name}.pdf`);
-      setState({ busy: false, error: null });
-    } catch (error) {
-      console.error('The receipt could not be downloaded', isApiError(error) ? error.status : error);
-      setState({ busy: false, error });
-    }
-  }, []);
-  return [state, download];
+  return useDownload('receipt', receiptFile);
 }
 
 /**
