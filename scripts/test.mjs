@@ -13,6 +13,9 @@ ensureChromium();
 step('lint');
 run(bin('biome'), ['ci', '.']);
 
+step('import boundaries (apps, features, packages)');
+run(process.execPath, ['--test', 'scripts/boundaries.test.mjs']);
+
 step('type-check');
 run(process.execPath, ['scripts/typecheck.mjs']);
 

@@ -6,7 +6,7 @@ import catalogRu from '../../mf-catalog/src/i18n/ru.json';
 import catalogUa from '../../mf-catalog/src/i18n/ua.json';
 import shellRu from '../src/app/locales/ru.json';
 import shellUa from '../src/app/locales/ua.json';
-import { CRUMBS } from '../src/features/breadcrumbs/definitions';
+import { CRUMBS } from '../src/features/breadcrumbs/headless';
 import { contentSecurityPolicy } from './csp';
 import { FIRST_VIEW_ATTRIBUTE, firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
 import { firstView, HEADED_BY_CRUMB, remoteHints } from './page';

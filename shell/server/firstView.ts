@@ -4,8 +4,8 @@
 // the whole frame in one commit, so nothing on screen moves (no layout shift), it is only redrawn.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/element';
-import { escapeHtml } from '../src/features/seo/head';
+import { PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/headless';
+import { escapeHtml } from '../src/features/seo/headless';
 import { hashSource } from './csp';
 
 /** Marks the frame, so that tests and the bench can tell it from the app's own first render. */

@@ -7,11 +7,9 @@ import { compressFor } from '@lab/serve';
 import ru from '../src/app/locales/ru.json';
 import ua from '../src/app/locales/ua.json';
 // the pure modules only: the features' index files pull in React components and CSS
-import { CRUMBS } from '../src/features/breadcrumbs/definitions';
-import { buildTrail } from '../src/features/breadcrumbs/trail';
-import { REMOTES_MAP_ELEMENT_ID, REMOTES_ON_DEMAND } from '../src/features/remotes/element';
-import { pageRemoteOf } from '../src/features/remotes/pages';
-import { buildHead, escapeHtml, renderHeadHtml, type SiteFacts } from '../src/features/seo/head';
+import { buildTrail, CRUMBS } from '../src/features/breadcrumbs/headless';
+import { pageRemoteOf, REMOTES_MAP_ELEMENT_ID, REMOTES_ON_DEMAND } from '../src/features/remotes/headless';
+import { buildHead, escapeHtml, renderHeadHtml, type SiteFacts } from '../src/features/seo/headless';
 import { primedAnswers, renderPrimedAnswers } from './answers';
 import { contentSecurityPolicy, hashSource } from './csp';
 import { firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';

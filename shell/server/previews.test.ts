@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { apiKeys } from '@lab/api';
 import { PAGE_PREVIEW_FILE } from '@lab/preview/src/contract';
-import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/element';
-import { PAGE_REMOTES, type PageRemote } from '../src/features/remotes/pages';
+import { PAGE_PREVIEW_STALE_ATTRIBUTE, PAGE_REMOTES, type PageRemote } from '../src/features/remotes/headless';
 import { previewSandbox } from './previewSandbox';
 import {
   forgetPreviewModules,

@@ -5,8 +5,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PAGE_PREVIEW_FILE, type PagePreviewRequest } from '@lab/preview/src/contract';
 import type { PageMeta } from '@lab/ui';
-import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/element';
-import type { PageRemote } from '../src/features/remotes/pages';
+import type { PageRemote } from '../src/features/remotes/headless';
+import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/headless';
 import { hashSource } from './csp';
 import { previewSandbox, type SandboxedModule } from './previewSandbox';
 

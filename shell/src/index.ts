@@ -1,4 +1,4 @@
-import { startLandingPage } from './features/remotes/headStart';
+import { startLandingPage } from './features/remotes/headless';
 
 startLandingPage(window.location.pathname);
 // An async boundary, so that the shared singletons are negotiated before any of them is used.

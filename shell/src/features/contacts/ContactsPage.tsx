@@ -3,7 +3,7 @@ import { useTranslation } from '@lab/i18n';
 import { Button, ErrorState, formatPhone, SkeletonGrid, usePageMeta } from '@lab/ui';
 import { useMemo, useState } from 'react';
 import { useCity } from '../city';
-import { HOTLINE } from '../layout/Footer';
+import { HOTLINE } from '../layout';
 import styles from './Contacts.module.css';
 import { scheduleLines } from './schedule';
 

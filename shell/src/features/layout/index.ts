@@ -1,1 +1,2 @@
+export { HOTLINE } from './Footer';
 export { Layout } from './Layout';

@@ -1,0 +1,70 @@
+// node --test scripts/boundaries.test.mjs: the boundaries lint refuses planted imports and passes the repository.
+import assert from 'node:assert/strict';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { checkBoundaries, importsOf, violationsOf } from './boundaries.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+test('the repository keeps to its boundaries', () => {
+  assert.deepEqual(checkBoundaries(root), []);
+});
+
+test('a planted deep import of another feature is refused; through its index it passes', () => {
+  const file = 'mf-catalog/src/features/home/Planted.tsx';
+  assert.match(
+    violationsOf(file, "import { PriceTag } from '../service-card/PriceTag';").join('\n'),
+    /a feature is used through its index\.ts/,
+  );
+  assert.deepEqual(violationsOf(file, "import { PriceTag } from '../service-card';"), []);
+  assert.deepEqual(violationsOf(file, "import styles from './Home.module.css';"), []);
+});
+
+test('an app importing another app is refused, and so is a package importing an app', () => {
+  assert.match(
+    violationsOf(
+      'mf-account/src/features/orders/Planted.tsx',
+      "import { CartPage } from '../../../../mf-cart-checkout/src/exposed/CartPage';",
+    ).join(''),
+    /an app imports no other app \(mf-cart-checkout\)/,
+  );
+  assert.match(
+    violationsOf('packages/ui/src/Planted.ts', "export { Layout } from '../../../shell/src/features/layout';").join(''),
+    /a package imports no app \(shell\)/,
+  );
+  assert.match(
+    violationsOf('mf-auth/src/app/Planted.ts', "const lazy = () => import('../../../mf-account/src/exposes');").join(
+      '',
+    ),
+    /an app imports no other app/,
+  );
+});
+
+test("a remote's exposes cross only as types", () => {
+  assert.deepEqual(
+    violationsOf('shell/src/features/remotes/types.ts', "import type { ExposedModules } from '@remote/mf_auth';"),
+    [],
+  );
+  assert.match(
+    violationsOf('shell/src/features/remotes/Planted.ts', "import { ExposedModules } from '@remote/mf_auth';").join(''),
+    /as types only/,
+  );
+});
+
+test('reads every kind of import', () => {
+  const source = [
+    "import a from './a';",
+    "import type { B } from './b';",
+    "export { c } from './c';",
+    "export * from './d';",
+    "import './e.css';",
+    "const f = await import('./f');",
+    "const g = require('./g');",
+  ].join('\n');
+  assert.deepEqual(
+    importsOf(source).map((entry) => entry.specifier),
+    ['./a', './b', './c', './d', './e.css', './f', './g'],
+  );
+  assert.equal(importsOf(source)[1]?.typeOnly, true);
+});

@@ -1,0 +1,10 @@
+// The feature's face without React or styles: for the shell's server and the page's first script
+// (scripts/boundaries.mjs).
+export {
+  PAGE_PREVIEW_ATTRIBUTE,
+  PAGE_PREVIEW_STALE_ATTRIBUTE,
+  REMOTES_MAP_ELEMENT_ID,
+  REMOTES_ON_DEMAND,
+} from './element';
+export { startLandingPage } from './headStart';
+export { PAGE_REMOTES, type PageRemote, pageRemoteOf } from './pages';
