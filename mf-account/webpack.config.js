@@ -6,7 +6,10 @@ module.exports = createWebpackConfig({
   port: 3003,
   // the remote's public API; its types are in src/exposes.ts
   exposes: {
+    // its pages: a subtree of the site's routes (src/routes.ts)
+    './routes': './src/routes.ts',
     './ProfileMenu': './src/exposed/ProfileMenu.tsx',
-    './AccountPage': './src/exposed/AccountPage.tsx',
   },
+  // its pages' crumbs and titles for the shell's server (@lab/preview)
+  preview: './src/preview.ts',
 });

@@ -6,10 +6,9 @@ module.exports = createWebpackConfig({
   port: 3002,
   // the remote's public API; its types are in src/exposes.ts
   exposes: {
+    // its pages: a subtree of the site's routes (src/routes.ts)
+    './routes': './src/routes.ts',
     './CartButton': './src/exposed/CartButton.tsx',
-    './CartPage': './src/exposed/CartPage.tsx',
-    './CheckoutPage': './src/exposed/CheckoutPage.tsx',
-    './PaymentResultPage': './src/exposed/PaymentResultPage.tsx',
     './UtmCapture': './src/exposed/UtmCapture.tsx',
   },
   // its cart page rendered on the shell's server until the browser's render replaces it (@lab/preview)

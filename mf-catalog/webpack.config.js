@@ -6,11 +6,9 @@ module.exports = createWebpackConfig({
   port: 3001,
   // the remote's public API; its types are in src/exposes.ts
   exposes: {
+    // its pages: a subtree of the site's routes (src/routes.ts)
+    './routes': './src/routes.ts',
     './SearchButton': './src/exposed/SearchButton.tsx',
-    './CataloguePage': './src/exposed/CataloguePage.tsx',
-    './CategoryPage': './src/exposed/CategoryPage.tsx',
-    './ServicePage': './src/exposed/ServicePage.tsx',
-    './SearchPage': './src/exposed/SearchPage.tsx',
     './PopularServices': './src/exposed/PopularServices.tsx',
     './PackagesShowcase': './src/exposed/PackagesShowcase.tsx',
   },

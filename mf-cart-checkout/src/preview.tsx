@@ -1,6 +1,7 @@
-// The cart page as the shell's server previews it (@lab/preview; built to dist/server/preview.js): a
-// first visit's cart, which is empty (the shell shows no preview to a browser that stored a cart).
-import { createPagePreview } from '@lab/preview';
-import CartPage from './exposed/CartPage';
+// The cart's server module for the shell's server (@lab/preview; built to dist/server/preview.js): its
+// pages described from the same route objects the browser mounts, a first visit's (empty) cart previewed.
+import { createRemoteServer } from '@lab/preview';
+import './i18n';
+import { routes } from './routes';
 
-export const renderPagePreview = createPagePreview({ CartPage });
+export const { describePage } = createRemoteServer(routes);

@@ -1,6 +1,7 @@
 /** @jest-environment node */
-// The catalogue's pages as the shell's server previews them: a server render (no window, no document)
-// from the answers the server primed, under the keys shell/server/answers.ts primes them.
+// The catalogue's pages as the shell's server describes and previews them (its server module, from the
+// catalogue's route objects): the calls a page's first render makes, then a server render (no window, no
+// document) from their answers, with the page's head, heading and crumbs.
 import {
   apiKeys,
   CATEGORY_PAGE_SIZE,
@@ -17,9 +18,9 @@ import {
 } from '@lab/api';
 import { installAdapter, ok } from '@lab/api/src/test/fakeAdapter';
 import type { Locale } from '@lab/i18n';
-import type { PagePreviewRequest } from '@lab/preview';
+import type { RemotePage, RemotePageRequest } from '@lab/preview';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { renderPagePreview } from './preview';
+import { describePage } from './preview';
 import { card, searchResponse, serviceInfo, tree } from './test/fixtures';
 
 /** The first city of the list: a first visit's, whose prices the server's answers carry. */
@@ -45,7 +46,7 @@ const analysis: ServiceInfo = serviceInfo({
   price: { price: { price: 480 }, originalPrice: { price: 560 } },
 });
 
-/** What shell/server/answers.ts primes for a page (its calls, answered), in `locale`. */
+/** What the page's calls are answered with (tests below check the calls themselves), in `locale`. */
 function answersFor(path: string, locale: Locale, query = ''): PrimedAnswer[] {
   const [, first = '', second = ''] = path.split('/');
   const answers: PrimedAnswer[] = [{ key: apiKeys.settlements(locale), data: settlements }];
@@ -86,37 +87,38 @@ function answersFor(path: string, locale: Locale, query = ''): PrimedAnswer[] {
   return answers;
 }
 
-const PATTERNS: Record<string, string> = {
-  CataloguePage: 'analyzes',
-  CategoryPage: 'analyzes/:slug',
-  ServicePage: 'analysis/:slug',
-  SearchPage: 'search',
-};
-
-/** The request the shell's server makes for `url` (without the locale), with its answers. */
-function request(module: string, url: string, overrides: Partial<PagePreviewRequest> = {}): PagePreviewRequest {
+/** The shell's server's request for `url` (without the locale), its calls all answered. */
+function request(url: string, overrides: Partial<RemotePageRequest> = {}): RemotePageRequest {
   const locale = overrides.locale ?? 'ua';
   const [path = '', search = ''] = url.split('?');
   const query = new URLSearchParams(search).get('query') ?? '';
   return {
-    module,
-    pattern: PATTERNS[module] ?? '',
     url,
     locale,
+    origin: '',
+    settlementId: CITY,
     answers: answersFor(path, locale, query),
+    preview: true,
     stored: { cityId: CITY },
+    final: true,
     ...overrides,
   };
 }
 
-function rendered(module: string, url: string, overrides: Partial<PagePreviewRequest> = {}) {
-  const result = renderPagePreview(request(module, url, overrides));
-  if (result === null || typeof result === 'string') throw new Error(`no preview with metadata of ${module}`);
+async function described(url: string, overrides: Partial<RemotePageRequest> = {}): Promise<RemotePage> {
+  const result = await describePage(request(url, overrides));
+  if (result?.kind !== 'page') throw new Error(`${url} is no page of the catalogue`);
   return result;
 }
 
-function preview(module: string, url: string, overrides: Partial<PagePreviewRequest> = {}): string {
-  return rendered(module, url, overrides).html;
+async function rendered(url: string, overrides: Partial<RemotePageRequest> = {}) {
+  const { html, meta } = await described(url, overrides);
+  if (html === null) throw new Error(`no preview of ${url}`);
+  return { html, meta };
+}
+
+async function preview(url: string, overrides: Partial<RemotePageRequest> = {}): Promise<string> {
+  return (await rendered(url, overrides)).html;
 }
 
 const entities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
@@ -159,9 +161,9 @@ afterEach(async () => {
 });
 
 describe('a category page preview', () => {
-  it('has the category heading and its first page of services with prices, no skeleton', () => {
+  it('has the category heading and its first page of services with prices, no skeleton', async () => {
     expect(typeof window).toBe('undefined');
-    const html = preview('CategoryPage', '/analyzes/hematology');
+    const html = await preview('/analyzes/hematology');
     expect(textsOf(html, 'h1')).toEqual(['Гематологія']);
     expect(textsOf(html, 'h2')).toEqual(hematology.slice(0, CATEGORY_PAGE_SIZE).map((service) => service.title));
     expect(html).not.toContain(SKELETON);
@@ -178,38 +180,38 @@ describe('a category page preview', () => {
     expect(text).not.toContain('Аналіз 21');
   });
 
-  it('is the loading state, not another city’s prices, for a visitor of another city', () => {
-    const html = preview('CategoryPage', '/analyzes/hematology', { stored: { cityId: CITY + 1 } });
+  it('is the loading state, not another city’s prices, for a visitor of another city', async () => {
+    const html = await preview('/analyzes/hematology', { stored: { cityId: CITY + 1 } });
     expect(textsOf(html, 'h1')).toEqual(['Гематологія']);
     expect(html).toContain(SKELETON);
     expect(textOf(html)).toContain('Завантажуємо аналізи…');
     expect(textOf(html)).not.toContain('Аналіз 1');
   });
 
-  it('a catalogue page preview has the trees', () => {
-    const html = preview('CataloguePage', '/analyzes');
+  it('a catalogue page preview has the trees', async () => {
+    const html = await preview('/analyzes');
     expect(html).not.toContain(SKELETON);
     expect(html).toMatch(/<a [^>]*href="\/analyzes\/hematology"[^>]*>Гематологія<\/a>/);
   });
 });
 
 describe("a preview's page metadata (the first view's head says what the page will)", () => {
-  it('is the catalogue page’s own title and description', () => {
-    expect(rendered('CataloguePage', '/analyzes').meta).toEqual({
+  it('is the catalogue page’s own title and description', async () => {
+    expect((await rendered('/analyzes')).meta).toEqual({
       title: 'Каталог аналізів',
       description: expect.stringMatching(/\S/),
     });
   });
 
-  it('is the category’s title and description', () => {
-    expect(rendered('CategoryPage', '/analyzes/hematology').meta).toMatchObject({
+  it('is the category’s title and description', async () => {
+    expect((await rendered('/analyzes/hematology')).meta).toMatchObject({
       title: 'Гематологія',
       description: 'Гематологія: аналізи з цінами, термінами виконання та підготовкою.',
     });
   });
 
-  it('is the analysis’s title, description and structured data with its price a number, at the site’s origin', () => {
-    const { meta } = rendered('ServicePage', `/analysis/${analysis.slug}`, { origin: 'https://lab.example' });
+  it('is the analysis’s title, description and structured data with its price a number, at the site’s origin', async () => {
+    const { meta } = await rendered(`/analysis/${analysis.slug}`, { origin: 'https://lab.example' });
     expect(meta?.title).toBe('Загальний аналіз крові');
     expect(meta?.og?.url).toBe(`https://lab.example/analysis/${analysis.slug}`);
     const [data] = meta?.structuredData ?? [];
@@ -222,8 +224,8 @@ describe("a preview's page metadata (the first view's head says what the page wi
 });
 
 describe('an analysis page preview', () => {
-  it('has the service’s title, code and price', () => {
-    const html = preview('ServicePage', `/analysis/${analysis.slug}`);
+  it('has the service’s title, code and price', async () => {
+    const html = await preview(`/analysis/${analysis.slug}`);
     expect(textsOf(html, 'h1')).toEqual(['Загальний аналіз крові']);
     expect(html).not.toContain(SKELETON);
     const text = textOf(html);
@@ -234,16 +236,16 @@ describe('an analysis page preview', () => {
     expect(text).toContain('Феритин');
   });
 
-  it('leaves the HTML preparation to the browser: no DOM to sanitize it with on the server', () => {
-    const html = preview('ServicePage', `/analysis/${analysis.slug}`);
+  it('leaves the HTML preparation to the browser: no DOM to sanitize it with on the server', async () => {
+    const html = await preview(`/analysis/${analysis.slug}`);
     expect(textOf(html)).toContain('Підготовка');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('Натщесерце');
   });
 
-  it('shows a plain-text preparation', () => {
+  it('shows a plain-text preparation', async () => {
     const plain = serviceInfo({ preparation: 'Натщесерце, зранку.' });
-    const html = preview('ServicePage', `/analysis/${plain.slug}`, {
+    const html = await preview(`/analysis/${plain.slug}`, {
       answers: [{ key: apiKeys.serviceBySlug(plain.slug, CITY, 'ua'), data: plain }],
     });
     expect(textOf(html)).toContain('Натщесерце, зранку.');
@@ -251,8 +253,8 @@ describe('an analysis page preview', () => {
 });
 
 describe('a search page preview', () => {
-  it('has the results of the address’s query, by group, with prices', () => {
-    const html = preview('SearchPage', `/search?query=${encodeURIComponent('кров')}`);
+  it('has the results of the address’s query, by group, with prices', async () => {
+    const html = await preview(`/search?query=${encodeURIComponent('кров')}`);
     expect(html).not.toContain(SKELETON);
     expect(html).toMatch(/<input [^>]*type="search"[^>]*value="кров"/);
     const text = textOf(html);
@@ -265,22 +267,22 @@ describe('a search page preview', () => {
 });
 
 describe('locale', () => {
-  it('renders Russian texts for ru, and Ukrainian again for the next ua render', () => {
-    const ru = textOf(preview('CategoryPage', '/analyzes/hematology', { locale: 'ru' }));
+  it('renders Russian texts for ru, and Ukrainian again for the next ua render', async () => {
+    const ru = textOf(await preview('/analyzes/hematology', { locale: 'ru' }));
     expect(ru).toContain('Показано 20 из 27');
     expect(ru).toContain('Название или код');
     expect(ru).toContain('1 рабочий день');
     expect(ru).not.toContain('Показано 20 з 27');
 
-    const ua = textOf(preview('CategoryPage', '/analyzes/hematology', { locale: 'ua' }));
+    const ua = textOf(await preview('/analyzes/hematology', { locale: 'ua' }));
     expect(ua).toContain('Показано 20 з 27');
     expect(ua).toContain('Назва або код');
     expect(ua).not.toContain('Название');
     expect(ua).not.toContain('рабочий');
   });
 
-  it('reads the answers of its own locale only', () => {
-    const html = preview('CategoryPage', '/analyzes/hematology', {
+  it('reads the answers of its own locale only', async () => {
+    const html = await preview('/analyzes/hematology', {
       locale: 'ru',
       answers: answersFor('/analyzes/hematology', 'ua'),
     });
@@ -291,38 +293,100 @@ describe('locale', () => {
 });
 
 describe('what a preview does not have', () => {
-  it('is none for a module that is not a page of the remote', () => {
-    expect(renderPagePreview(request('SearchButton', '/analyzes'))).toBeNull();
-    expect(renderPagePreview(request('NoSuchPage', '/analyzes'))).toBeNull();
+  it('is none for an address that is no page of the catalogue', async () => {
+    expect(await describePage(request('/contacts'))).toBeNull();
+    expect(await describePage(request('/analysis'))).toBeNull();
   });
 
-  it('without answers, is the page’s loading state', () => {
-    const category = preview('CategoryPage', '/analyzes/hematology', { answers: [] });
+  it('without answers, is the page’s loading state', async () => {
+    const category = await preview('/analyzes/hematology', { answers: [] });
     expect(category).toContain(SKELETON);
     expect(category).toContain('aria-busy="true"');
     expect(textsOf(category, 'h1')).toEqual([]);
-    const service = preview('ServicePage', `/analysis/${analysis.slug}`, { answers: [] });
+    const service = await preview(`/analysis/${analysis.slug}`, { answers: [] });
     expect(service).toContain(SKELETON);
     expect(textOf(service)).not.toContain('Загальний аналіз крові');
-    const search = preview('SearchPage', '/search?query=krov', { answers: [] });
+    const search = await preview('/search?query=krov', { answers: [] });
     expect(search).toContain(SKELETON);
     expect(textOf(search)).toContain('Шукаємо…');
   });
 
-  it('keeps nothing of one render for the next: neither the answers nor the city', () => {
-    expect(textsOf(preview('CategoryPage', '/analyzes/hematology'), 'h1')).toEqual(['Гематологія']);
+  it('keeps nothing of one render for the next: neither the answers nor the city', async () => {
+    expect(textsOf(await preview('/analyzes/hematology'), 'h1')).toEqual(['Гематологія']);
     // the same page without answers: the first render's SWR cache is not this one's
-    expect(preview('CategoryPage', '/analyzes/hematology', { answers: [] })).toContain(SKELETON);
+    expect(await preview('/analyzes/hematology', { answers: [] })).toContain(SKELETON);
 
     const url = `/analysis/${analysis.slug}`;
-    expect(preview('ServicePage', url)).not.toContain(SKELETON);
+    expect(await preview(url)).not.toContain(SKELETON);
     // the same answers, but no city stored: the previous render's city is gone, the price is unknown
-    const cityless = preview('ServicePage', url, { stored: {} });
+    const cityless = await preview(url, { stored: {} });
     expect(cityless).toContain(SKELETON);
     expect(textOf(cityless)).not.toContain('480 грн');
-    const list = preview('CategoryPage', '/analyzes/hematology', { stored: {} });
+    const list = await preview('/analyzes/hematology', { stored: {} });
     expect(textsOf(list, 'h1')).toEqual(['Гематологія']);
     expect(list).toContain(SKELETON);
     expect(textOf(list)).not.toContain('Аналіз 1');
+  });
+});
+
+describe('what a page tells the shell’s server, from its route', () => {
+  /** The shell's server's side: asks until the page is described, answering each call from the fixtures. */
+  async function conversation(url: string, locale: Locale = 'ua') {
+    const all = answersFor(url.split('?')[0] ?? '', locale, new URLSearchParams(url.split('?')[1]).get('query') ?? '');
+    const rounds: string[][] = [];
+    const answers: RemotePageRequest['answers'][number][] = [];
+    for (;;) {
+      const result = await describePage(request(url, { locale, answers, final: false }));
+      if (result?.kind !== 'calls') return { page: result, rounds };
+      rounds.push(result.calls.map((call) => String(call.key[0])));
+      for (const call of result.calls) {
+        const answer = all.find((candidate) => JSON.stringify(candidate.key) === JSON.stringify(call.key));
+        answers.push({ key: call.key, data: answer?.data ?? null });
+      }
+    }
+  }
+
+  it('a category asks for the tree, then for its first page of the list, then is described', async () => {
+    const { page, rounds } = await conversation('/analyzes/hematology');
+    expect(rounds).toEqual([['service-group-tree'], ['service-list']]);
+    expect(page).toMatchObject({ kind: 'page', route: 'mf_catalog/category', notFound: false, heading: 'Гематологія' });
+    expect(page?.kind === 'page' && textsOf(page.html ?? '', 'h2')).toHaveLength(CATEGORY_PAGE_SIZE);
+  });
+
+  it('an analysis asks for the service in the first city; a slug the API does not know is not found', async () => {
+    expect((await conversation(`/analysis/${analysis.slug}`)).rounds).toEqual([['service']]);
+    const missing = await described('/analysis/no-such-analysis', {
+      answers: [{ key: apiKeys.serviceBySlug('no-such-analysis', CITY, 'ua'), data: null }],
+    });
+    expect(missing).toMatchObject({ notFound: true, html: null });
+    const category = await conversation('/analyzes/no-such-group');
+    expect(category.page).toMatchObject({ notFound: true, html: null });
+  });
+
+  it('the search asks for its results only with a query', async () => {
+    expect((await conversation('/search')).rounds).toEqual([]);
+    expect((await conversation('/search?query=кров')).rounds).toEqual([['search']]);
+  });
+
+  it('names every crumb of the catalogue, the page’s own with its real name, in the page’s locale', async () => {
+    const page = await described(`/analysis/${analysis.slug}`, {
+      locale: 'ru',
+      answers: answersFor(`/analysis/${analysis.slug}`, 'ru'),
+    });
+    expect(page.crumbs).toEqual(
+      expect.arrayContaining([
+        { pattern: '/analyzes', label: 'Каталог анализов' },
+        { pattern: '/analyzes/:slug', label: 'Категория', id: 'category' },
+        { pattern: '/analysis/:slug', label: 'Загальний аналіз крові', id: 'service' },
+        { pattern: '/search', label: 'Поиск' },
+      ]),
+    );
+    expect(page.heading).toBe('Загальний аналіз крові');
+  });
+
+  it('renders nothing when the shell does not ask for a preview (a visitor with cookies), yet has the head', async () => {
+    const page = await described(`/analysis/${analysis.slug}`, { preview: false });
+    expect(page.html).toBeNull();
+    expect(page.meta?.title).toBe('Загальний аналіз крові');
   });
 });

@@ -1,8 +1,7 @@
-// The catalogue's pages as the shell's server previews them (@lab/preview; built to dist/server/preview.js).
-import { createPagePreview } from '@lab/preview';
-import CataloguePage from './exposed/CataloguePage';
-import CategoryPage from './exposed/CategoryPage';
-import SearchPage from './exposed/SearchPage';
-import ServicePage from './exposed/ServicePage';
+// The catalogue's server module for the shell's server (@lab/preview; built to dist/server/preview.js):
+// its pages described and previewed from the same route objects the browser mounts.
+import { createRemoteServer } from '@lab/preview';
+import './i18n';
+import { routes } from './routes';
 
-export const renderPagePreview = createPagePreview({ CataloguePage, CategoryPage, ServicePage, SearchPage });
+export const { describePage } = createRemoteServer(routes);

@@ -1,15 +1,15 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
-import cartRu from '../../mf-cart-checkout/src/i18n/ru.json';
-import cartUa from '../../mf-cart-checkout/src/i18n/ua.json';
 import catalogRu from '../../mf-catalog/src/i18n/ru.json';
-import catalogUa from '../../mf-catalog/src/i18n/ua.json';
 import shellRu from '../src/app/locales/ru.json';
 import shellUa from '../src/app/locales/ua.json';
 import { CRUMBS } from '../src/features/breadcrumbs/headless';
 import { contentSecurityPolicy } from './csp';
 import { FIRST_VIEW_ATTRIBUTE, firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
 import { firstView, HEADED_BY_CRUMB, remoteHints } from './page';
+
+/** A page the server knows nothing of (no API data, no remote's description). */
+const NONE = { data: null, heading: null, notFound: false };
 
 describe('the first view in the HTML', () => {
   it('shows the header and the home page heading with its lead, marked for the app to replace', () => {
@@ -54,11 +54,8 @@ describe('the first view in the HTML', () => {
 });
 
 describe('headings the server knows without the API', () => {
-  // the heading each page renders itself, by the app that owns the page
+  // the heading each of the shell's pages renders itself (a remote's page names its own in its route)
   const headings: Record<string, Record<'ua' | 'ru', string>> = {
-    '/cart': { ua: cartUa.cart.title, ru: cartRu.cart.title },
-    '/checkout': { ua: cartUa.checkout.title, ru: cartRu.checkout.title },
-    '/analyzes': { ua: catalogUa.catalogue.title, ru: catalogRu.catalogue.title },
     '/contacts': { ua: shellUa.contacts.title, ru: shellRu.contacts.title },
     '/news': { ua: shellUa.news.title, ru: shellRu.news.title },
     '/documents': { ua: shellUa.documents.title, ru: shellRu.documents.title },
@@ -75,44 +72,48 @@ describe('headings the server knows without the API', () => {
         { label: 'home', link: '/' },
         { label: label ?? '', link: path },
       ];
-      expect(firstView(path, locale, null, trail)).toContain(`<h1 class="fv-title">${label}</h1>`);
+      expect(firstView(path, locale, NONE, trail)).toContain(`<h1 class="fv-title">${label}</h1>`);
     }
   });
 
-  it('shows no heading from a crumb on a page whose heading comes from the API', () => {
+  it("shows a remote page's heading as its route names it, none from a crumb, and none on a missing page", () => {
     const trail = (label: string, link: string) => [
       { label: shellUa.crumbs.home, link: '/' },
       { label, link },
     ];
-    expect(firstView('/search', 'ua', null, trail(shellUa.crumbs.search, '/search'))).not.toContain('<h1');
-    expect(firstView('/analyzes/x', 'ua', null, trail(shellUa.crumbs.category, '/analyzes/x'))).not.toContain('<h1');
+    expect(firstView('/search', 'ua', NONE, trail('Пошук', '/search'))).not.toContain('<h1');
+    const category = { data: null, heading: 'Гематологія', notFound: false };
+    expect(firstView('/analyzes/x', 'ua', category, trail('Категорія', '/analyzes/x'))).toContain(
+      '<h1 class="fv-title">Гематологія</h1>',
+    );
+    expect(firstView('/analyzes/x', 'ua', { ...category, notFound: true }, [])).not.toContain('<h1');
   });
 
   it('shows the breadcrumbs as the app does: links localized, the current page last and not a link', () => {
     const trail = [
       { label: shellRu.crumbs.home, link: '/' },
-      { label: shellRu.crumbs.catalogue, link: '/analyzes' },
+      { label: catalogRu.crumbs.catalogue, link: '/analyzes' },
       { label: 'Гематология', link: '/analyzes/hematology' },
     ];
-    const html = firstView('/analyzes/hematology', 'ru', null, trail);
+    const html = firstView('/analyzes/hematology', 'ru', NONE, trail);
     expect(html).toContain(`<nav class="fv-crumbs" aria-label="${shellRu.crumbs.label}">`);
     expect(html).toContain(`<a href="/ru">${shellRu.crumbs.home}</a>`);
-    expect(html).toContain(`<a href="/ru/analyzes">${shellRu.crumbs.catalogue}</a>`);
+    expect(html).toContain(`<a href="/ru/analyzes">${catalogRu.crumbs.catalogue}</a>`);
     expect(html).toContain('<span aria-current="page">Гематология</span>');
-    expect(firstView('/', 'ru', null, [])).not.toContain('fv-crumbs');
+    expect(firstView('/', 'ru', NONE, [])).not.toContain('fv-crumbs');
   });
 
   it("draws the home page's one claim from the city list, as the page does", () => {
-    expect(firstView('/', 'ua', null, [], undefined, { branches: 78, cities: 59 })).toContain(
+    expect(firstView('/', 'ua', NONE, [], undefined, { branches: 78, cities: 59 })).toContain(
       '<h1 class="fv-title">Аналізи онлайн у 78 відділеннях у 59 містах України</h1>',
     );
-    expect(firstView('/', 'ua', null, [], undefined, null)).toContain(
+    expect(firstView('/', 'ua', NONE, [], undefined, null)).toContain(
       '<h1 class="fv-title">Аналізи онлайн у відділеннях по всій Україні</h1>',
     );
   });
 
   it("puts a remote's preview of the page in place of the heading", () => {
-    const html = firstView('/analyzes/hematology', 'ua', null, [], '<section><h1>Гематологія</h1></section>');
+    const html = firstView('/analyzes/hematology', 'ua', NONE, [], '<section><h1>Гематологія</h1></section>');
     expect(html).toContain(
       '<main class="fv-main"><div data-page-preview inert><section><h1>Гематологія</h1></section></div></main>',
     );

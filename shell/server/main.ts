@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createStaticServer } from '@lab/serve';
+import { parseRemotesMap, withManifests } from '../src/features/remotes/headless';
 import { isPageRequest, renderPage } from './page';
 
 const { values } = parseArgs({
@@ -23,15 +24,21 @@ const { values } = parseArgs({
 // the API calls made while rendering go straight to the API server
 process.env.API_BASE = values.api;
 
-const remotesMap: Record<string, string> = values.remotes
-  ? Object.fromEntries(values.remotes.split(',').map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]))
-  : JSON.parse(readFileSync(join(values.root, 'remotes.json'), 'utf8'));
+// the build's map (manifests and the prefixes each remote routes); --remotes name=url,... moves manifests
+const built = parseRemotesMap(readFileSync(join(values.root, 'remotes.json'), 'utf8')) ?? {};
+const remotesMap = values.remotes
+  ? withManifests(
+      built,
+      Object.fromEntries(values.remotes.split(',').map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string])),
+    )
+  : built;
 
 const options = {
   root: values.root,
   publicUrl: values['public-url']?.replace(/\/+$/, '') || null,
   remotesMap,
   remoteHints: !values['no-remote-hints'],
+  apiBase: values.api,
 };
 
 const server = createStaticServer({

@@ -7,16 +7,23 @@ import { compressFor } from '@lab/serve';
 import ru from '../src/app/locales/ru.json';
 import ua from '../src/app/locales/ua.json';
 // the pure modules only: the features' index files pull in React components and CSS
-import { buildTrail, CRUMBS } from '../src/features/breadcrumbs/headless';
-import { pageRemoteOf, REMOTES_MAP_ELEMENT_ID, REMOTES_ON_DEMAND } from '../src/features/remotes/headless';
+import { buildTrail, CRUMBS, type CrumbDefinition } from '../src/features/breadcrumbs/headless';
+import {
+  manifestOf,
+  manifests,
+  REMOTES_MAP_ELEMENT_ID,
+  REMOTES_ON_DEMAND,
+  type RemotesMap,
+  remoteOfSegment,
+} from '../src/features/remotes/headless';
 import { buildHead, escapeHtml, renderHeadHtml, type SiteFacts } from '../src/features/seo/headless';
 import { primedAnswers, renderPrimedAnswers } from './answers';
 import { contentSecurityPolicy, hashSource } from './csp';
 import { firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
 import { apiFetcher, type Fetch, firstSettlementId, type PageData, pageData, settlementsUrl } from './pageData';
 import {
-  type PagePreview,
-  pagePreview,
+  type DescribedPage,
+  describeRemotePage,
   previewGuardScript,
   sharedPackagesCss,
   styleAttributeSources,
@@ -28,8 +35,10 @@ const texts = { ua, ru } as const;
 type Options = {
   root: string;
   publicUrl: string | null;
-  remotesMap: Readonly<Record<string, string>>;
+  remotesMap: RemotesMap;
   remoteHints: boolean;
+  /** the API's origin, the only one a remote's page may have this server ask */
+  apiBase: string;
 };
 
 let template: { html: string; mtimeMs: number } | null = null;
@@ -82,31 +91,48 @@ export async function renderPage(
   const path = stripLocale(pathname);
   const origin = options.publicUrl ?? `http://${request.headers.host ?? 'localhost'}`;
   const get = apiFetcher(locale);
-  let data: PageData | null = null;
-  let answers: PrimedAnswer[] = [];
-  const { search, searchParams } = new URL(request.url ?? '/', 'http://localhost');
+  const { search } = new URL(request.url ?? '/', 'http://localhost');
   const guest = !request.headers.cookie;
+  const first = path.split('/')[1] ?? '';
+  const remote = remoteOfSegment(options.remotesMap, first);
+  let data: PageData | null = null;
+  let described: DescribedPage | null = null;
+  let answers: PrimedAnswer[] = [];
   try {
-    const page = { path, locale, query: searchParams.get('query') ?? '', guest };
-    [data, answers] = await Promise.all([pageData(path, locale, get), primedAnswers(page, get)]);
+    const own = remote
+      ? describePage(remote, `${path}${search}`, locale, guest, origin, get, options)
+      : pageData(path, locale, routedSegments(options.remotesMap), get);
+    const [found, shared] = await Promise.all([own, primedAnswers({ path, locale, guest }, get)]);
+    if (remote) described = found as DescribedPage | null;
+    else data = found as PageData | null;
+    answers = [...shared, ...(described?.answers ?? [])];
   } catch (error) {
     // the API is down or slow: the page still works, its head falls back to the defaults
     console.error('[shell] page data:', error instanceof Error ? error.message : error);
   }
+  const notFound = described?.notFound ?? data?.notFound ?? false;
   const preview =
-    guest && !data?.notFound ? await remotePagePreview(path, search, locale, answers, get, origin, options) : null;
+    described?.preview && guest && !notFound ? await guardedPreview(described.preview, get, options) : null;
   // the same answer the page's primed settlements carry: one request per page
   const network = path === '/' ? await networkFigures(get) : null;
   const t = (key: string) => lookup(texts[locale], key);
+  // the shell's own crumbs, and a remote page's from its routes (labels in the page's locale)
+  const definitions: CrumbDefinition[] = [
+    ...CRUMBS,
+    ...(described?.crumbs ?? []).map(({ pattern, label, id }) => ({ pattern, labelKey: label, ns: REMOTE_LABEL, id })),
+  ];
   const crumbs = buildTrail(
     path,
-    CRUMBS,
-    (definition) => (definition.id && data?.crumbLabels[definition.id]) || t(definition.labelKey),
+    definitions,
+    (definition) =>
+      definition.ns === REMOTE_LABEL
+        ? definition.labelKey
+        : (definition.id && data?.crumbLabels[definition.id]) || t(definition.labelKey),
     { label: t('crumbs.home'), link: '/' },
   );
-  // a remote's page says its own title, description and structured data (the preview rendered it, with
-  // the metadata its page declares); the API's data stands in when there is no preview
-  const meta = preview?.meta ?? data?.meta ?? (path === '/' ? { organization: true } : {});
+  // a remote's page says its own title, description and structured data (its route's handle); the
+  // API's data of the shell's own pages, or the site's defaults
+  const meta = described?.meta ?? data?.meta ?? (path === '/' ? { organization: true } : {});
   const head = renderHeadHtml(buildHead({ meta, path, locale, crumbs, site: site(locale, origin) }));
   const page = (await indexHtml(options.root))
     .replace(/<html lang="[^"]*">/, `<html lang="${locale === FALLBACK_LOCALE ? 'uk' : 'ru'}">`)
@@ -122,7 +148,8 @@ export async function renderPage(
     )
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root">${firstView(path, locale, data, crumbs, preview?.html, network)}</div>`,
+      () =>
+        `<div id="root">${firstView(path, locale, { data, heading: described?.heading ?? null, notFound }, crumbs, preview?.html, network)}</div>`,
     )
     .replace('</body>', () => `${renderPrimedAnswers(answers, PRIMED_ANSWERS_ELEMENT_ID)}</body>`);
   // the home page's hero and a previewed page are drawn from the HTML alone: the scripts can wait a frame
@@ -130,14 +157,14 @@ export async function renderPage(
   const { html, scriptSource } = drawnFromHtml ? startAfterFirstPaint(page) : { html: page, scriptSource: null };
   // the page carries the API's answers and, with a preview, its content and style: 100 KB before compression
   const { body, encoding } = await compressFor(Buffer.from(html), request.headers['accept-encoding']);
-  response.writeHead(data?.notFound ? 404 : 200, {
+  response.writeHead(notFound ? 404 : 200, {
     'content-type': 'text/html; charset=utf-8',
     'content-length': body.length,
     ...(encoding ? { 'content-encoding': encoding } : {}),
     vary: 'accept-encoding',
     'cache-control': 'no-cache',
     'content-security-policy': contentSecurityPolicy(
-      Object.values(options.remotesMap),
+      Object.values(manifests(options.remotesMap)),
       [
         firstViewStyleHash,
         ...(preview?.css ? [hashSource(preview.css)] : []),
@@ -152,50 +179,60 @@ export async function renderPage(
 }
 
 /**
- * Pages whose heading is their crumb's label, so the server knows it without the API (the cart, the
- * checkout, the catalogue and the shell's list pages); `firstView.test.ts` holds the texts equal.
+ * The shell's own pages whose heading is their crumb's label, so the server knows it without the API;
+ * `firstView.test.ts` holds the texts equal. A remote's page names its heading in its route's handle.
  */
-export const HEADED_BY_CRUMB: readonly string[] = [
-  '/cart',
-  '/checkout',
-  '/analyzes',
-  '/contacts',
-  '/news',
-  '/documents',
-  '/equipment',
-];
+export const HEADED_BY_CRUMB: readonly string[] = ['/contacts', '/news', '/documents', '/equipment'];
+
+/** Marks a crumb whose label a remote's server module already wrote in the page's locale. */
+const REMOTE_LABEL = '#remote';
+
+/** The first segments the client routes to a remote: never content pages. */
+function routedSegments(map: RemotesMap): ReadonlySet<string> {
+  return new Set(
+    Object.values(map).flatMap((declaration) => (typeof declaration === 'string' ? [] : (declaration.routes ?? []))),
+  );
+}
 
 /**
- * A remote's page previewed by the remote (shell/server/previews.ts), for a browser without cookies: a
- * first visit, whose city (the first one) is the one the primed answers' prices are for.
+ * A remote's page described by the remote (previews.ts): prices, and a first visit's preview, are for
+ * the first (largest) city, the one a browser without cookies gets.
  */
-async function remotePagePreview(
-  path: string,
-  search: string,
+async function describePage(
+  remote: string,
+  url: string,
   locale: Locale,
-  answers: PrimedAnswer[],
-  get: Fetch,
+  guest: boolean,
   origin: string,
-  { remotesMap, root }: Options,
+  get: Fetch,
+  { remotesMap, apiBase }: Options,
+): Promise<DescribedPage | null> {
+  const declaration = remotesMap[remote];
+  const settlementId = await firstSettlementId(get);
+  return describeRemotePage(
+    remote,
+    declaration && manifestOf(declaration),
+    { url, locale, origin, settlementId, preview: guest, stored: settlementId == null ? {} : { cityId: settlementId } },
+    get,
+    apiBase,
+  );
+}
+
+/** The preview with the shared packages' styles, and the script that hides it from a returning browser. */
+async function guardedPreview(
+  preview: NonNullable<DescribedPage['preview']>,
+  get: Fetch,
+  { root }: Options,
 ): Promise<GuardedPreview | null> {
-  const page = pageRemoteOf(path.split('/').filter(Boolean));
-  const cityId = page && (await firstSettlementId(get));
-  if (!page || cityId == null) return null;
-  const preview = await pagePreview(page, remotesMap[page.remote], {
-    url: `${path}${search}`,
-    locale,
-    answers,
-    stored: { cityId },
-    origin,
-  });
-  if (!preview) return null;
+  const cityId = await firstSettlementId(get);
+  if (cityId == null) return null;
   // the shared packages' styles first, as the page loads them: the remote's own rules come after
   const css = [await sharedPackagesCss(root), preview.css].filter(Boolean).join('\n');
-  return { ...preview, css, guard: previewGuardScript(cityId) };
+  return { html: preview.html, css, guard: previewGuardScript(cityId) };
 }
 
 /** A preview with the script that hides it from a browser that stored other values (previews.ts). */
-type GuardedPreview = PagePreview & { guard: string };
+type GuardedPreview = { html: string; css: string; guard: string };
 
 /** The network's size as the city list answers it: the home page's one claim (HomePage draws the same). */
 export type NetworkFigures = { branches: number; cities: number };
@@ -225,22 +262,23 @@ function previewHead(preview: GuardedPreview | null): string {
 export function firstView(
   path: string,
   locale: Locale,
-  data: PageData | null,
+  page: { data: PageData | null; heading: string | null; notFound: boolean },
   crumbs: readonly { label: string; link: string }[] = [],
   previewHtml?: string,
   network?: NetworkFigures | null,
 ): string {
   const t = (key: string) => lookup(texts[locale], key);
   const home = path === '/';
+  const { data, notFound } = page;
   const known = data && !data.notFound ? Object.values(data.crumbLabels).at(-1) : undefined;
   const fromCrumb = HEADED_BY_CRUMB.includes(path.replace(/\/+$/, '')) ? crumbs.at(-1)?.label : undefined;
   return renderFirstView({
     siteName: t('siteName'),
-    heading: home ? homeTitle(t, network ?? null) : (known ?? fromCrumb ?? null),
+    heading: home ? homeTitle(t, network ?? null) : notFound ? null : (page.heading ?? known ?? fromCrumb ?? null),
     lead: home ? t('home.lead') : undefined,
     previewHtml,
     // a missing page's trail is not the app's (it shows the not-found view)
-    crumbs: data?.notFound
+    crumbs: notFound
       ? undefined
       : {
           label: t('crumbs.label'),
@@ -259,10 +297,10 @@ export function firstView(
  * script preload to the later <script> too, so a slot's retry after its remote was down would fail
  * again (isolation journey).
  */
-export function remoteHints(remotesMap: Readonly<Record<string, string>>): string {
+export function remoteHints(remotesMap: RemotesMap): string {
   const json = JSON.stringify(remotesMap).replace(/</g, '\\u003c');
   const hints = [`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">${json}</script>`];
-  const atStart = Object.entries(remotesMap)
+  const atStart = Object.entries(manifests(remotesMap))
     .filter(([name]) => !REMOTES_ON_DEMAND.includes(name))
     .map(([, manifest]) => manifest);
   for (const origin of new Set(atStart.map((url) => new URL(url).origin))) {

@@ -1,12 +1,5 @@
-import type {
-  Article,
-  LabDocumentDetail,
-  NewsArticle,
-  ServiceGroupTreeResponse,
-  ServiceInfo,
-  SettlementsListResponse,
-} from '@lab/api';
-import { endpointUrl, findGroup } from '@lab/api';
+import type { Article, LabDocumentDetail, NewsArticle, SettlementsListResponse } from '@lab/api';
+import { endpointUrl } from '@lab/api';
 import type { Locale } from '@lab/i18n';
 import type { PageMeta } from '@lab/ui';
 
@@ -71,26 +64,18 @@ const seoMeta = (
   keyWords: seo.keyWords ?? undefined,
 });
 
-/** The API data behind a path (without locale prefix) that crawlers should see in the HTML head. */
-export async function pageData(path: string, locale: Locale, get = apiFetcher(locale)): Promise<PageData | null> {
+/**
+ * The API data behind a page of the shell's own (a path without locale prefix) that crawlers should see
+ * in the HTML head; `routed`: first segments the client routes itself (the remotes' prefixes included),
+ * never looked up as content pages. A remote's pages are described by the remote (previews.ts).
+ */
+export async function pageData(
+  path: string,
+  locale: Locale,
+  routed: ReadonlySet<string>,
+  get = apiFetcher(locale),
+): Promise<PageData | null> {
   const [, first = '', second = ''] = path.split('/');
-  if (first === 'analysis' && second) {
-    const settlementId = await firstSettlementId(get);
-    if (settlementId == null) return null;
-    const service = await get<ServiceInfo>(endpointUrl('serviceBySlug', { slug: second }, { settlementId }));
-    if (!service) return { meta: {}, crumbLabels: {}, notFound: true };
-    // the page's structured data comes with its preview, from the catalogue's own definition
-    return {
-      meta: { title: service.title, description: service.description || undefined },
-      crumbLabels: { service: service.title },
-    };
-  }
-  if (first === 'analyzes' && second) {
-    const tree = await get<ServiceGroupTreeResponse>(endpointUrl('serviceGroupTree'));
-    const group = tree ? findGroup(tree, second)?.node : null;
-    if (!group) return { meta: {}, crumbLabels: {}, notFound: true };
-    return { meta: { title: group.title }, crumbLabels: { category: group.title } };
-  }
   if (first === 'news' && second) {
     const item = await get<NewsArticle>(endpointUrl('newsBySlug', { slug: second }));
     if (!item) return { meta: {}, crumbLabels: {}, notFound: true };
@@ -102,7 +87,12 @@ export async function pageData(path: string, locale: Locale, get = apiFetcher(lo
     return { meta: seoMeta(document.title, document.seo), crumbLabels: { document: document.title } };
   }
   const articleType = second === '' ? first : null;
-  if (articleType && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(articleType) && !KNOWN_APP_ROUTES.has(articleType)) {
+  if (
+    articleType &&
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(articleType) &&
+    !SHELL_ROUTES.has(articleType) &&
+    !routed.has(articleType)
+  ) {
     const article = await get<Article>(endpointUrl('articleByType', { type: articleType }));
     if (!article) return { meta: {}, crumbLabels: {}, notFound: true };
     return { meta: seoMeta(article.title, article.seo), crumbLabels: {} };
@@ -110,17 +100,5 @@ export async function pageData(path: string, locale: Locale, get = apiFetcher(lo
   return null;
 }
 
-/** First segments the client routes itself: never looked up as content pages. */
-const KNOWN_APP_ROUTES = new Set([
-  'account',
-  'cart',
-  'checkout',
-  'search',
-  'contacts',
-  'news',
-  'documents',
-  'equipment',
-  'analyzes',
-  'analysis',
-  '404',
-]);
+/** First segments the shell routes itself: never looked up as content pages. */
+const SHELL_ROUTES = new Set(['contacts', 'news', 'documents', 'equipment', '404']);

@@ -170,8 +170,8 @@ function load(key, source, timeout) {
     context,
     { timeout, filename: key },
   );
-  if (vm.runInContext("typeof __preview.renderPagePreview !== 'function'", context, { timeout })) {
-    throw new Error(`${key}: no renderPagePreview`);
+  if (vm.runInContext("typeof __preview.describePage !== 'function'", context, { timeout })) {
+    throw new Error(`${key}: no describePage`);
   }
   modules.delete(key);
   modules.set(key, context);
@@ -182,12 +182,18 @@ function render(key, request, timeout) {
   const context = modules.get(key);
   if (!context) return { unknown: true };
   context.__request = request; // a string: the module parses it in its own context
-  const result = vm.runInContext(
-    'var __result = __preview.renderPagePreview(JSON.parse(__request)); __result == null ? null : JSON.stringify(__result);',
+  // the answer may be a promise (a page's component is loaded by its route's lazy): the context's
+  // microtasks run after the evaluation and within its time limit, so it is settled by the next one
+  vm.runInContext(
+    "var __out = null; Promise.resolve(__preview.describePage(JSON.parse(__request))).then(function (r) { __out = 'R' + (r == null ? 'null' : JSON.stringify(r)); }, function (e) { __out = 'E' + String(e && e.message); });",
     context,
     { timeout },
   );
-  return { result: typeof result === 'string' ? result : null };
+  const out = vm.runInContext('__out', context, { timeout });
+  if (typeof out !== 'string') throw new Error('the page was not described: it waits for what never comes');
+  if (out.charAt(0) === 'E') throw new Error(out.slice(1));
+  const result = out.slice(1);
+  return { result: result === 'null' ? null : result };
 }
 
 parentPort.on('message', (message) => {

@@ -1,15 +1,16 @@
 /** @jest-environment node */
 // A remote's preview module runs in the sandbox: what it may do (render from the request), and what it
 // may not (require, process and its environment, the file system, the network, looping, endless memory).
-import type { PagePreviewRequest } from '@lab/preview/src/contract';
+import type { RemotePageRequest } from '@lab/preview/routes';
 import { PreviewSandbox, RENDER_TIMEOUT_MS } from './previewSandbox';
 
-const request: PagePreviewRequest = {
-  module: 'CategoryPage',
-  pattern: 'analyzes/:slug',
+const request: RemotePageRequest = {
   url: '/analyzes/hematology',
   locale: 'ua',
+  origin: 'http://site',
+  settlementId: 9,
   answers: [],
+  preview: true,
   stored: { cityId: 9 },
 };
 
@@ -21,11 +22,11 @@ afterEach(() => sandbox.close());
 
 /** A module whose render runs `body` and answers its value as the page's HTML. */
 const moduleRendering = (body: string) =>
-  `exports.renderPagePreview = (r) => { ${body} };\nexports.renderPagePreview.kind = 'test';`;
+  `exports.describePage = (r) => { ${body} };\nexports.describePage.kind = 'test';`;
 
 async function rendered(body: string) {
   const module = await sandbox.load('http://remote/server/preview.js', moduleRendering(body));
-  return sandbox.render(module, request);
+  return sandbox.describe(module, request);
 }
 
 describe('a preview module in the sandbox', () => {
@@ -41,13 +42,23 @@ describe('a preview module in the sandbox', () => {
     ).resolves.toBe('208,144,208,177,226,130,172,240,159,152,128 Аб€😀');
   });
 
+  it('waits for an answer that is a promise settled by microtasks (a route loading its page), not for one never settled', async () => {
+    await expect(
+      rendered(
+        "return Promise.resolve().then(() => Promise.resolve({ html: 'later ' + r.url })).then((page) => page);",
+      ),
+    ).resolves.toEqual({ html: 'later /analyzes/hematology' });
+    await expect(rendered('return new Promise(() => {});')).rejects.toThrow(/not described/);
+    await expect(rendered("return Promise.reject(new Error('no such page'));")).rejects.toThrow(/no such page/);
+  });
+
   it('keeps a module’s state between renders, and nothing between two modules', async () => {
-    const counting = 'let renders = 0;\nexports.renderPagePreview = () => String(++renders);';
+    const counting = 'let renders = 0;\nexports.describePage = () => String(++renders);';
     const first = await sandbox.load('http://a/server/preview.js', counting);
     const second = await sandbox.load('http://b/server/preview.js', `${counting}\n// another build`);
-    expect(await sandbox.render(first, request)).toBe('1');
-    expect(await sandbox.render(first, request)).toBe('2');
-    expect(await sandbox.render(second, request)).toBe('1');
+    expect(await sandbox.describe(first, request)).toBe('1');
+    expect(await sandbox.describe(first, request)).toBe('2');
+    expect(await sandbox.describe(second, request)).toBe('1');
   });
 
   it.each([
@@ -67,14 +78,14 @@ describe('a preview module in the sandbox', () => {
     const module = await sandbox.load(
       'http://remote/server/preview.js',
       `let outcome = 'none';
-       exports.renderPagePreview = (r) => {
+       exports.describePage = (r) => {
          if (r.url !== '/import') return outcome;
          import('node:fs').then(() => { outcome = 'loaded'; }, () => { outcome = 'refused'; });
          return 'asked';
        };`,
     );
-    expect(await sandbox.render(module, { ...request, url: '/import' })).toBe('asked');
-    expect(await sandbox.render(module, request)).toBe('refused');
+    expect(await sandbox.describe(module, { ...request, url: '/import' })).toBe('asked');
+    expect(await sandbox.describe(module, request)).toBe('refused');
   });
 
   it('ends a module that loops, within its time limit, and serves the next render', async () => {
@@ -97,15 +108,13 @@ describe('a preview module in the sandbox', () => {
   it('loads a module again into a new worker after a failure', async () => {
     const module = await sandbox.load('http://remote/server/preview.js', moduleRendering("return 'kept';"));
     await expect(rendered('for (;;) {}')).rejects.toThrow();
-    await expect(sandbox.render(module, request)).resolves.toBe('kept');
+    await expect(sandbox.describe(module, request)).resolves.toBe('kept');
   });
 
-  it('refuses a module that does not run or exports no renderPagePreview', async () => {
-    await expect(
-      sandbox.load('http://remote/server/preview.js', 'exports.renderPagePreview = (r) => {'),
-    ).rejects.toThrow();
+  it('refuses a module that does not run or exports no describePage', async () => {
+    await expect(sandbox.load('http://remote/server/preview.js', 'exports.describePage = (r) => {')).rejects.toThrow();
     await expect(sandbox.load('http://remote/server/preview.js', 'exports.other = 1;')).rejects.toThrow(
-      /no renderPagePreview/,
+      /no describePage/,
     );
     await expect(sandbox.load('http://remote/server/preview.js', 'while (true) {}')).rejects.toThrow(/timed out/);
   }, 15_000);

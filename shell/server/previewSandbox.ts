@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { PagePreviewRequest, PagePreviewResult } from '@lab/preview/src/contract';
+import type { RemotePageRequest, RemotePageResult } from '@lab/preview/routes';
 
 /** A render's time limit; a page's previews normally take a few tens of milliseconds. */
 export const RENDER_TIMEOUT_MS = 1_000;
@@ -32,7 +32,7 @@ export class PreviewSandbox {
   /** Sources by key, to load a module again into a worker started after a failure. */
   private readonly sources = new Map<string, string>();
 
-  /** Evaluates a module; rejects when it does not run or exports no renderPagePreview. */
+  /** Evaluates a module; rejects when it does not run or exports no describePage. */
   async load(url: string, source: string): Promise<SandboxedModule> {
     const key = `${url}#${createHash('sha256').update(source).digest('hex').slice(0, 16)}`;
     await this.send({ type: 'load', key, source, timeout: LOAD_TIMEOUT_MS }, LOAD_TIMEOUT_MS);
@@ -40,8 +40,8 @@ export class PreviewSandbox {
     return { key };
   }
 
-  /** Renders a page with a loaded module: its answer, or an error when it failed, refused or was late. */
-  async render(module: SandboxedModule, request: PagePreviewRequest): Promise<PagePreviewResult | string | null> {
+  /** Asks a loaded module about a page: its answer, or an error when it failed, refused or was late. */
+  async describe(module: SandboxedModule, request: RemotePageRequest): Promise<RemotePageResult> {
     const message = { type: 'render', key: module.key, request: JSON.stringify(request), timeout: RENDER_TIMEOUT_MS };
     let reply = await this.send(message, RENDER_TIMEOUT_MS);
     if (reply.unknown) {
@@ -51,7 +51,7 @@ export class PreviewSandbox {
       await this.send({ type: 'load', key: module.key, source, timeout: LOAD_TIMEOUT_MS }, LOAD_TIMEOUT_MS);
       reply = await this.send(message, RENDER_TIMEOUT_MS);
     }
-    return reply.result == null ? null : (JSON.parse(reply.result) as PagePreviewResult | string);
+    return reply.result == null ? null : (JSON.parse(reply.result) as RemotePageResult);
   }
 
   /** Forgets modules no remote uses any more (a redeployment replaced them). */

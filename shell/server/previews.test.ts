@@ -6,13 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { apiKeys } from '@lab/api';
-import { PAGE_PREVIEW_FILE } from '@lab/preview/src/contract';
-import { PAGE_PREVIEW_STALE_ATTRIBUTE, PAGE_REMOTES, type PageRemote } from '../src/features/remotes/headless';
+import { PAGE_SERVER_FILE as PAGE_PREVIEW_FILE } from '@lab/preview/routes';
+import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/headless';
 import { previewSandbox } from './previewSandbox';
 import {
+  describeRemotePage,
   forgetPreviewModules,
-  pagePreview,
   previewGuardScript,
   REFRESH_MS,
   sharedPackagesCss,
@@ -39,7 +38,7 @@ const server: Server = createServer((request, response) => {
     return;
   }
   response.writeHead(200, { 'content-type': pathname.endsWith('.json') ? 'application/json' : 'text/plain' });
-  response.end(body);
+  response.end(pathname.endsWith(PAGE_PREVIEW_FILE) ? `${body}${ADAPTER}` : body);
 });
 
 let origin = '';
@@ -59,28 +58,58 @@ function manifest(publicPath: string, css: { async?: string[]; sync?: string[] }
     metaData: { publicPath },
     exposes: [
       {
-        name: 'CategoryPage',
-        assets: { css: css ?? { async: ['static/css/category.async.css'], sync: ['static/css/ui.sync.css'] } },
+        name: 'routes',
+        assets: {
+          css: css ?? { async: ['static/css/page-category.async.css'], sync: ['static/css/page-category.sync.css'] },
+        },
       },
-      { name: 'CataloguePage', assets: { css: { async: [], sync: [] } } },
     ],
   });
 }
 
-function page(module: PageRemote['module']): PageRemote {
-  const found = PAGE_REMOTES.find((remote) => remote.module === module);
-  if (!found) throw new Error(`no page ${module}`);
-  return found;
-}
+type PageModule = 'CategoryPage' | 'CataloguePage';
+const page = (module: PageModule) => module;
+const ROUTES: Record<PageModule, { id: string; pattern: string }> = {
+  CategoryPage: { id: 'mf_catalog/category', pattern: 'analyzes/:slug' },
+  CataloguePage: { id: 'mf_catalog/catalogue', pattern: 'analyzes' },
+};
+
+/**
+ * The modules of these tests render a page by its module's name (`renderPagePreview`); a remote's
+ * server module describes a page by its address (`describePage`): this adapter, appended to each
+ * module served, makes the one the other (the route id names the page's style sheet, page-category).
+ */
+const ADAPTER = `
+;exports.describePage = exports.describePage || function (r) {
+  var module = /^\\/analyzes\\/[^/?]+/.test(r.url) ? 'CategoryPage' : 'CataloguePage';
+  var route = ${JSON.stringify(ROUTES)}[module];
+  var out = exports.renderPagePreview(Object.assign({}, r, { module: module, pattern: route.pattern }));
+  if (out == null) return null;
+  var html = typeof out === 'string' ? out : out.html;
+  var meta = typeof out === 'string' ? null : out.meta;
+  return { kind: 'page', route: route.id, html: html, meta: meta, crumbs: [], heading: null, notFound: false };
+};`;
 
 const request = {
   url: '/analyzes/hematology?page=2',
   locale: 'ua' as const,
-  answers: [{ key: apiKeys.settlements('ua'), data: { settlements: [] } }],
+  origin: 'http://site',
+  settlementId: 9,
+  preview: true,
   stored: { cityId: 9 },
 };
 
-const categoryHtml = '<section><h1>/analyzes/hematology?page=2 ua 9</h1><p>analyzes/:slug 1</p></section>';
+const categoryHtml = '<section><h1>/analyzes/hematology?page=2 ua 9</h1><p>analyzes/:slug 0</p></section>';
+
+/** The API as the shell's server asks it (these modules ask for nothing). */
+const noApi = async () => null;
+
+/** The page's preview by the remote's server module, as the shell's server gets it (previews.ts). */
+async function pagePreview(module: PageModule, manifest: string | undefined, pageRequest: typeof request) {
+  const url = module === 'CataloguePage' ? '/analyzes' : pageRequest.url;
+  const described = await describeRemotePage('mf_catalog', manifest, { ...pageRequest, url }, noApi, origin);
+  return described?.preview ? { ...described.preview, meta: described.meta } : null;
+}
 
 /** A port nobody listens on: a remote that is down (connection refused). */
 async function closedPort(): Promise<number> {
@@ -108,8 +137,8 @@ beforeEach(() => {
   files = {
     '/catalog/mf-manifest.json': manifest('auto'),
     [`/catalog/${PAGE_PREVIEW_FILE}`]: previewSource,
-    '/catalog/static/css/category.async.css': '.category{color:red}',
-    '/catalog/static/css/ui.sync.css': '.button{color:blue}',
+    '/catalog/static/css/page-category.async.css': '.category{color:red}',
+    '/catalog/static/css/page-category.sync.css': '.button{color:blue}',
   };
 });
 
@@ -129,32 +158,52 @@ describe("a remote's preview of its page", () => {
   it("brings the exposed module's style sheets, its async ones then its sync ones, from next to the manifest", async () => {
     const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
     expect(preview?.css).toBe('.category{color:red}\n.button{color:blue}');
-    expect(hits['/catalog/static/css/category.async.css']).toBe(1);
-    expect(hits['/catalog/static/css/ui.sync.css']).toBe(1);
+    expect(hits['/catalog/static/css/page-category.async.css']).toBe(1);
+    expect(hits['/catalog/static/css/page-category.sync.css']).toBe(1);
   });
 
   it('fetches a style sheet listed both as async and sync once and puts it in once', async () => {
     files['/catalog/mf-manifest.json'] = manifest('auto', {
-      async: ['static/css/ui.sync.css'],
-      sync: ['static/css/ui.sync.css'],
+      async: ['static/css/page-category.sync.css'],
+      sync: ['static/css/page-category.sync.css'],
     });
     const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
     expect(preview?.css).toBe('.button{color:blue}');
-    expect(hits['/catalog/static/css/ui.sync.css']).toBe(1);
+    expect(hits['/catalog/static/css/page-category.sync.css']).toBe(1);
   });
 
-  it('gives an empty style for a module the manifest lists no style sheets for', async () => {
+  it('gives no preview of a page whose style sheet the manifest does not list (it would be drawn unstyled)', async () => {
     files['/catalog/mf-manifest.json'] = JSON.stringify({ metaData: { publicPath: 'auto' }, exposes: [] });
-    const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
-    expect(preview).toEqual({ html: categoryHtml, css: '', meta: null });
+    expect(await pagePreview(page('CategoryPage'), manifestUrl(), request)).toBeNull();
+  });
+
+  it("takes only calls of the API's own origin under /api/ from a module, and gives it their answers", async () => {
+    files[`/catalog/${PAGE_PREVIEW_FILE}`] = `exports.describePage = (r) => {
+      if (!r.final && r.answers.length === 0) return { kind: 'calls', calls: [
+        { key: ['tree', 'ua'], url: '/api/public/tree' },
+        { key: ['secret'], url: 'http://169.254.169.254/latest/meta-data' },
+        { key: ['up'], url: '/api/../internal' },
+        { key: ['other'], url: 'http://evil.example/api/x' },
+      ] };
+      return { kind: 'page', route: 'mf_catalog/category', html: '<p>' + JSON.stringify(r.answers) + '</p>', meta: null, crumbs: [], heading: null, notFound: false };
+    };`;
+    const asked: string[] = [];
+    const api = async <T>(url: string) => {
+      asked.push(url);
+      return { groups: 1 } as T;
+    };
+    const described = await describeRemotePage('mf_catalog', manifestUrl(), request, api, 'http://api.internal:4000');
+    expect(asked).toEqual(['http://api.internal:4000/api/public/tree']);
+    expect(described?.preview?.html).toBe('<p>[{"key":["tree","ua"],"data":{"groups":1}}]</p>');
+    expect(described?.answers).toEqual([{ key: ['tree', 'ua'], data: { groups: 1 } }]);
   });
 
   it('takes the module and the style sheets from the publicPath the manifest names instead of its folder', async () => {
     files = {
       '/catalog/mf-manifest.json': manifest('/cdn/catalog/v2/'),
       [`/cdn/catalog/v2/${PAGE_PREVIEW_FILE}`]: previewSource,
-      '/cdn/catalog/v2/static/css/category.async.css': '.cdn-category{}',
-      '/cdn/catalog/v2/static/css/ui.sync.css': '.cdn-ui{}',
+      '/cdn/catalog/v2/static/css/page-category.async.css': '.cdn-category{}',
+      '/cdn/catalog/v2/static/css/page-category.sync.css': '.cdn-ui{}',
     };
     const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
     expect(preview).toEqual({ html: categoryHtml, css: '.cdn-category{}\n.cdn-ui{}', meta: null });
@@ -168,8 +217,8 @@ describe("a remote's preview of its page", () => {
     files = {
       '/catalog/mf-manifest.json': manifest(`${origin}/assets/`),
       [`/assets/${PAGE_PREVIEW_FILE}`]: previewSource,
-      '/assets/static/css/category.async.css': '.a{}',
-      '/assets/static/css/ui.sync.css': '.b{}',
+      '/assets/static/css/page-category.async.css': '.a{}',
+      '/assets/static/css/page-category.sync.css': '.b{}',
     };
     const preview = await pagePreview(page('CategoryPage'), `${otherOrigin}/catalog/mf-manifest.json`, request);
     expect(preview).toEqual({ html: categoryHtml, css: '.a{}\n.b{}', meta: null });
@@ -177,7 +226,7 @@ describe("a remote's preview of its page", () => {
 
   it('gives no preview of a page the module has none of, and fetches no style sheet for it', async () => {
     expect(await pagePreview(page('CataloguePage'), manifestUrl(), request)).toBeNull();
-    expect(hits['/catalog/static/css/category.async.css']).toBeUndefined();
+    expect(hits['/catalog/static/css/page-category.async.css']).toBeUndefined();
   });
 
   it('gives no preview without the remote in the remotes map, and asks for nothing', async () => {
@@ -225,7 +274,7 @@ describe("a remote's preview of its page", () => {
     files[`/catalog/${PAGE_PREVIEW_FILE}`] = "exports.renderPagePreview = () => { throw new Error('boom'); };";
     const log = errorLog();
     await expect(pagePreview(page('CategoryPage'), manifestUrl(), request)).resolves.toBeNull();
-    expect(log).toHaveBeenCalledWith('[shell] preview of mf_catalog/CategoryPage:', expect.anything());
+    expect(log).toHaveBeenCalledWith('[shell] page of mf_catalog:', expect.anything());
   });
 
   it('gives no preview when the module exports no renderPagePreview or does not run', async () => {
@@ -252,19 +301,19 @@ describe("a remote's preview of its page", () => {
 
   it('gives no preview when a style sheet fails, and fetches it again for the next page', async () => {
     const log = errorLog();
-    failing = ['/catalog/static/css/ui.sync.css'];
+    failing = ['/catalog/static/css/page-category.sync.css'];
     expect(await pagePreview(page('CategoryPage'), manifestUrl(), request)).toBeNull();
     failing = [];
     expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.css).toBe(
       '.category{color:red}\n.button{color:blue}',
     );
-    expect(hits['/catalog/static/css/ui.sync.css']).toBe(2);
+    expect(hits['/catalog/static/css/page-category.sync.css']).toBe(2);
     expect(log).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a style sheet that could close the <style> it is put in', async () => {
     const log = errorLog();
-    files['/catalog/static/css/ui.sync.css'] = '.x{}</STYLE><script>alert(1)</script>';
+    files['/catalog/static/css/page-category.sync.css'] = '.x{}</STYLE><script>alert(1)</script>';
     expect(await pagePreview(page('CategoryPage'), manifestUrl(), request)).toBeNull();
     expect(log).toHaveBeenCalled();
   });
@@ -287,8 +336,8 @@ describe('the remote fetched once per refresh', () => {
     }
     expect(hits[manifestPath]).toBe(1);
     expect(hits[modulePath]).toBe(1);
-    expect(hits['/catalog/static/css/category.async.css']).toBe(1);
-    expect(hits['/catalog/static/css/ui.sync.css']).toBe(1);
+    expect(hits['/catalog/static/css/page-category.async.css']).toBe(1);
+    expect(hits['/catalog/static/css/page-category.sync.css']).toBe(1);
   });
 
   it('picks up a new deployment of the module after REFRESH_MS, and not before', async () => {
@@ -321,16 +370,16 @@ describe('the remote fetched once per refresh', () => {
   it('keeps a style sheet by its URL across refreshes: its name changes when its content does', async () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
     await pagePreview(page('CategoryPage'), manifestUrl(), request);
-    files['/catalog/static/css/ui.sync.css'] = '.changed{}';
-    files['/catalog/static/css/ui.v2.css'] = '.v2{}';
+    files['/catalog/static/css/page-category.sync.css'] = '.changed{}';
+    files['/catalog/static/css/page-category.v2.css'] = '.v2{}';
     now.mockReturnValue(1_000_000 + REFRESH_MS);
     expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.css).toBe(
       '.category{color:red}\n.button{color:blue}',
     );
-    files['/catalog/mf-manifest.json'] = manifest('auto', { async: [], sync: ['static/css/ui.v2.css'] });
+    files['/catalog/mf-manifest.json'] = manifest('auto', { async: [], sync: ['static/css/page-category.v2.css'] });
     now.mockReturnValue(1_000_000 + 2 * REFRESH_MS);
     expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.css).toBe('.v2{}');
-    expect(hits['/catalog/static/css/ui.sync.css']).toBe(1);
+    expect(hits['/catalog/static/css/page-category.sync.css']).toBe(1);
   });
 
   it('tries a remote that was down again after REFRESH_MS', async () => {

@@ -1,11 +1,19 @@
-// The remotes' previews of their pages (@lab/preview): the server module a remote deploys next to its
-// manifest renders the page from the answers this server primed, so the page's content is in the HTML.
-// A remote without one, down or failing, gives no preview: the page loads as it always did.
+// The remotes' pages on the shell's server (@lab/preview): the server module a remote deploys next to its
+// manifest describes a page of its subtree from its own route objects: the API calls the page's first
+// render makes (this server makes them and primes the page with the answers), its crumbs, head and
+// heading, and for a first visit the page rendered, so its content is in the HTML. A remote without
+// one, down or failing, gives no description: the page loads as it always did, with the site's head.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PAGE_PREVIEW_FILE, type PagePreviewRequest } from '@lab/preview/src/contract';
+import type { PrimedAnswer } from '@lab/api';
+import {
+  PAGE_SERVER_FILE,
+  type PrimeCall,
+  type RemotePage,
+  type RemotePageCrumb,
+  type RemotePageRequest,
+} from '@lab/preview/routes';
 import type { PageMeta } from '@lab/ui';
-import type { PageRemote } from '../src/features/remotes/headless';
 import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/headless';
 import { hashSource } from './csp';
 import { previewSandbox, type SandboxedModule } from './previewSandbox';
@@ -39,7 +47,7 @@ async function load(manifestUrl: string, previous: RemoteServer | null): Promise
   const publicPath = manifest.metaData?.publicPath;
   // 'auto': the remote's files are next to its manifest
   const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl).href;
-  const moduleUrl = new URL(PAGE_PREVIEW_FILE, base).href;
+  const moduleUrl = new URL(PAGE_SERVER_FILE, base).href;
   const source = await fetchText(moduleUrl);
   // the same build again: its module is kept, not evaluated a second time; a new one runs sandboxed
   const module = !source
@@ -71,9 +79,6 @@ function remoteServer(manifestUrl: string, now = Date.now()): Promise<RemoteServ
   return entry.loading;
 }
 
-/** A page's preview: its HTML, the remote's style sheets for it (to put inline) and the page's metadata. */
-export type PagePreview = { html: string; css: string; meta: PageMeta | null };
-
 /** Style sheets by URL: their names carry their content's hash, so a URL's text never changes. */
 const styleSheets = new Map<string, Promise<string>>();
 
@@ -92,13 +97,19 @@ function styleSheet(url: string): Promise<string> {
 }
 
 /**
- * The module's own style sheets, as the remote built them: in the page itself, so the preview is drawn
- * as the app draws it from the first paint, with no request for a style sheet before it. The shared
- * packages' (@lab/ui) are the shell's: see sharedPackagesCss.
+ * The page's own style sheets, as the remote built them: in the page itself, so the preview is drawn as
+ * the app draws it from the first paint, with no request for a style sheet before it. A route's page is
+ * the chunk `page-<the route id's last part>` of the remote's `./routes` (its routes.ts names them so).
+ * The shared packages' (@lab/ui) are the shell's: see sharedPackagesCss.
  */
-async function moduleCss(remote: RemoteServer, module: string): Promise<string> {
-  const css = remote.manifest.exposes?.find((exposed) => exposed.name === module)?.assets?.css;
-  const files = [...new Set([...(css?.async ?? []), ...(css?.sync ?? [])])];
+async function pageCss(remote: RemoteServer, routeId: string): Promise<string | null> {
+  const css = remote.manifest.exposes?.find((exposed) => exposed.name === 'routes')?.assets?.css;
+  const chunk = `page-${routeId.split('/').at(-1) ?? ''}.`;
+  const files = [...new Set([...(css?.async ?? []), ...(css?.sync ?? [])])].filter((file) =>
+    file.split('/').at(-1)?.startsWith(chunk),
+  );
+  // a page without its style sheet would be drawn unstyled: no preview then
+  if (!files.length) return null;
   const texts = await Promise.all(files.map((file) => styleSheet(new URL(file, remote.base).href)));
   return texts.join('\n');
 }
@@ -135,31 +146,105 @@ export async function sharedPackagesCss(root: string): Promise<string> {
   return shellStyles.css;
 }
 
-/** The page's preview by its remote, or null (no module, no preview of that page, an error). */
-export async function pagePreview(
-  page: PageRemote,
+/** Rounds of calls a page may ask for before it is described with what there is (tree, then list). */
+export const MAX_ROUNDS = 3;
+
+/** A call of the API as the shell's server makes it: a GET, or a POST of `body`; null for 404. */
+export type ApiGet = <T>(url: string, body?: object) => Promise<T | null>;
+
+/** What a remote's page is, as the shell's server uses it. */
+export type DescribedPage = {
+  notFound: boolean;
+  meta: PageMeta | null;
+  heading: string | null;
+  crumbs: RemotePageCrumb[];
+  /** the page rendered for a first visit, with the remote's style sheets for it (to put inline) */
+  preview: { html: string; css: string } | null;
+  /** the answers the page's first render reads, for the page's SWR cache */
+  answers: PrimedAnswer[];
+};
+
+/**
+ * A call the remote's module asks for, as a URL of the API: only a path under /api/ of the API's own
+ * origin (the module is code from whoever can write to the remote's origin: no other address is asked).
+ */
+function apiUrl(call: PrimeCall, apiBase: string): string | null {
+  if (typeof call?.url !== 'string' || !Array.isArray(call.key) || typeof call.key[0] !== 'string') return null;
+  if (call.body !== undefined && (typeof call.body !== 'object' || call.body === null)) return null;
+  const base = new URL(apiBase);
+  const url = new URL(call.url, base);
+  if (url.origin !== base.origin || !url.pathname.startsWith('/api/') || url.pathname.includes('..')) return null;
+  return url.href;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** What crossed from the sandbox is JSON from code we do not trust: only the expected shapes are taken. */
+function checked(page: RemotePage, answers: PrimedAnswer[], css: string | null): DescribedPage {
+  const crumbs = Array.isArray(page.crumbs)
+    ? page.crumbs
+        .filter((crumb) => text(crumb?.pattern)?.startsWith('/') && text(crumb.label))
+        .map(({ pattern, label, id }) => ({ pattern, label, ...(text(id) ? { id } : {}) }))
+    : [];
+  const html = text(page.html);
+  return {
+    notFound: page.notFound === true,
+    meta: page.meta && typeof page.meta === 'object' && !Array.isArray(page.meta) ? page.meta : null,
+    heading: text(page.heading),
+    crumbs,
+    preview: html && css !== null ? { html, css } : null,
+    answers,
+  };
+}
+
+/**
+ * A page of a remote's subtree described by the remote's server module: the module names the calls
+ * its first render makes (in rounds: a category needs the tree before its list), this server makes
+ * them, and the module describes the page from the answers. Null: no module, no such route, an error.
+ */
+export async function describeRemotePage(
+  remote: string,
   manifestUrl: string | undefined,
-  request: Omit<PagePreviewRequest, 'module' | 'pattern'>,
-): Promise<PagePreview | null> {
+  request: Omit<RemotePageRequest, 'answers' | 'final'>,
+  get: ApiGet,
+  apiBase: string,
+): Promise<DescribedPage | null> {
   if (!manifestUrl) return null;
-  const remote = await remoteServer(manifestUrl);
-  if (!remote?.module) return null;
+  const server = await remoteServer(manifestUrl);
+  if (!server?.module) return null;
+  const answers: { key: PrimedAnswer['key']; data: unknown }[] = [];
+  const asked = new Set<string>();
   try {
-    const rendered = await previewSandbox.render(remote.module, {
-      ...request,
-      module: page.module,
-      pattern: page.path,
-    });
-    if (!rendered) return null;
-    const { html, meta } = typeof rendered === 'string' ? { html: rendered, meta: null } : rendered;
-    // what crossed is JSON from code we do not trust: only a page's HTML and plain metadata are taken
-    if (typeof html !== 'string' || !html) return null;
-    const css = await moduleCss(remote, page.module);
-    // a style sheet is put inside <style>: one that could close it is not
-    if (/<\/style/i.test(css)) throw new Error('a style sheet contains </style');
-    return { html, css, meta: meta && typeof meta === 'object' ? meta : null };
+    for (let round = 0; round <= MAX_ROUNDS; round += 1) {
+      const result = await previewSandbox.describe(server.module, { ...request, answers, final: round === MAX_ROUNDS });
+      if (!result || typeof result !== 'object') return null;
+      if (result.kind === 'page') {
+        const css = result.html && request.preview ? await pageCss(server, String(result.route)) : null;
+        // a style sheet is put inside <style>: one that could close it is not
+        if (css && /<\/style/i.test(css)) throw new Error('a style sheet contains </style');
+        const primed = answers.filter((answer) => answer.data != null) as PrimedAnswer[];
+        return checked(result, primed, css);
+      }
+      const calls = (Array.isArray(result.calls) ? result.calls : [])
+        .map((call) => ({ call, url: apiUrl(call, apiBase) }))
+        .filter(({ call, url }) => url !== null && !asked.has(JSON.stringify(call.key)));
+      // nothing new to ask (a call failed before): the page is described with what there is
+      if (!calls.length) round = MAX_ROUNDS - 1;
+      await Promise.all(
+        calls.map(async ({ call, url }) => {
+          asked.add(JSON.stringify(call.key));
+          // a failed call is left out: the page asks for it in the browser (and reports it)
+          const data = await get(url as string, call.body).then(
+            (value) => ({ value }),
+            () => null,
+          );
+          if (data) answers.push({ key: call.key, data: data.value });
+        }),
+      );
+    }
+    return null;
   } catch (error) {
-    console.error(`[shell] preview of ${page.remote}/${page.module}:`, error instanceof Error ? error.message : error);
+    console.error(`[shell] page of ${remote}:`, error instanceof Error ? error.message : error);
     return null;
   }
 }

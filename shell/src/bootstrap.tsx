@@ -3,6 +3,7 @@ import { initI18n, localeFromPath, setLocale } from '@lab/i18n';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createAppRouter, whenRouterReady } from './app/routes';
 import { keepPagePreview } from './features/remotes';
 
 const locale = localeFromPath(window.location.pathname);
@@ -13,7 +14,12 @@ primeAnswers(readPrimedAnswers(document));
 keepPagePreview(document, window.location);
 
 const container = document.getElementById('root');
+const router = createAppRouter();
+// The first render waits for the router to match the address (the remote's routes of a page under its
+// prefix are loaded first): the server's first view stays on screen meanwhile, never a blank page.
 // A transition renders in slices that yield to the browser every few milliseconds, instead of one
 // long task: the server's first view is on screen meanwhile, and input is not blocked (README
 // "Performance", total blocking time).
-if (container) startTransition(() => createRoot(container).render(<App />));
+if (container) {
+  void whenRouterReady(router).then(() => startTransition(() => createRoot(container).render(<App router={router} />)));
+}

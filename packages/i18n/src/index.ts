@@ -1,3 +1,4 @@
+export type { TFunction } from 'i18next';
 export { Trans, useTranslation } from 'react-i18next';
 export {
   FALLBACK_LOCALE,

@@ -1,43 +1,99 @@
-// Renders a remote's page on the server, as its first render in the browser will show it (the same
-// components, SWR answers, locale, route and city), so the page's content is in the HTML: the visitor
-// reads it while the JavaScript loads (README "Performance": largest contentful paint).
-import { primedEntries, renderWithStored } from '@lab/api';
+// A remote's server module (`server/preview.js`): the shell's server asks it about a page of the
+// remote's subtree and it answers from the remote's own route objects (routes.ts): the calls the first
+// render makes, then the page's crumbs, head, heading and, for a first visit, the page rendered as its
+// first render in the browser will show it (the same components, SWR answers, locale, route and city),
+// so the page's content is in the HTML (README "Performance": largest contentful paint).
+import { type ApiKey, primedEntries, renderWithStored } from '@lab/api';
 import { i18next } from '@lab/i18n';
-import { MemoryRouter, Route, Routes } from '@lab/router';
+import { MemoryRouter, matchRoutes, Route, type RouteObject, Routes } from '@lab/router';
 import { collectPageMeta, ToastProvider } from '@lab/ui';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { SWRConfig } from 'swr';
-import type { PagePreviewRequest, RenderPagePreview } from './contract';
+import { SWRConfig, unstable_serialize } from 'swr';
+import {
+  crumbPattern,
+  type PageContext,
+  type PageRoute,
+  type RemotePageRequest,
+  type RemotePageResult,
+  type RemoteServerModule,
+} from './routes';
 
-export * from './contract';
+export * from './routes';
 
-/** The remote's preview function over its prop-free page modules, by exposed name. */
-export function createPagePreview(pages: Readonly<Record<string, ComponentType>>): RenderPagePreview {
-  return (request: PagePreviewRequest) => {
-    const Page = pages[request.module];
-    if (!Page) return null;
-    // i18next switches synchronously (resources are bundled, initAsync false) and the render is
-    // synchronous: no other request's render runs in between
-    void i18next.changeLanguage(request.locale);
-    const fallback = Object.fromEntries(primedEntries(request.answers));
-    const { result: html, meta } = collectPageMeta(request.origin ?? '', () =>
-      renderWithStored(request.stored, () =>
-        renderToString(
-          // what the shell's App gives a remote: one SWR cache (of its own per render: nothing from one
-          // visitor's page reaches another's), one message area, one router
-          <SWRConfig value={{ provider: () => new Map(), fallback }}>
-            <ToastProvider>
-              <MemoryRouter initialEntries={[request.url]}>
-                <Routes>
-                  <Route path={request.pattern} element={<Page />} />
-                </Routes>
-              </MemoryRouter>
-            </ToastProvider>
-          </SWRConfig>,
-        ),
-      ),
-    );
-    return { html, meta };
+/** The server module of a remote whose pages are these routes. */
+export function createRemoteServer(routes: readonly PageRoute[]): RemoteServerModule {
+  return {
+    describePage: async (request: RemotePageRequest): Promise<RemotePageResult> => {
+      const address = new URL(request.url, 'http://localhost');
+      const matches = matchRoutes(routes as unknown as RouteObject[], address.pathname);
+      const match = matches?.at(-1);
+      if (!match) return null;
+      const route = match.route as unknown as PageRoute;
+      // i18next switches synchronously (resources are bundled, initAsync false); one request at a time
+      void i18next.changeLanguage(request.locale);
+      const answers = new Map(request.answers.map(({ key, data }) => [unstable_serialize(key), data]));
+      const context: PageContext = {
+        params: match.params,
+        query: address.searchParams,
+        locale: request.locale,
+        origin: request.origin,
+        settlementId: request.settlementId,
+        answer: <T,>(key: ApiKey) => answers.get(unstable_serialize(key)) as T | null | undefined,
+        t: i18next.getFixedT(request.locale, route.handle.ns),
+      };
+      const missing = (route.handle.prime?.(context) ?? []).filter(
+        (call) => !answers.has(unstable_serialize(call.key)),
+      );
+      if (missing.length && !request.final) return { kind: 'calls', calls: missing };
+      const notFound = route.handle.notFound?.(context) ?? false;
+      const crumbs = routes.flatMap(({ path, handle }) => {
+        const t = i18next.getFixedT(request.locale, handle.ns);
+        return (handle.crumbs ?? []).map((crumb) => ({
+          pattern: crumbPattern(path, crumb.path),
+          // a real name only for the page asked for: the data is that page's
+          label: (handle === route.handle && crumb.label?.(context)) || t(crumb.labelKey),
+          ...(crumb.id ? { id: crumb.id } : {}),
+        }));
+      });
+      const rendered =
+        request.preview && route.handle.preview && !notFound
+          ? renderPage((await route.lazy()).Component, route.path, request)
+          : null;
+      return {
+        kind: 'page',
+        route: route.id,
+        notFound,
+        meta: route.handle.head?.(context) ?? rendered?.meta ?? null,
+        heading: route.handle.heading?.(context) ?? null,
+        crumbs,
+        html: rendered?.html ?? null,
+      };
+    },
   };
+}
+
+/** The page's first render, with the metadata it declared while rendering. */
+function renderPage(Page: ComponentType, pattern: string, request: RemotePageRequest) {
+  const fallback = Object.fromEntries(
+    primedEntries(request.answers.filter((answer) => answer.data != null) as { key: ApiKey; data: unknown }[]),
+  );
+  const { result: html, meta } = collectPageMeta(request.origin, () =>
+    renderWithStored(request.stored, () =>
+      renderToString(
+        // what the shell's App gives a remote: one SWR cache (of its own per render: nothing from one
+        // visitor's page reaches another's), one message area, one router
+        <SWRConfig value={{ provider: () => new Map(), fallback }}>
+          <ToastProvider>
+            <MemoryRouter initialEntries={[request.url]}>
+              <Routes>
+                <Route path={pattern} element={<Page />} />
+              </Routes>
+            </MemoryRouter>
+          </ToastProvider>
+        </SWRConfig>,
+      ),
+    ),
+  );
+  return { html, meta };
 }

@@ -10,7 +10,7 @@ export type StaticServerOptions = {
   /** proxy /api/* to this origin (the shell) */
   apiTarget?: string;
   /** serve this as /remotes.json instead of the file */
-  remotesMap?: Record<string, string>;
+  remotesMap?: Readonly<Record<string, unknown>>;
   /** handles a request first; true when it answered */
   before?: (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
 };

@@ -127,7 +127,7 @@ function proxy(request, response, target) {
  * @param {boolean} [options.spa]       unknown paths without an extension get index.html (the shell)
  * @param {boolean} [options.cors]      allow other origins to load the files (remotes)
  * @param {string} [options.apiTarget]  proxy /api/* to this origin (the shell)
- * @param {Record<string,string>} [options.remotesMap]  serve this as /remotes.json instead of the file
+ * @param {Record<string,unknown>} [options.remotesMap]  serve this as /remotes.json instead of the file
  * @param {(req: http.IncomingMessage, res: http.ServerResponse) => boolean|Promise<boolean>} [options.before]
  */
 export function createStaticServer(options) {

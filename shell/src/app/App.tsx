@@ -1,17 +1,15 @@
-import { BrowserRouter } from '@lab/router';
+import { RouterProvider } from '@lab/router';
 import { ToastProvider } from '@lab/ui';
 import { SWRConfig } from 'swr';
 import './i18n';
-import { AppRoutes } from './routes';
+import type { AppRouter } from './routes';
 
 /** The page's one router, one SWR cache and one message area; remotes render inside all three. */
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
       <ToastProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </ToastProvider>
     </SWRConfig>
   );

@@ -1,16 +1,16 @@
 import { FALLBACK_LOCALE, LOCALES, localeFromPath, setLocale } from '@lab/i18n';
-import { Route, Routes, useLocation } from '@lab/router';
-import { useEffect } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject, useLocation } from '@lab/router';
+import { type ReactElement, useEffect } from 'react';
 import { ContactsPage } from '../features/contacts';
 import { ArticlePage, ContentRoute } from '../features/content';
 import { DocumentPage, DocumentsPage } from '../features/documents';
 import { EquipmentPage } from '../features/equipment';
 import { HomePage } from '../features/home';
 import { Layout } from '../features/layout';
-import { ScrollManager } from '../features/navigation';
+import { PageScroll } from '../features/navigation';
 import { NewsItemPage, NewsListPage } from '../features/news';
 import { NotFoundPage } from '../features/not-found';
-import { PAGE_REMOTES, PageSlot, RemoteSlot } from '../features/remotes';
+import { patchRemoteRoutes, RemoteSlot, type RouteParents } from '../features/remotes';
 import { HeadManager } from '../features/seo';
 
 /** Keeps i18next and <html lang> in step with the locale segment of the path. */
@@ -22,47 +22,87 @@ function LocaleFromPath() {
   return null;
 }
 
-/** The routes of spec section 2, mounted once bare (ua) and once under each other locale's prefix. */
-function localeRoutes() {
-  return (
-    <>
-      <Route index element={<HomePage />} />
-      {PAGE_REMOTES.map((page) => (
-        <Route key={page.path} path={page.path} element={<PageSlot page={page} />} />
-      ))}
-      <Route path="contacts" element={<ContactsPage />} />
-      <Route path="news" element={<NewsListPage />} />
-      <Route path="news/:slug" element={<NewsItemPage />} />
-      <Route path="documents" element={<DocumentsPage />} />
-      <Route path="documents/:slug" element={<DocumentPage />} />
-      <Route path="equipment" element={<EquipmentPage />} />
-      <Route path="about" element={<ArticlePage type="about" />} />
-      <Route path="getapp" element={<ArticlePage type="getapp" />} />
-      <Route path="404" element={<NotFoundPage />} />
-      {/* content pages by slug, and the not-found view for everything else */}
-      <Route path="*" element={<ContentRoute />} />
-    </>
-  );
-}
-
-export function AppRoutes() {
+/** What every page has around its layout: locale, scroll, head, and the UTM capture. */
+function Root() {
   return (
     <>
       <LocaleFromPath />
-      <ScrollManager />
+      <PageScroll />
       <HeadManager />
-      <Routes>
-        <Route element={<Layout />}>
-          {LOCALES.filter((locale) => locale !== FALLBACK_LOCALE).map((locale) => (
-            <Route key={locale} path={locale}>
-              {localeRoutes()}
-            </Route>
-          ))}
-          {localeRoutes()}
-        </Route>
-      </Routes>
+      <Outlet />
       {/* once per page, renders nothing: stores the landing URL's utm_ parameters (spec section 4) */}
       <RemoteSlot remote="mf_cart_checkout" module="UtmCapture" variant="compact" order="after-page" />
     </>
   );
+}
+
+/**
+ * The shell's own pages of spec section 2, relative to the locale; the remotes' pages are patched in
+ * beside them when first needed (remoteRoutes.tsx), from the prefixes remotes.json gives each remote.
+ */
+function shellPages(scope: string): RouteObject[] {
+  const page = (path: string, element: ReactElement): RouteObject => ({ id: `${scope}${path}`, path, element });
+  return [
+    { id: `${scope}home`, index: true, element: <HomePage /> },
+    page('contacts', <ContactsPage />),
+    page('news', <NewsListPage />),
+    page('news/:slug', <NewsItemPage />),
+    page('documents', <DocumentsPage />),
+    page('documents/:slug', <DocumentPage />),
+    page('equipment', <EquipmentPage />),
+    page('about', <ArticlePage type="about" />),
+    page('getapp', <ArticlePage type="getapp" />),
+    page('404', <NotFoundPage />),
+    // content pages by slug, a remote that could not be loaded, and the not-found view for the rest
+    page('*', <ContentRoute />),
+  ];
+}
+
+const OTHER_LOCALES = LOCALES.filter((locale) => locale !== FALLBACK_LOCALE);
+
+/** The remotes' subtrees go beside the shell's pages: bare (ua) and under each other locale. */
+const PARENTS: RouteParents = [
+  { id: 'site', locale: null },
+  ...OTHER_LOCALES.map((locale) => ({ id: `locale-${locale}`, locale })),
+];
+
+/** The page's one router: a data router over the shell's routes, the remotes' added on navigation. */
+export function createAppRouter() {
+  return createBrowserRouter(
+    [
+      {
+        id: 'root',
+        element: <Root />,
+        children: [
+          {
+            id: 'site',
+            element: <Layout />,
+            children: [
+              ...OTHER_LOCALES.map((locale) => ({
+                id: `locale-${locale}`,
+                path: locale,
+                children: shellPages(`${locale}:`),
+              })),
+              ...shellPages(''),
+            ],
+          },
+        ],
+      },
+    ],
+    { patchRoutesOnNavigation: patchRemoteRoutes(PARENTS) },
+  );
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Resolves once the router has matched the first address (a remote's routes loaded if it needs them). */
+export function whenRouterReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }

@@ -4,6 +4,7 @@ import { useLocation } from '@lab/router';
 import { ErrorState, Link, SkeletonGrid, usePageMeta } from '@lab/ui';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import styles from './Catalogue.module.css';
+import { catalogueHead } from './head';
 
 const TABS: readonly { tree: ServiceTreeName; hash: string }[] = [
   { tree: 'services', hash: '#analyses' },
@@ -20,7 +21,7 @@ export function CataloguePage() {
   const [active, setActive] = useState<ServiceTreeName>(hash === '#packages' ? 'packageServices' : 'services');
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const baseId = useId();
-  usePageMeta({ title: t('catalogue.title'), description: t('catalogue.description') });
+  usePageMeta(catalogueHead(t));
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = TABS.findIndex((tab) => tab.tree === active);

@@ -25,6 +25,7 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { ServiceCard } from '../service-card';
 import { categoryUrl } from './CataloguePage';
 import styles from './Category.module.css';
+import { categoryHead } from './head';
 import type { GenderFilter, PriceSort } from './tree';
 import { useCategoryQuery } from './useCategoryQuery';
 
@@ -37,11 +38,7 @@ export function CategoryPage() {
   const { data: trees, error, isLoading, mutate } = useServiceGroupTree();
   const found = useMemo(() => (trees ? findGroup(trees, slug) : null), [trees, slug]);
   useBreadcrumbLabel('category', found?.node.title);
-  usePageMeta(
-    found
-      ? { title: found.node.title, description: t('category.metaDescription', { title: found.node.title }) }
-      : { title: isLoading ? t('catalogue.title') : t('category.notFound') },
-  );
+  usePageMeta(categoryHead(t, isLoading ? undefined : found));
 
   if (isLoading) {
     return (

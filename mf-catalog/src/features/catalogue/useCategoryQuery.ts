@@ -53,16 +53,12 @@ export function useCategoryQuery(): [CategoryQuery, (change: Partial<CategoryQue
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => readCategoryQuery(params), [params]);
   const update = useCallback(
-    (change: Partial<CategoryQuery>) =>
-      setParams(
-        (current) => {
-          const before = readCategoryQuery(current);
-          const pages = change.pages ?? 1;
-          return categorySearch({ ...before, ...change, pages });
-        },
-        { replace: true },
-      ),
-    [setParams],
+    (change: Partial<CategoryQuery>) => {
+      const next = categorySearch({ ...readCategoryQuery(params), ...change, pages: change.pages ?? 1 });
+      // the paginate flag keeps the scroll: the router's restoration does not reset it
+      setParams(next, { replace: true, preventScrollReset: next.has('paginate') });
+    },
+    [params, setParams],
   );
   return [query, update];
 }

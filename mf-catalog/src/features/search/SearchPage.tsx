@@ -15,6 +15,7 @@ import { Button, ErrorState, Link, Skeleton, usePageMeta } from '@lab/ui';
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { AddToCartButton } from '../cart';
 import { PriceTag } from '../service-card';
+import { searchHead } from './head';
 import { entryUrl } from './results';
 import styles from './SearchPage.module.css';
 
@@ -41,7 +42,7 @@ export function SearchPage() {
   });
   const [text, setText] = useState(query);
   const inputId = useId();
-  usePageMeta({ title: query ? t('searchPage.titleWith', { query }) : t('searchPage.title') });
+  usePageMeta(searchHead(t, query));
 
   // the query of the address is the query of the field (a chip, back and forward change it)
   useEffect(() => setText(query), [query]);

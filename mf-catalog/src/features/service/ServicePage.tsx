@@ -21,9 +21,9 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { AddToCartButton } from '../cart';
 import { PriceTag, ServiceCard, serviceUrl, useServiceTexts } from '../service-card';
+import { serviceHead } from './head';
 import { isHtml, joinMaterials } from './materials';
 import styles from './ServicePage.module.css';
-import { serviceStructuredData } from './structuredData';
 
 /** Route /analysis/{slug}: one analysis or package, priced in the chosen city. */
 export function ServicePage() {
@@ -34,17 +34,7 @@ export function ServicePage() {
   const { data: service, error, isLoading, mutate } = useServiceBySlug(slug || null, cityId);
   useBreadcrumbLabel('service', service?.title);
   const url = `${pageOrigin()}${localizePath(serviceUrl(slug), locale)}`;
-  usePageMeta(
-    service
-      ? {
-          title: service.title,
-          description:
-            service.description || t('service.metaDescription', { title: service.title, code: service.code }),
-          og: { title: service.title, url },
-          structuredData: [serviceStructuredData(service, url)],
-        }
-      : { title: error?.status === 404 ? t('service.notFound') : t('service.loading') },
-  );
+  usePageMeta(serviceHead(t, service ?? (error?.status === 404 ? null : undefined), url));
 
   if (error?.status === 404) {
     return (

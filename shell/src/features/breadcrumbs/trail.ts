@@ -3,8 +3,10 @@ import { matchPath } from '@lab/router';
 /** A route's breadcrumb: a label, or an id whose label a page may replace later (spec section 2). */
 export type CrumbDefinition = {
   pattern: string;
-  /** i18n key of the label (shell namespace) */
+  /** i18n key of the label */
   labelKey: string;
+  /** the label's namespace: the shell's, or the remote's whose page it is */
+  ns?: string;
   id?: string;
 };
 

@@ -2,6 +2,7 @@ import { stripLocale, useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
 import { useBreadcrumbLabels } from '@lab/ui';
 import { useMemo } from 'react';
+import { useRemoteCrumbs } from '../remotes';
 import { CRUMBS } from './definitions';
 import { buildTrail, type Crumb } from './trail';
 
@@ -10,14 +11,16 @@ export function useTrail(): Crumb[] {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const overrides = useBreadcrumbLabels();
+  const remoteCrumbs = useRemoteCrumbs();
   return useMemo(
     () =>
       buildTrail(
         stripLocale(pathname),
-        CRUMBS,
-        (definition) => (definition.id && overrides[definition.id]) || t(definition.labelKey),
+        [...CRUMBS, ...remoteCrumbs],
+        (definition) =>
+          (definition.id && overrides[definition.id]) || t(definition.labelKey, { ns: definition.ns ?? 'shell' }),
         { label: t('crumbs.home'), link: '/' },
       ),
-    [pathname, overrides, t],
+    [pathname, overrides, t, remoteCrumbs],
   );
 }

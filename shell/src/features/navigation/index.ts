@@ -1,1 +1,1 @@
-export { ScrollManager } from './ScrollManager';
+export { PageScroll } from './PageScroll';

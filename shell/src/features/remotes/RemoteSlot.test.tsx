@@ -1,10 +1,12 @@
 import { initI18n, setLocale } from '@lab/i18n';
+import type { PageRoute } from '@lab/preview/routes';
+import { MemoryRouter } from '@lab/router';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import '../../app/i18n';
 import { PAGE_FIRST_TIMEOUT_MS, resetPageFirst } from './pageFirst';
-import { RemoteSlot } from './RemoteSlot';
+import { RemotePage, RemoteSlot } from './RemoteSlot';
 import { loadExposed } from './registry';
 
 jest.mock('./registry', () => ({ loadExposed: jest.fn() }));
@@ -29,19 +31,24 @@ function deferredLoad() {
   return { promise, finish, fail };
 }
 
-type CartModule = 'CartPage' | 'CheckoutPage' | 'PaymentResultPage';
 type CartControl = 'CartButton' | 'UtmCapture';
 
-/**
- * A control and a page of one first render, as the layout mounts them (each test its own modules:
- * a slot keeps what it has loaded for the rest of the visit).
- */
-function PageWithHeader({ page, control }: { page: CartModule; control: CartControl }) {
+/** A remote's route whose page the test hands over when it wants (each test its own route id). */
+function pageRoute(id: string, page: Promise<{ Component: ComponentType }>): PageRoute {
+  return { id, path: 'page', lazy: () => page, handle: { ns: 'shell' } };
+}
+
+/** The deferred load as a route's lazy: its component as the route's `Component`. */
+const asRoute = (promise: Promise<never>) =>
+  promise.then((module: { default: ComponentType }) => ({ Component: module.default }));
+
+/** A control and a page of one first render, as the layout and the router mount them. */
+function PageWithHeader({ page, control }: { page: PageRoute; control: CartControl }) {
   return (
-    <>
+    <MemoryRouter>
       <RemoteSlot remote="mf_cart_checkout" module={control} order="after-page" placeholder={<p>кнопка</p>} />
-      <RemoteSlot remote="mf_cart_checkout" module={page} order="page" placeholder={<p>сторінка</p>} />
-    </>
+      <RemotePage remote="mf_cart_checkout" route={page} />
+    </MemoryRouter>
   );
 }
 
@@ -54,10 +61,10 @@ beforeAll(async () => {
 describe('RemoteSlot', () => {
   it('shows the placeholder, then the remote component', async () => {
     load.mockResolvedValueOnce({ default: CartPage } as never);
-    render(<RemoteSlot remote="mf_cart_checkout" module="CartPage" placeholder={<p>loading</p>} />);
+    render(<RemoteSlot remote="mf_catalog" module="PopularServices" placeholder={<p>loading</p>} />);
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Кошик' })).toBeInTheDocument();
-    expect(load).toHaveBeenCalledWith('mf_cart_checkout', 'CartPage', false);
+    expect(load).toHaveBeenCalledWith('mf_catalog', 'PopularServices', false);
   });
 
   it('confines a failed load to a localized fallback whose retry loads again, forcing re-registration', async () => {
@@ -66,7 +73,7 @@ describe('RemoteSlot', () => {
     render(
       <>
         <p>rest of the page</p>
-        <RemoteSlot remote="mf_account" module="AccountPage" />
+        <RemoteSlot remote="mf_catalog" module="PackagesShowcase" />
       </>,
     );
     const fallback = await screen.findByRole('alert');
@@ -75,7 +82,7 @@ describe('RemoteSlot', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Спробувати ще раз' }));
     expect(await screen.findByRole('heading', { name: 'Кошик' })).toBeInTheDocument();
-    expect(load).toHaveBeenLastCalledWith('mf_account', 'AccountPage', true);
+    expect(load).toHaveBeenLastCalledWith('mf_catalog', 'PackagesShowcase', true);
   });
 
   it('uses the short fallback in compact (header) slots and in ru', async () => {
@@ -96,26 +103,22 @@ describe('RemoteSlot', () => {
 
     it('fetches a header control only once the page remote has arrived', async () => {
       const page = deferredLoad();
-      load.mockImplementation((_remote, module) =>
-        module === 'CheckoutPage' ? page.promise : Promise.resolve({ default: CartButton } as never),
-      );
-      render(<PageWithHeader page="CheckoutPage" control="CartButton" />);
+      load.mockResolvedValue({ default: CartButton } as never);
+      render(<PageWithHeader page={pageRoute('checkout', asRoute(page.promise))} control="CartButton" />);
       expect(screen.getByText('кнопка')).toBeInTheDocument();
-      expect(load.mock.calls.map(([, module]) => module)).toEqual(['CheckoutPage']);
+      expect(load).not.toHaveBeenCalled();
 
       await act(async () => page.finish(CartPage));
       expect(screen.getByRole('heading', { name: 'Кошик' })).toBeInTheDocument();
       expect(await screen.findByRole('button', { name: 'Кошик (2)' })).toBeInTheDocument();
-      expect(load.mock.calls.map(([, module]) => module)).toEqual(['CheckoutPage', 'CartButton']);
+      expect(load.mock.calls.map(([, module]) => module)).toEqual(['CartButton']);
     });
 
     it('lets the controls load when the page remote fails, and on a page without one', async () => {
       const page = deferredLoad();
-      load.mockImplementation((_remote, module) =>
-        module === 'PaymentResultPage' ? page.promise : Promise.resolve({ default: CartButton } as never),
-      );
-      render(<PageWithHeader page="PaymentResultPage" control="UtmCapture" />);
-      expect(load).toHaveBeenCalledTimes(1);
+      load.mockResolvedValue({ default: CartButton } as never);
+      render(<PageWithHeader page={pageRoute('payment-result', asRoute(page.promise))} control="UtmCapture" />);
+      expect(load).not.toHaveBeenCalled();
       await act(async () => page.fail(new Error('remote down')));
       expect(await screen.findByRole('button', { name: 'Кошик (2)' })).toBeInTheDocument();
       expect(screen.getByRole('alert')).toHaveTextContent('Цей розділ тимчасово недоступний');
@@ -135,19 +138,16 @@ describe('RemoteSlot', () => {
     it('stops waiting for a page remote that never answers', async () => {
       jest.useFakeTimers();
       try {
-        load.mockImplementation((remote) =>
-          remote === 'mf_catalog' ? new Promise<never>(() => {}) : Promise.resolve({ default: CartButton } as never),
-        );
+        load.mockResolvedValue({ default: CartButton } as never);
         render(
-          <>
+          <MemoryRouter>
             <RemoteSlot remote="mf_account" module="ProfileMenu" order="after-page" />
-            <RemoteSlot remote="mf_catalog" module="ServicePage" order="page" placeholder={<p>сторінка</p>} />
-          </>,
+            <RemotePage remote="mf_catalog" route={pageRoute('service', new Promise(() => {}))} />
+          </MemoryRouter>,
         );
-        expect(load).toHaveBeenCalledTimes(1);
+        expect(load).not.toHaveBeenCalled();
         await act(async () => jest.advanceTimersByTime(PAGE_FIRST_TIMEOUT_MS));
-        expect(load.mock.calls.map(([, module]) => module)).toEqual(['ServicePage', 'ProfileMenu']);
-        expect(screen.getByText('сторінка')).toBeInTheDocument();
+        expect(load.mock.calls.map(([, module]) => module)).toEqual(['ProfileMenu']);
       } finally {
         jest.useRealTimers();
       }

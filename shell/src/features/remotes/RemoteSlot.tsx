@@ -1,4 +1,5 @@
 import { useStored } from '@lab/api';
+import type { PageRoute } from '@lab/preview/routes';
 import { useLocation } from '@lab/router';
 import {
   type ComponentType,
@@ -14,7 +15,6 @@ import {
 } from 'react';
 import { usePageFirstOpen, usePageHold } from './pageFirst';
 import { takePagePreview } from './pagePreview';
-import type { PageRemote } from './pages';
 import { RemoteBoundary } from './RemoteBoundary';
 import { loadExposed } from './registry';
 import type { ExposedName, ExposedProps, RemoteName } from './types';
@@ -47,11 +47,8 @@ type RemoteSlotProps<R extends RemoteName, M extends ExposedName<R>> = {
   variant?: 'block' | 'compact';
   /** the failure fallback's text, when the slot knows what is missing better than "this section" */
   unavailableMessage?: string;
-  /**
-   * `page`: the route's own content, fetched first; `after-page`: a control around it (header
-   * buttons, modals), fetched once the page's content has arrived (pageFirst.ts)
-   */
-  order?: 'page' | 'after-page';
+  /** `after-page`: a control around the page (header buttons, modals), fetched once the page's content has arrived (pageFirst.ts) */
+  order?: 'after-page';
 } & /* props may be left out only when the component requires none */ (Record<string, never> extends ExposedProps<R, M>
   ? { props?: ExposedProps<R, M> }
   : { props: ExposedProps<R, M> });
@@ -76,33 +73,15 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
     failedGeneration.set(key, next);
     setGeneration(next);
   }, [key]);
-  const releasePage = usePageHold(order === 'page');
   const pageArrived = usePageFirstOpen();
-  const pageRef = useRef<HTMLDivElement>(null);
   if (order === 'after-page' && !pageArrived) return placeholder;
   const Component = lazyExposed(remote, module, generation);
-  const slot = (
-    <RemoteBoundary
-      key={generation}
-      remote={remote}
-      onRetry={retry}
-      onFailure={releasePage}
-      variant={variant}
-      message={unavailableMessage}
-    >
+  return (
+    <RemoteBoundary key={generation} remote={remote} onRetry={retry} variant={variant} message={unavailableMessage}>
       <Suspense fallback={placeholder}>
         <Component {...((props ?? {}) as Record<string, unknown>)} />
-        {order === 'page' && <WhenShown content={pageRef} run={releasePage} />}
       </Suspense>
     </RemoteBoundary>
-  );
-  // a box that takes no part in the layout: only there to see the page's content arrive
-  return order === 'page' ? (
-    <div ref={pageRef} style={{ display: 'contents' }}>
-      {slot}
-    </div>
-  ) : (
-    slot
   );
 }
 
@@ -129,27 +108,49 @@ function WhenShown({ content, run }: { content: RefObject<HTMLElement | null>; r
   return null;
 }
 
+/** One lazy component per remote page and load generation. */
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+function lazyPage(route: PageRoute, generation: number): LazyExoticComponent<ComponentType> {
+  const key = `${route.id}#${generation}`;
+  let component = lazyPages.get(key);
+  if (!component) {
+    component = lazy(() => route.lazy().then(({ Component }) => ({ default: Component })));
+    lazyPages.set(key, component);
+  }
+  return component;
+}
+
 /**
- * A route's remote page: fetched before the controls around it (pages.ts lists them). On the page the
- * browser opened, the server's preview of it stays on screen, inert, until the remote renders.
+ * A remote's page, mounted by its route (remoteRoutes.tsx): fetched before the controls around it.
+ * On the page the browser opened, the server's preview of it stays on screen, inert, until the remote
+ * renders; a page that cannot be loaded or throws shows the remote's fallback with a retry.
  */
-export function PageSlot({ page }: { page: PageRemote }) {
+export function RemotePage({ remote, route }: { remote: RemoteName; route: PageRoute }) {
   const { pathname, search } = useLocation();
   const [preview] = useState(() => takePagePreview(`${pathname}${search}`));
+  const [generation, setGeneration] = useState(0);
+  const retry = useCallback(() => setGeneration((current) => current + 1), []);
+  const release = usePageHold(true);
+  const pageRef = useRef<HTMLDivElement>(null);
   // the preview shows a first visit's city: the remote renders once the city controller has stored it
   // (until then its page would show placeholders between the preview and itself)
   const cityStored = useStored('cityId') != null;
-  // the union of (remote, module) pairs is checked in pages.ts; each pair takes no props
-  const Slot = RemoteSlot as (props: {
-    remote: RemoteName;
-    module: string;
-    order: 'page';
-    placeholder: ReactNode;
-  }) => ReactNode;
   const placeholder = preview ? (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup, already in this page
     <div inert style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: preview }} />
   ) : null;
   if (placeholder && !cityStored) return placeholder;
-  return <Slot remote={page.remote} module={page.module} order="page" placeholder={placeholder} />;
+  const Page = lazyPage(route, generation);
+  return (
+    // a box that takes no part in the layout: only there to see the page's content arrive
+    <div ref={pageRef} style={{ display: 'contents' }}>
+      <RemoteBoundary key={generation} remote={remote} onRetry={retry} onFailure={release} variant="block">
+        <Suspense fallback={placeholder}>
+          <Page />
+          <WhenShown content={pageRef} run={release} />
+        </Suspense>
+      </RemoteBoundary>
+    </div>
+  );
 }

@@ -7,4 +7,12 @@ export {
   REMOTES_ON_DEMAND,
 } from './element';
 export { startLandingPage } from './headStart';
-export { PAGE_REMOTES, type PageRemote, pageRemoteOf } from './pages';
+export {
+  manifestOf,
+  manifests,
+  parseRemotesMap,
+  type RemoteDeclaration,
+  type RemotesMap,
+  remoteOfSegment,
+  withManifests,
+} from './remotesMap';

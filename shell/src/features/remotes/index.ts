@@ -1,5 +1,13 @@
 export { keepPagePreview } from './pagePreview';
-export { PAGE_REMOTES, type PageRemote, pageRemoteAt } from './pages';
-export { PageSlot, RemoteSlot } from './RemoteSlot';
+export { RemoteFallback } from './RemoteFallback';
+export { RemotePage, RemoteSlot } from './RemoteSlot';
 export { registerRemotesOnce } from './registry';
+export {
+  type MountedPageHandle,
+  patchRemoteRoutes,
+  type RemoteCrumb,
+  type RouteParents,
+  useRemoteCrumbs,
+  useUnavailableRemote,
+} from './remoteRoutes';
 export type { ExposedProps, RemoteModules, RemoteName } from './types';

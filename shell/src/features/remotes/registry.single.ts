@@ -1,6 +1,7 @@
 // The registry of the single-bundle build (`SINGLE_BUNDLE=1`, used by `npm run bench` to measure the
 // federation tax): the shell imports the remotes' exposed modules directly, with no federation at
 // all. The federated build never contains this file; webpack swaps it in for ./registry.
+import type { RemotesMap } from './remotesMap';
 import type { ExposedName, RemoteModules, RemoteName } from './types';
 
 type Loaders = { [R in RemoteName]: { [M in ExposedName<R>]: () => Promise<RemoteModules[R][M]> } };
@@ -8,34 +9,34 @@ type Loaders = { [R in RemoteName]: { [M in ExposedName<R>]: () => Promise<Remot
 // typed against the remotes' exposes.ts: an exposed module added or renamed fails the type check here
 const loaders: Loaders = {
   mf_catalog: {
+    routes: () => import('../../../../mf-catalog/src/routes'),
     SearchButton: () => import('../../../../mf-catalog/src/exposed/SearchButton'),
-    CataloguePage: () => import('../../../../mf-catalog/src/exposed/CataloguePage'),
-    CategoryPage: () => import('../../../../mf-catalog/src/exposed/CategoryPage'),
-    ServicePage: () => import('../../../../mf-catalog/src/exposed/ServicePage'),
-    SearchPage: () => import('../../../../mf-catalog/src/exposed/SearchPage'),
     PopularServices: () => import('../../../../mf-catalog/src/exposed/PopularServices'),
     PackagesShowcase: () => import('../../../../mf-catalog/src/exposed/PackagesShowcase'),
   },
   mf_cart_checkout: {
+    routes: () => import('../../../../mf-cart-checkout/src/routes'),
     CartButton: () => import('../../../../mf-cart-checkout/src/exposed/CartButton'),
-    CartPage: () => import('../../../../mf-cart-checkout/src/exposed/CartPage'),
-    CheckoutPage: () => import('../../../../mf-cart-checkout/src/exposed/CheckoutPage'),
-    PaymentResultPage: () => import('../../../../mf-cart-checkout/src/exposed/PaymentResultPage'),
     UtmCapture: () => import('../../../../mf-cart-checkout/src/exposed/UtmCapture'),
   },
   mf_account: {
+    routes: () => import('../../../../mf-account/src/routes'),
     ProfileMenu: () => import('../../../../mf-account/src/exposed/ProfileMenu'),
-    AccountPage: () => import('../../../../mf-account/src/exposed/AccountPage'),
   },
   mf_auth: {
     AuthModals: () => import('../../../../mf-auth/src/exposed/AuthModals'),
   },
 };
 
-export type RemotesMap = Record<string, string>;
+// no manifests, only the prefixes (packages/config/remotes.cjs): the baseline's routes are the same
+const prefixes: RemotesMap = {
+  mf_catalog: { manifest: '', routes: ['analyzes', 'analysis', 'search'] },
+  mf_cart_checkout: { manifest: '', routes: ['cart', 'checkout'] },
+  mf_account: { manifest: '', routes: ['account'] },
+};
 
 export function registerRemotesOnce(): Promise<RemotesMap> {
-  return Promise.resolve({});
+  return Promise.resolve(prefixes);
 }
 
 export function loadExposed<R extends RemoteName, M extends ExposedName<R>>(

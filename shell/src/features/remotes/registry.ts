@@ -1,9 +1,7 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { REMOTES_MAP_ELEMENT_ID } from './element';
+import { manifestOf, parseRemotesMap, type RemotesMap } from './remotesMap';
 import type { ExposedName, RemoteModules, RemoteName } from './types';
-
-/** name -> mf-manifest.json URL, served next to index.html and replaceable per deployment. */
-export type RemotesMap = Record<string, string>;
 
 const REMOTES_MAP_URL = '/remotes.json';
 
@@ -18,13 +16,7 @@ function federation() {
 /** The map the shell's server put into the page; a page served without it fetches /remotes.json. */
 function inlineRemotesMap(): RemotesMap | null {
   const element = typeof document === 'undefined' ? null : document.getElementById(REMOTES_MAP_ELEMENT_ID);
-  if (!element?.textContent) return null;
-  try {
-    const map: unknown = JSON.parse(element.textContent);
-    return map && typeof map === 'object' ? (map as RemotesMap) : null;
-  } catch {
-    return null;
-  }
+  return element?.textContent ? parseRemotesMap(element.textContent) : null;
 }
 
 async function fetchRemotesMap(): Promise<RemotesMap> {
@@ -32,14 +24,18 @@ async function fetchRemotesMap(): Promise<RemotesMap> {
   if (inline) return inline;
   const response = await fetch(REMOTES_MAP_URL, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`remotes map: HTTP ${response.status}`);
-  return (await response.json()) as RemotesMap;
+  const map = parseRemotesMap(await response.text());
+  if (!map) throw new Error('remotes map: not a map of remotes');
+  return map;
 }
 
 /** Reads the remotes map once per page and registers every remote with the federation runtime. */
 export function registerRemotesOnce(): Promise<RemotesMap> {
   registration ??= fetchRemotesMap()
     .then((map) => {
-      federation().registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
+      federation().registerRemotes(
+        Object.entries(map).map(([name, declaration]) => ({ name, entry: manifestOf(declaration) })),
+      );
       return map;
     })
     .catch((error: unknown) => {
@@ -59,9 +55,9 @@ export async function loadExposed<R extends RemoteName, M extends ExposedName<R>
   afterFailure = false,
 ): Promise<RemoteModules[R][M]> {
   const map = await registerRemotesOnce();
-  const entry = map[remote];
-  if (!entry) throw new Error(`remote ${remote} is not in the remotes map`);
-  if (afterFailure) federation().registerRemotes([{ name: remote, entry }], { force: true });
+  const declaration = map[remote];
+  if (!declaration) throw new Error(`remote ${remote} is not in the remotes map`);
+  if (afterFailure) federation().registerRemotes([{ name: remote, entry: manifestOf(declaration) }], { force: true });
   const loaded = await federation().loadRemote<RemoteModules[R][M]>(`${remote}/${module}`);
   if (!loaded) throw new Error(`remote ${remote} did not provide ${module}`);
   return loaded;

@@ -1,0 +1,50 @@
+// The cart's and the checkout's pages (spec section 2): this remote's subtree of the site's routes,
+// exposed as `./routes`; the shell's server describes them with the same objects (preview.tsx).
+import type { PageRoute } from '@lab/preview/routes';
+import './i18n';
+
+const NS = 'cartCheckout';
+
+export const routes: readonly PageRoute[] = [
+  {
+    id: 'mf_cart_checkout/cart',
+    path: 'cart',
+    lazy: () =>
+      import(/* webpackChunkName: "page-cart" */ './exposed/CartPage').then((page) => ({ Component: page.default })),
+    handle: {
+      ns: NS,
+      crumbs: [{ path: '', labelKey: 'crumbs.cart' }],
+      head: ({ t }) => ({ title: t('cart.title') }),
+      heading: ({ t }) => t('cart.title'),
+      // a first visit's cart is empty (the shell shows no preview to a browser that stored one)
+      preview: true,
+    },
+  },
+  {
+    id: 'mf_cart_checkout/checkout',
+    path: 'checkout',
+    lazy: () =>
+      import(/* webpackChunkName: "page-checkout" */ './exposed/CheckoutPage').then((page) => ({
+        Component: page.default,
+      })),
+    handle: {
+      ns: NS,
+      crumbs: [{ path: '', labelKey: 'crumbs.checkout' }],
+      head: ({ t }) => ({ title: t('checkout.title') }),
+      heading: ({ t }) => t('checkout.title'),
+    },
+  },
+  {
+    id: 'mf_cart_checkout/payment-result',
+    path: 'checkout/result',
+    lazy: () =>
+      import(/* webpackChunkName: "page-payment-result" */ './exposed/PaymentResultPage').then((page) => ({
+        Component: page.default,
+      })),
+    handle: {
+      ns: NS,
+      crumbs: [{ path: '', labelKey: 'crumbs.paymentResult' }],
+      head: ({ t }) => ({ title: t('result.title') }),
+    },
+  },
+];

@@ -1,0 +1,143 @@
+// The catalogue's pages (spec section 2): its subtree of the site's routes, exposed as `./routes`. The
+// shell mounts them under the prefixes remotes.json gives this remote; its server describes them with
+// the same objects (preview.tsx). A new page is a new route here, nothing in the shell.
+import {
+  apiKeys,
+  CATEGORY_PAGE_SIZE,
+  endpointUrl,
+  findGroup,
+  groupListFilter,
+  SEARCH_PAGE_SIZE,
+  SEARCH_PAGE_TYPES,
+  type ServiceGroupTreeResponse,
+  type ServiceInfo,
+  searchRequest,
+  serviceListBody,
+} from '@lab/api';
+import { localizePath } from '@lab/i18n';
+import type { PageContext, PageRoute, PrimeCall } from '@lab/preview/routes';
+import { catalogueHead, categoryHead } from './features/catalogue/headless';
+import { searchHead } from './features/search/headless';
+import { serviceHead } from './features/service/headless';
+import './i18n';
+
+const NS = 'catalog';
+
+const treeCall = ({ locale }: PageContext): PrimeCall => ({
+  key: apiKeys.serviceGroupTree(locale),
+  url: endpointUrl('serviceGroupTree'),
+});
+
+/** The category of the address, once the tree is there: undefined before, null when there is none. */
+function category(context: PageContext) {
+  const tree = context.answer<ServiceGroupTreeResponse>(treeCall(context).key);
+  return tree ? findGroup(tree, context.params.slug ?? '') : tree === null ? null : undefined;
+}
+
+function serviceCall({ params, settlementId, locale }: PageContext): PrimeCall | null {
+  if (!params.slug || settlementId == null) return null;
+  return {
+    key: apiKeys.serviceBySlug(params.slug, settlementId, locale),
+    url: endpointUrl('serviceBySlug', { slug: params.slug }, { settlementId }),
+  };
+}
+
+function service(context: PageContext): ServiceInfo | null | undefined {
+  const call = serviceCall(context);
+  return call ? context.answer<ServiceInfo>(call.key) : undefined;
+}
+
+const query = (context: PageContext) => (context.query.get('query') ?? '').trim();
+
+export const routes: readonly PageRoute[] = [
+  {
+    id: 'mf_catalog/catalogue',
+    path: 'analyzes',
+    lazy: () =>
+      import(/* webpackChunkName: "page-catalogue" */ './exposed/CataloguePage').then((page) => ({
+        Component: page.default,
+      })),
+    handle: {
+      ns: NS,
+      crumbs: [{ path: '', labelKey: 'crumbs.catalogue' }],
+      prime: (context) => [treeCall(context)],
+      head: (context) => catalogueHead(context.t),
+      heading: (context) => context.t('catalogue.title'),
+      preview: true,
+    },
+  },
+  {
+    id: 'mf_catalog/category',
+    path: 'analyzes/:slug',
+    lazy: () =>
+      import(/* webpackChunkName: "page-category" */ './exposed/CategoryPage').then((page) => ({
+        Component: page.default,
+      })),
+    handle: {
+      ns: NS,
+      crumbs: [
+        { path: '', labelKey: 'crumbs.category', id: 'category', label: (context) => category(context)?.node.title },
+      ],
+      prime: (context) => {
+        const found = category(context);
+        // the category's first page, as the catalogue asks for it before the visitor narrows the list
+        if (!found || context.settlementId == null) return [treeCall(context)];
+        const filter = groupListFilter(found.node, context.settlementId);
+        return [
+          treeCall(context),
+          {
+            key: apiKeys.serviceList(filter, CATEGORY_PAGE_SIZE, 0, context.locale),
+            url: endpointUrl('serviceList', undefined, { page: 0, size: CATEGORY_PAGE_SIZE }),
+            body: serviceListBody(filter),
+          },
+        ];
+      },
+      head: (context) => categoryHead(context.t, category(context)),
+      heading: (context) => category(context)?.node.title,
+      notFound: (context) => category(context) === null,
+      preview: true,
+    },
+  },
+  {
+    id: 'mf_catalog/service',
+    path: 'analysis/:slug',
+    lazy: () =>
+      import(/* webpackChunkName: "page-service" */ './exposed/ServicePage').then((page) => ({
+        Component: page.default,
+      })),
+    handle: {
+      ns: NS,
+      crumbs: [{ path: '', labelKey: 'crumbs.service', id: 'service', label: (context) => service(context)?.title }],
+      prime: (context) => [serviceCall(context)].filter((call) => call !== null),
+      head: (context) =>
+        serviceHead(
+          context.t,
+          service(context),
+          `${context.origin}${localizePath(`/analysis/${context.params.slug ?? ''}`, context.locale)}`,
+        ),
+      heading: (context) => service(context)?.title,
+      notFound: (context) => service(context) === null,
+      preview: true,
+    },
+  },
+  {
+    id: 'mf_catalog/search',
+    path: 'search',
+    lazy: () =>
+      import(/* webpackChunkName: "page-search" */ './exposed/SearchPage').then((page) => ({
+        Component: page.default,
+      })),
+    handle: {
+      ns: NS,
+      crumbs: [{ path: '', labelKey: 'crumbs.search' }],
+      prime: (context) => {
+        if (!query(context) || context.settlementId == null) return [];
+        const options = { types: SEARCH_PAGE_TYPES, size: SEARCH_PAGE_SIZE };
+        const { key, body } = searchRequest(query(context), context.settlementId, options, context.locale);
+        return [{ key, url: endpointUrl('search'), body }];
+      },
+      head: (context) => searchHead(context.t, query(context)),
+      preview: true,
+    },
+  },
+];

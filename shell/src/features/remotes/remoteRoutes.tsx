@@ -1,0 +1,132 @@
+// The remotes' pages in the shell's data router: a remote's `./routes` (its subtree of route objects)
+// is loaded when a path under one of its prefixes (remotes.json) is first asked for, and patched in
+// under the site's layout, once bare (ua) and once under each other locale's prefix. The shell keeps
+// no list of the remotes' pages.
+import { crumbPattern, type PageHandle, type PageRoute } from '@lab/preview/routes';
+import type { RouteObject } from '@lab/router';
+import { useSyncExternalStore } from 'react';
+import { RemotePage } from './RemoteSlot';
+import { registerRemotesOnce } from './registry';
+import { prefixesOf, type RemotesMap, remoteOfSegment } from './remotesMap';
+import { forgetLoadedRoutes, remoteRoutes } from './routesLoader';
+import type { RemoteName } from './types';
+
+/** A remote route's handle as mounted: the remote's own, and whose it is. */
+export type MountedPageHandle = PageHandle & { remote: string };
+
+type Patch = (parentId: string | null, children: RouteObject[]) => void;
+
+const mounted = new Set<string>();
+const failed = new Set<string>();
+const listeners = new Set<() => void>();
+/** The remotes map as the last navigation read it. */
+let knownMap: RemotesMap | null = null;
+let failedSnapshot: readonly string[] = [];
+/** The crumbs of every mounted remote's subtree, for the trail (useRemoteCrumbs). */
+let crumbsSnapshot: readonly RemoteCrumb[] = [];
+
+/** A crumb of a remote's page: the full pattern, its label's key in the remote's namespace. */
+export type RemoteCrumb = { pattern: string; labelKey: string; ns: string; id?: string };
+
+function changed() {
+  for (const listener of listeners) listener();
+}
+
+function setFailed(remote: string, isFailed: boolean) {
+  if (failed.has(remote) === isFailed) return;
+  if (isFailed) failed.add(remote);
+  else failed.delete(remote);
+  failedSnapshot = [...failed];
+  changed();
+}
+
+function addCrumbs(routes: readonly PageRoute[]) {
+  const added = routes.flatMap(({ path, handle }) =>
+    (handle.crumbs ?? []).map(({ path: crumbPath, labelKey, id }) => ({
+      pattern: crumbPattern(path, crumbPath),
+      labelKey,
+      ns: handle.ns,
+      ...(id ? { id } : {}),
+    })),
+  );
+  crumbsSnapshot = [...crumbsSnapshot, ...added];
+  changed();
+}
+
+/** The shell's route objects for a remote's: its element is the shell's slot around the page. */
+export function mountRoutes(remote: string, routes: readonly PageRoute[], scope: string): RouteObject[] {
+  return routes.map((route) => ({
+    id: `${scope}${route.id}`,
+    path: route.path,
+    handle: { ...route.handle, remote } satisfies MountedPageHandle,
+    element: <RemotePage remote={remote as RemoteName} route={route} />,
+  }));
+}
+
+/** Where the remotes' subtrees go: the site's layout route and each locale's. */
+export type RouteParents = readonly { id: string; locale: string | null }[];
+
+/**
+ * React Router's `patchRoutesOnNavigation`: a path whose first segment (after a locale) a remote owns
+ * gets that remote's subtree, loaded once. A remote that cannot be loaded leaves the path to the
+ * catch-all, which shows the remote's fallback (useUnavailableRemote) and retries on the next visit.
+ */
+export function patchRemoteRoutes(parents: RouteParents) {
+  return async ({ path, patch }: { path: string; patch: Patch }): Promise<void> => {
+    const segments = path.split('/').filter(Boolean);
+    const localized = parents.some((parent) => parent.locale !== null && parent.locale === segments[0]);
+    const segment = (localized ? segments[1] : segments[0]) ?? '';
+    const map = await registerRemotesOnce().catch(() => null);
+    knownMap = map ?? knownMap;
+    const remote = map && remoteOfSegment(map, segment);
+    if (!remote || mounted.has(remote)) return;
+    try {
+      const routes = await remoteRoutes(remote);
+      if (mounted.has(remote)) return;
+      for (const parent of parents)
+        patch(parent.id, mountRoutes(remote, routes, parent.locale ? `${parent.locale}:` : ''));
+      mounted.add(remote);
+      addCrumbs(routes);
+      setFailed(remote, false);
+    } catch (error) {
+      console.error(`[remote ${remote}] its pages could not be loaded`, error);
+      setFailed(remote, true);
+    }
+  };
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The remote that owns this first segment and could not be loaded, if so (the catch-all's fallback). */
+export function useUnavailableRemote(segment: string): string | null {
+  const unavailable = useSyncExternalStore(
+    subscribe,
+    () => failedSnapshot,
+    () => failedSnapshot,
+  );
+  if (!knownMap || !unavailable.length) return null;
+  const map = knownMap;
+  return unavailable.find((remote) => prefixesOf(map, remote).includes(segment)) ?? null;
+}
+
+/** The crumbs of the remotes' pages mounted so far. */
+export function useRemoteCrumbs(): readonly RemoteCrumb[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => crumbsSnapshot,
+    () => crumbsSnapshot,
+  );
+}
+
+/** For tests: no remote's routes mounted. */
+export function forgetRemoteRoutes() {
+  forgetLoadedRoutes();
+  mounted.clear();
+  failed.clear();
+  failedSnapshot = [];
+  crumbsSnapshot = [];
+  knownMap = null;
+}

@@ -1,0 +1,60 @@
+// remotes.json: which remotes the page composes, where each one's manifest is, and the first path
+// segments whose pages it routes. Deployments replace the file; the shell has no remote in its code.
+
+/** A remote's entry: its manifest and the prefixes it owns (a bare URL: an older file, no pages). */
+export type RemoteDeclaration = string | { manifest: string; routes?: readonly string[] };
+
+/** name -> declaration, as remotes.json holds it. */
+export type RemotesMap = Readonly<Record<string, RemoteDeclaration>>;
+
+/** The URL of a remote's mf-manifest.json. */
+export const manifestOf = (declaration: RemoteDeclaration): string =>
+  typeof declaration === 'string' ? declaration : declaration.manifest;
+
+/** Every remote's manifest URL, by name. */
+export function manifests(map: RemotesMap): Record<string, string> {
+  return Object.fromEntries(Object.entries(map).map(([name, declaration]) => [name, manifestOf(declaration)]));
+}
+
+/** The remote that routes the pages under this first segment (`analyzes` ...), if one does. */
+export function remoteOfSegment(map: RemotesMap, segment: string): string | null {
+  for (const [name, declaration] of Object.entries(map)) {
+    if (typeof declaration !== 'string' && declaration.routes?.includes(segment)) return name;
+  }
+  return null;
+}
+
+/** The prefixes a remote routes. */
+export const prefixesOf = (map: RemotesMap, remote: string): readonly string[] => {
+  const declaration = map[remote];
+  return declaration && typeof declaration !== 'string' ? (declaration.routes ?? []) : [];
+};
+
+/** Reads a map (remotes.json's text, or the copy inline in the page); null when it is not one. */
+export function parseRemotesMap(text: string): RemotesMap | null {
+  try {
+    const map: unknown = JSON.parse(text);
+    if (!map || typeof map !== 'object' || Array.isArray(map)) return null;
+    const valid = Object.values(map).every(
+      (value) =>
+        typeof value === 'string' ||
+        (value !== null && typeof value === 'object' && typeof (value as { manifest?: unknown }).manifest === 'string'),
+    );
+    return valid ? (map as RemotesMap) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The build's map with other manifest URLs (a deployment's `--remotes name=url,...`): the prefixes stay
+ * the build's, a remote the build does not know is added without pages.
+ */
+export function withManifests(map: RemotesMap, urls: Readonly<Record<string, string>>): RemotesMap {
+  const merged: Record<string, RemoteDeclaration> = { ...map };
+  for (const [name, manifest] of Object.entries(urls)) {
+    const declaration = map[name];
+    merged[name] = declaration && typeof declaration !== 'string' ? { ...declaration, manifest } : manifest;
+  }
+  return merged;
+}

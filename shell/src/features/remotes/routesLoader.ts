@@ -1,0 +1,46 @@
+// Loading a remote's routes (`./routes`), without React: the page's first script starts it too
+// (headStart.ts), before the shared modules are negotiated.
+import type { PageRoute, PageRoutesModule } from '@lab/preview/routes';
+import { loadExposed } from './registry';
+
+const loading = new Map<string, Promise<readonly PageRoute[]>>();
+const failed = new Set<string>();
+
+/** A remote's route objects, loaded once; after a failure the remote is fetched anew (a redeployed manifest). */
+export function remoteRoutes(remote: string): Promise<readonly PageRoute[]> {
+  let routes = loading.get(remote);
+  if (!routes) {
+    // the module's type is the contract of @lab/preview/routes, whichever remote the map names
+    routes = loadExposed(remote as never, 'routes' as never, failed.has(remote)).then(
+      (module) => (module as unknown as PageRoutesModule).routes,
+    );
+    routes.then(
+      () => failed.delete(remote),
+      () => {
+        failed.add(remote);
+        loading.delete(remote);
+      },
+    );
+    loading.set(remote, routes);
+  }
+  return routes;
+}
+
+/** The route of these segments (no locale before them), as React Router would match these simple paths. */
+export function routeAt(routes: readonly PageRoute[], segments: readonly string[]): PageRoute | null {
+  return (
+    routes.find((route) => {
+      const parts = route.path.split('/');
+      const splat = parts.at(-1) === '*';
+      const fixed = splat ? parts.slice(0, -1) : parts;
+      if (splat ? segments.length < fixed.length : segments.length !== fixed.length) return false;
+      return fixed.every((part, index) => part.startsWith(':') || part === segments[index]);
+    }) ?? null
+  );
+}
+
+/** For tests: nothing loaded. */
+export function forgetLoadedRoutes() {
+  loading.clear();
+  failed.clear();
+}
