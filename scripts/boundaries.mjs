@@ -1,7 +1,9 @@
 // The import boundaries of ARCHITECTURE.md, checked in `npm test` (Biome's import rules cannot say
 // "another feature's folder but its index"): an app imports no other app (a remote's public face, its
 // `src/exposes.ts`, only as types through `@remote/<name>`), no code imports a feature's internals from
-// outside that feature (its `index.ts` is its public face), and a package imports no app.
+// outside that feature (its `index.ts` is its public face), a package imports no app, a shared package is
+// imported through its `exports` map (no `@lab/<name>/src/...`), and each event of @lab/events has one
+// emitter (ARCHITECTURE.md "State and events").
 // `node scripts/boundaries.mjs` prints what crosses and exits 1; the functions are tested in
 // scripts/boundaries.test.mjs.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -61,6 +63,10 @@ export function violationsOf(file, source) {
   const problems = [];
   const from = featureOf(file);
   for (const { specifier, typeOnly } of importsOf(source)) {
+    if (/^@lab\/[^/]+\/src(?:\/|$)/.test(specifier)) {
+      problems.push(`${file}: "${specifier}" — a shared package is imported through its exports map, not its src`);
+      continue;
+    }
     if (specifier.startsWith('@remote/')) {
       if (owner.kind !== 'app' || !typeOnly) {
         problems.push(`${file}: "${specifier}" — a remote's exposes are imported as types only, by an app`);
@@ -104,14 +110,35 @@ function* sourceFiles(root, dir) {
   }
 }
 
+/** The events a source emits on the bus by name (`bus.emit('cart:changed', ...)`, `emitOrKeep(...)`). */
+export function emittedEvents(source) {
+  return [...source.matchAll(/\b(?:bus\.emit|emitOrKeep)\(\s*['"]([a-z]+:[a-z-]+)['"]/g)].map((match) => match[1]);
+}
+
+/** Events emitted from more than one file (tests aside): each a sentence naming the files. */
+export function emitterViolations(sources) {
+  const emitters = new Map();
+  for (const [file, source] of sources) {
+    if (isTest(file) || /\/test\//.test(file)) continue;
+    for (const event of new Set(emittedEvents(source))) emitters.set(event, [...(emitters.get(event) ?? []), file]);
+  }
+  return [...emitters]
+    .filter(([, files]) => files.length > 1)
+    .map(([event, files]) => `"${event}" is emitted by ${files.join(', ')} — each event has one emitter`);
+}
+
 /** Every violation in the repository at `root` (the apps and the packages). */
 export function checkBoundaries(root) {
   const problems = [];
+  const sources = [];
   for (const top of [...APPS, 'packages']) {
-    for (const file of sourceFiles(root, top))
-      problems.push(...violationsOf(file, readFileSync(join(root, file), 'utf8')));
+    for (const file of sourceFiles(root, top)) {
+      const source = readFileSync(join(root, file), 'utf8');
+      sources.push([file, source]);
+      problems.push(...violationsOf(file, source));
+    }
   }
-  return problems;
+  return [...problems, ...emitterViolations(sources)];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

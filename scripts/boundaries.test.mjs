@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { checkBoundaries, importsOf, violationsOf } from './boundaries.mjs';
+import { checkBoundaries, emitterViolations, importsOf, violationsOf } from './boundaries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -67,4 +67,26 @@ test('reads every kind of import', () => {
     ['./a', './b', './c', './d', './e.css', './f', './g'],
   );
   assert.equal(importsOf(source)[1]?.typeOnly, true);
+});
+
+test("a shared package's src is refused; its exports map's entries pass", () => {
+  const file = 'packages/server/src/domain/Planted.ts';
+  assert.match(violationsOf(file, "import { Type } from '@lab/api/src/contract';").join(''), /through its exports map/);
+  assert.deepEqual(violationsOf(file, "import { Type } from '@lab/api/contract';"), []);
+});
+
+test('an event emitted by a second file is refused; one emitter and any number of listeners pass', () => {
+  const emitter = ['packages/api/src/hooks/announce.ts', "bus.emit('cart:changed', { cartId });"];
+  const listener = ['mf-cart-checkout/src/features/cart/Badge.tsx', "useBusEvent('cart:changed', refresh);"];
+  assert.deepEqual(emitterViolations([emitter, listener]), []);
+  const second = ['mf-catalog/src/features/cart/Planted.ts', "bus.emit(\n  'cart:changed', { cartId: null });"];
+  assert.match(
+    emitterViolations([emitter, listener, second]).join(''),
+    /"cart:changed" is emitted by .*announce\.ts, .*Planted\.ts/,
+  );
+  const kept = ['mf-account/src/features/profile/Planted.tsx', "emitOrKeep('auth:open', { fromCheckout: false });"];
+  const own = ['packages/api/src/hooks/announce.ts', "emitOrKeep('auth:open', { fromCheckout });"];
+  assert.match(emitterViolations([own, kept]).join(''), /"auth:open" is emitted by/);
+  // a test may emit what it needs
+  assert.deepEqual(emitterViolations([own, ['mf-auth/src/test/setup.tsx', "emitOrKeep('auth:open', {});"]]), []);
 });

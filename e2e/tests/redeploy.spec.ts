@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -21,12 +21,33 @@ test.afterAll(async () => {
   rmSync(workCopy, { recursive: true, force: true });
 });
 
-/** Rebuilds the remote from a copy of its source with one visible change, as its team would. */
-function rebuildCatalogWithChange(outputPath: string) {
+/** A copy of the remote's source, as its team has it. */
+function copySource() {
   rmSync(workCopy, { recursive: true, force: true });
   for (const entry of ['src', 'webpack.config.js', 'package.json', 'tsconfig.json']) {
     cpSync(join(remoteDir, entry), join(workCopy, entry), { recursive: true });
   }
+}
+
+/** The remote built from the work copy into `outputPath`, as its team's CI would. */
+function buildWorkCopy(outputPath: string) {
+  execFileSync(join(repoRoot, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
+    cwd: workCopy,
+    env: { ...process.env, OUTPUT_PATH: outputPath },
+    stdio: 'inherit',
+  });
+}
+
+/** Deploys a build: new files in, the manifest and entry replaced; the server keeps running. */
+function deploy(build: string) {
+  rmSync(deployment, { recursive: true, force: true });
+  cpSync(build, deployment, { recursive: true });
+  rmSync(build, { recursive: true, force: true });
+}
+
+/** Rebuilds the remote from a copy of its source with one visible change, as its team would. */
+function rebuildCatalogWithChange(outputPath: string) {
+  copySource();
   const exposed = join(workCopy, 'src', 'exposed', 'SearchButton.tsx');
   const source = readFileSync(exposed, 'utf8');
   const changed = source.replace(
@@ -35,11 +56,7 @@ function rebuildCatalogWithChange(outputPath: string) {
   );
   expect(changed).not.toBe(source);
   writeFileSync(exposed, changed);
-  execFileSync(join(repoRoot, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
-    cwd: workCopy,
-    env: { ...process.env, OUTPUT_PATH: outputPath },
-    stdio: 'inherit',
-  });
+  buildWorkCopy(outputPath);
 }
 
 test('a remote rebuilt and redeployed is shown by the unchanged shell on reload', async ({ page }) => {
@@ -51,14 +68,187 @@ test('a remote rebuilt and redeployed is shown by the unchanged shell on reload'
 
   const build = mkdtempSync(join(tmpdir(), 'mf-catalog-build-'));
   rebuildCatalogWithChange(build);
-  // deploy: new files in, the manifest and entry replaced; the server keeps running
-  rmSync(deployment, { recursive: true, force: true });
-  cpSync(build, deployment, { recursive: true });
-  rmSync(build, { recursive: true, force: true });
+  deploy(build);
 
   await page.reload();
   await expect(page.getByTestId('catalog-release')).toHaveText('Нова версія каталогу');
   await expect(page.getByRole('button', { name: 'Пошук аналізів' })).toBeVisible();
+  // the shell was neither rebuilt nor restarted
+  expect(readFileSync(join(repoRoot, 'shell', 'dist', 'main.js')).equals(shellMain)).toBe(true);
+});
+
+// The catalogue team adds a page: one route in its src/routes.ts (with the page's component and its
+// head), nothing in the shell. Its route's handle names the crumb, the head with structured data, the
+// call the first render makes and the heading; the unchanged shell serves it, first view included.
+const PREPARATION_ROUTE = `
+  {
+    id: 'mf_catalog/preparation',
+    path: 'analysis/:slug/preparation',
+    lazy: () =>
+      import(/* webpackChunkName: "page-preparation" */ './exposed/PreparationPage').then((page) => ({
+        Component: page.default,
+      })),
+    handle: {
+      ns: NS,
+      crumbs: [{ path: '', labelKey: 'preparationPage.crumb' }],
+      prime: (context) => [serviceCall(context)].filter((call) => call !== null),
+      head: (context) =>
+        preparationHead(
+          context.t,
+          service(context),
+          \`\${context.origin}\${localizePath(\`/analysis/\${context.params.slug ?? ''}/preparation\`, context.locale)}\`,
+        ),
+      heading: (context) => {
+        const found = service(context);
+        return found ? context.t('preparationPage.title', { title: found.title }) : null;
+      },
+      notFound: (context) => service(context) === null,
+      preview: true,
+    },
+  },
+];`;
+
+const PREPARATION_HEAD = `import type { ServiceInfo } from '@lab/api';
+import type { TFunction } from '@lab/i18n';
+import type { PageMeta } from '@lab/ui';
+
+/** What the preparation page says of itself: the page declares it, its route hands it to the shell's server. */
+export function preparationHead(t: TFunction, service: ServiceInfo | null | undefined, url: string): PageMeta {
+  if (!service) return { title: t('preparationPage.crumb') };
+  const title = t('preparationPage.title', { title: service.title });
+  return {
+    title,
+    description: t('preparationPage.description', { title: service.title }),
+    og: { title, url },
+    structuredData: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'MedicalWebPage',
+        name: title,
+        url,
+        about: { '@type': 'MedicalTest', name: service.title, sku: service.code },
+      },
+    ],
+  };
+}
+`;
+
+const PREPARATION_PAGE = `import '../i18n';
+import { useServiceBySlug, useStored } from '@lab/api';
+import { localizePath, useLocale, useTranslation } from '@lab/i18n';
+import { useParams } from '@lab/router';
+import { Link, pageOrigin, Skeleton, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
+import { preparationHead } from '../features/preparation/head';
+
+/** Route /analysis/{slug}/preparation: how to prepare for one analysis. */
+export default function PreparationPage() {
+  const { t } = useTranslation('catalog');
+  const { slug = '' } = useParams<{ slug: string }>();
+  const cityId = useStored('cityId');
+  const locale = useLocale();
+  const { data: service, error } = useServiceBySlug(slug || null, cityId);
+  useBreadcrumbLabel('service', service?.title);
+  const url = \`\${pageOrigin()}\${localizePath(\`/analysis/\${slug}/preparation\`, locale)}\`;
+  usePageMeta(preparationHead(t, service ?? (error?.status === 404 ? null : undefined), url));
+  if (!service) return <Skeleton height={36} width="60%" />;
+  return (
+    <section>
+      <h1>{t('preparationPage.title', { title: service.title })}</h1>
+      <p>{t('preparationPage.description', { title: service.title })}</p>
+      <Link to={\`/analysis/\${slug}\`}>{service.title}</Link>
+    </section>
+  );
+}
+`;
+
+const PREPARATION_TEXTS = {
+  ua: {
+    crumb: 'Підготовка',
+    title: 'Підготовка до аналізу: {{title}}',
+    description: 'Як підготуватися до аналізу «{{title}}»: що можна їсти й пити, коли прийти.',
+  },
+  ru: {
+    crumb: 'Подготовка',
+    title: 'Подготовка к анализу: {{title}}',
+    description: 'Как подготовиться к анализу «{{title}}»: что можно есть и пить, когда прийти.',
+  },
+};
+
+/** The catalogue with one page more, built as its team would: a route, a component, its head and texts. */
+function rebuildCatalogWithPage(outputPath: string) {
+  copySource();
+  const routes = join(workCopy, 'src', 'routes.ts');
+  const source = readFileSync(routes, 'utf8');
+  const withPage = `import { preparationHead } from './features/preparation/head';\n${source.replace(/\n\];\s*$/, PREPARATION_ROUTE)}\n`;
+  expect(withPage).toContain("id: 'mf_catalog/preparation'");
+  writeFileSync(routes, withPage);
+  mkdirSync(join(workCopy, 'src', 'features', 'preparation'), { recursive: true });
+  writeFileSync(join(workCopy, 'src', 'features', 'preparation', 'head.ts'), PREPARATION_HEAD);
+  writeFileSync(join(workCopy, 'src', 'exposed', 'PreparationPage.tsx'), PREPARATION_PAGE);
+  for (const locale of ['ua', 'ru'] as const) {
+    const file = join(workCopy, 'src', 'i18n', `${locale}.json`);
+    const texts = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...texts, preparationPage: PREPARATION_TEXTS[locale] }, null, 2));
+  }
+  buildWorkCopy(outputPath);
+}
+
+/** The JSON-LD blocks of a page's HTML. */
+function structuredData(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(([, json = '']) =>
+    JSON.parse(json),
+  );
+}
+
+test('a page added to the catalogue alone is served by the unchanged shell: crumb, head, structured data, preview', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const address = `${site.url}/analysis/ferytyn/preparation`;
+  const shellMain = readFileSync(join(repoRoot, 'shell', 'dist', 'main.js'));
+  // before: the catalogue has no such page
+  await page.goto(address);
+  await expect(page.getByRole('heading', { level: 1, name: /не знайдено/i })).toBeVisible();
+
+  const build = mkdtempSync(join(tmpdir(), 'mf-catalog-build-'));
+  rebuildCatalogWithPage(build);
+  deploy(build);
+
+  // the shell's server reads a remote's server module again within its refresh time (previews.ts)
+  let html = '';
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(address, { headers: { cookie: '' } });
+        html = await response.text();
+        return response.status() === 200 && html.includes('Підготовка до аналізу: Феритин');
+      },
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toBe(true);
+  // the first view: its title, a preview of the page, and the trail with the analysis's real name
+  expect(html).toMatch(/<title[^>]*>Підготовка до аналізу: Феритин/);
+  expect(html).toMatch(/data-page-preview[^>]*>[\s\S]*<h1[^>]*>Підготовка до аналізу: Феритин<\/h1>/);
+  const data = structuredData(html);
+  expect(data).toContainEqual(
+    expect.objectContaining({ '@type': 'MedicalWebPage', about: expect.objectContaining({ name: 'Феритин' }) }),
+  );
+  const trail = data.find((block) => block['@type'] === 'BreadcrumbList') as
+    | { itemListElement: { name: string }[] }
+    | undefined;
+  expect(trail?.itemListElement.map((item) => item.name)).toEqual(['Головна', 'Феритин', 'Підготовка']);
+
+  // the browser: the page, its crumbs and title from the same route
+  await page.goto(address);
+  await expect(page.getByRole('heading', { level: 1, name: 'Підготовка до аналізу: Феритин' })).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Навігаційний ланцюжок' });
+  await expect(crumbs.getByRole('link', { name: 'Феритин' })).toBeVisible();
+  await expect(crumbs.getByText('Підготовка')).toBeVisible();
+  await expect(page).toHaveTitle(/Підготовка до аналізу: Феритин/);
+  // and in Russian, through the same route under the locale's prefix
+  await page.goto(`${site.url}/ru/analysis/ferytyn/preparation`);
+  await expect(page.getByRole('heading', { level: 1, name: /Подготовка к анализу:/ })).toBeVisible();
   // the shell was neither rebuilt nor restarted
   expect(readFileSync(join(repoRoot, 'shell', 'dist', 'main.js')).equals(shellMain)).toBe(true);
 });

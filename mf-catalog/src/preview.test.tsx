@@ -16,7 +16,7 @@ import {
   type SettlementsListResponse,
   searchRequest,
 } from '@lab/api';
-import { installAdapter, ok } from '@lab/api/src/test/fakeAdapter';
+import { installAdapter, ok } from '@lab/api/test/fake-adapter';
 import type { Locale } from '@lab/i18n';
 import type { RemotePage, RemotePageRequest } from '@lab/preview';
 import type { InternalAxiosRequestConfig } from 'axios';

@@ -2,17 +2,15 @@
 const path = require('node:path');
 
 /**
- * Third-party singletons with the versions the workspace pins. React Router and react-i18next are not
- * listed: only @lab/router and @lab/i18n import them, and those two are singletons, so the page still
- * runs one of each, tree-shaken to the exports the apps use (a shared module itself never is).
+ * Third-party singletons with the versions the workspace pins. React Router, i18next with
+ * react-i18next, axios and mitt are not listed: only @lab/router, @lab/i18n, @lab/api and @lab/events
+ * import them, and those are singletons, so the page still runs one of each, tree-shaken to the
+ * exports the packages use (a shared module itself never is); no app imports them.
  */
 const libraries = {
   react: '19.3.1',
   'react-dom': '19.3.1',
   swr: '2.5.1',
-  axios: '1.21.1',
-  i18next: '27.1.2',
-  mitt: '3.0.1',
 };
 
 /**

@@ -1,6 +1,6 @@
 import { ApiError } from '@lab/api';
+import type { TFunction } from '@lab/i18n';
 import { i18next, setLocale } from '@lab/i18n';
-import type { TFunction } from 'i18next';
 import '../i18n';
 import { statusOf } from './messages';
 

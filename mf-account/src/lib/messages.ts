@@ -1,5 +1,5 @@
 import { isApiError } from '@lab/api';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@lab/i18n';
 
 /** Codes the client gives a failure with no server body; their messages are not for people. */
 const CLIENT_CODES = new Set(['network', 'canceled', 'http', 'unknown']);

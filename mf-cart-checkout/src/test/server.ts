@@ -14,10 +14,10 @@ import type {
   UnavailableCartItem,
   Ward,
 } from '@lab/api';
-import { bodyOf, installAdapter, ok, type Reply } from '@lab/api/src/test/fakeAdapter';
+import { bodyOf, installAdapter, ok, type Reply } from '@lab/api/test/fake-adapter';
 import type { InternalAxiosRequestConfig } from 'axios';
 
-export { bodyOf } from '@lab/api/src/test/fakeAdapter';
+export { bodyOf } from '@lab/api/test/fake-adapter';
 
 export const CITY = 1;
 export const GUEST_CART = '3f1c2a9e-7b4d-4c1a-9e2f-0a1b2c3d4e5f';

@@ -1,7 +1,7 @@
 /**
  * The browser face of @lab/api: clients, typed calls, SWR hooks, storage, and the contract's types.
  * The contract's schemas are exported as types only, so no TypeBox code reaches a bundle; the server
- * imports the schemas from `@lab/api/src/contract`.
+ * imports the schemas from `@lab/api/contract`.
  */
 
 export { branchLabel } from './branch';

@@ -2,19 +2,19 @@
 export type Role = 'patient' | 'doctor';
 
 /**
- * Every cross-app signal with its payload. The comment names the one app that emits it;
- * everyone else only listens.
+ * Every cross-app signal with its payload. The comment names the one module that emits it (ARCHITECTURE.md
+ * "State and events"; scripts/boundaries.mjs holds each to one emitter); everyone else only listens.
  */
 export type LabEvents = {
-  /** shell (account button) and mf-cart-checkout (checkout): ask mf-auth to open the sign-in modal. */
+  /** @lab/api `requestSignIn` (mf-account's account button, mf-cart-checkout's checkout): ask mf-auth to open the sign-in modal. */
   'auth:open': { fromCheckout: boolean };
-  /** mf-auth (sign-in) and mf-account (logout): the session changed. */
+  /** @lab/api `announceSession` (mf-auth's sign-in, mf-account's logout): the session changed. */
   'session:changed': { signedIn: boolean };
   /** mf-account: the user switched between doctor and patient. */
   'role:changed': { role: Role };
   /** shell: the chosen city changed (announced 1000 ms after the change, spec section 4). */
   'city:changed': { cityId: number };
-  /** mf-catalog / mf-cart-checkout: the cart's items changed. */
+  /** @lab/api `announceCart` (mf-catalog's add, mf-cart-checkout's remove and order): the cart's items changed. */
   'cart:changed': { cartId: string | null };
   /** mf-account: a doctor chose another workplace. */
   'workplace:changed': { workplaceId: number };

@@ -5,7 +5,7 @@
 // so the page's content is in the HTML (README "Performance": largest contentful paint).
 import { type ApiKey, primedEntries, renderWithStored } from '@lab/api';
 import { i18next } from '@lab/i18n';
-import { MemoryRouter, matchRoutes, Route, type RouteObject, Routes } from '@lab/router';
+import { MemoryRouter, matchPath, matchRoutes, Route, type RouteObject, Routes } from '@lab/router';
 import { collectPageMeta, ToastProvider } from '@lab/ui';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -47,14 +47,17 @@ export function createRemoteServer(routes: readonly PageRoute[]): RemoteServerMo
       );
       if (missing.length && !request.final) return { kind: 'calls', calls: missing };
       const notFound = route.handle.notFound?.(context) ?? false;
+      // every crumb of the subtree; one on the address's trail gets its real name from the page's data
+      const segments = address.pathname.split('/').filter(Boolean);
       const crumbs = routes.flatMap(({ path, handle }) => {
         const t = i18next.getFixedT(request.locale, handle.ns);
-        return (handle.crumbs ?? []).map((crumb) => ({
-          pattern: crumbPattern(path, crumb.path),
-          // a real name only for the page asked for: the data is that page's
-          label: (handle === route.handle && crumb.label?.(context)) || t(crumb.labelKey),
-          ...(crumb.id ? { id: crumb.id } : {}),
-        }));
+        return (handle.crumbs ?? []).map((crumb) => {
+          const pattern = crumbPattern(path, crumb.path);
+          const prefix = `/${segments.slice(0, pattern.split('/').length - 1).join('/')}`;
+          const onTrail = crumb.label ? matchPath({ path: pattern, end: true }, prefix) : null;
+          const label = onTrail && crumb.label?.({ ...context, params: { ...context.params, ...onTrail.params } });
+          return { pattern, label: label || t(crumb.labelKey), ...(crumb.id ? { id: crumb.id } : {}) };
+        });
       });
       const rendered =
         request.preview && route.handle.preview && !notFound

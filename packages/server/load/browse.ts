@@ -12,7 +12,7 @@ import type {
   ServiceListResponse,
   SettlementBranchesResponse,
   SettlementsListResponse,
-} from '@lab/api/src/contract';
+} from '@lab/api/contract';
 import type { CustomerHttp } from './http';
 import { expectStatus, pick, pickMany, type Random } from './util';
 

@@ -7,7 +7,7 @@
  *    place (a retry that made a second order), no merged guest cart left behind;
  *  - no 5xx answer and no network failure.
  */
-import type { Order, RegistriesResponse } from '@lab/api/src/contract';
+import type { Order, RegistriesResponse } from '@lab/api/contract';
 import type { Queryable } from '../src/db/database';
 import { type CustomerReport, isPaidState } from './customer';
 import { CustomerHttp } from './http';

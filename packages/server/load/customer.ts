@@ -6,7 +6,7 @@
  * got paid is kept for the integrity checks afterwards; any broken invariant stops the customer.
  */
 import { randomUUID } from 'node:crypto';
-import type { Cart, Order, OrderCreateBody, PaymentResponse, RegistryCreateResponse } from '@lab/api/src/contract';
+import type { Cart, Order, OrderCreateBody, PaymentResponse, RegistryCreateResponse } from '@lab/api/contract';
 import { browse } from './browse';
 import { type CustomerHttp, NetworkError } from './http';
 import { type SignedIn, signIn, signOut } from './sign-in';

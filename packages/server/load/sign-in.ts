@@ -4,13 +4,7 @@
  * in with the code, and a new one approves the registration, registers the profile and logs in with the
  * one-time code the register call answers.
  */
-import type {
-  GendersResponse,
-  LoginResponse,
-  PatientSelf,
-  PhoneData,
-  RegistrationResponse,
-} from '@lab/api/src/contract';
+import type { GendersResponse, LoginResponse, PatientSelf, PhoneData, RegistrationResponse } from '@lab/api/contract';
 import type { CustomerHttp, Reply } from './http';
 import { expectStatus, sleep, UnexpectedStatus } from './util';
 

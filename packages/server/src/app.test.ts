@@ -1,5 +1,5 @@
 /** The infrastructure around the routes: error bodies, languages, stubs, docs, security headers, rate limit. */
-import { ErrorBody, type RouteKey, routes } from '@lab/api/src/contract';
+import { ErrorBody, type RouteKey, routes } from '@lab/api/contract';
 import { Value } from '@sinclair/typebox/value';
 import Fastify from 'fastify';
 import { AJV_OPTIONS } from './app';

@@ -3,7 +3,7 @@
  * `tsx src/server.ts` runs with no environment at all.
  */
 import path from 'node:path';
-import type { PaymentType } from '@lab/api/src/contract';
+import type { PaymentType } from '@lab/api/contract';
 
 /** The monorepo root (packages/server/src -> ../../..). */
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');

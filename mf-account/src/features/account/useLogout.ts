@@ -1,4 +1,5 @@
 import {
+  announceSession,
   api,
   defaultSettlementId,
   getStored,
@@ -8,7 +9,6 @@ import {
   SESSION_AREAS,
   setStored,
 } from '@lab/api';
-import { bus } from '@lab/events';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 
@@ -41,6 +41,6 @@ export function useLogout(): () => Promise<void> {
       console.warn('The guest cart could not be created', error);
     }
     await mutate(keysOf('cart')).catch(() => undefined);
-    bus.emit('session:changed', { signedIn: false });
+    announceSession(false);
   }, [mutate]);
 }

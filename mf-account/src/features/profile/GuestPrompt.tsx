@@ -1,4 +1,4 @@
-import { emitOrKeep } from '@lab/events';
+import { requestSignIn } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Button, usePageMeta } from '@lab/ui';
 import styles from './Profile.module.css';
@@ -12,7 +12,7 @@ export function GuestPrompt() {
       <h1 id="account-title">{t('page.title')}</h1>
       <div className={styles.guest}>
         <p>{t('page.guestText')}</p>
-        <Button onClick={() => emitOrKeep('auth:open', { fromCheckout: false })}>{t('signIn')}</Button>
+        <Button onClick={() => requestSignIn(false)}>{t('signIn')}</Button>
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
-import { useDoctorWorkplaces, useSession } from '@lab/api';
-import { emitOrKeep, type Role } from '@lab/events';
+import { requestSignIn, useDoctorWorkplaces, useSession } from '@lab/api';
+import type { Role } from '@lab/events';
 import { localizePath, useLocale, useTranslation } from '@lab/i18n';
 import { Link as RouterLink, useLocation } from '@lab/router';
 import { Button, Link, Skeleton } from '@lab/ui';
@@ -38,7 +38,7 @@ export function ProfileMenu() {
       variant="secondary"
       className={styles.signIn}
       aria-label={t('signInLabel')}
-      onClick={() => emitOrKeep('auth:open', { fromCheckout: false })}
+      onClick={() => requestSignIn(false)}
     >
       <svg
         className={styles.personIcon}

@@ -1,5 +1,13 @@
-import { api, defaultSettlementId, getStored, keysOf, removeStored, SESSION_AREAS, setStored } from '@lab/api';
-import { bus } from '@lab/events';
+import {
+  announceSession,
+  api,
+  defaultSettlementId,
+  getStored,
+  keysOf,
+  removeStored,
+  SESSION_AREAS,
+  setStored,
+} from '@lab/api';
 import { useLocalizedNavigate } from '@lab/ui';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
@@ -59,6 +67,6 @@ export function useCompleteSignIn(): () => Promise<void> {
     } catch (error) {
       console.warn('Session data did not reload', error);
     }
-    bus.emit('session:changed', { signedIn: true });
+    announceSession(true);
   }, [mutate, navigate]);
 }

@@ -1,4 +1,4 @@
-import { bus } from '@lab/events';
+import { announceCart } from '@lab/api';
 import { type RefObject, useCallback, useEffect, useState } from 'react';
 import { pushRemoveFromCart } from '../../lib/analytics';
 import type { RemovableLine } from './lines';
@@ -56,7 +56,7 @@ export function useRemoveFromCart(
       setBusy(false);
       return;
     }
-    bus.emit('cart:changed', { cartId });
+    announceCart(cartId);
     pushRemoveFromCart(pending);
     setRemoved(pending);
     setPending(null);

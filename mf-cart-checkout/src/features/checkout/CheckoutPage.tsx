@@ -1,5 +1,4 @@
-import { type Cart, useSession } from '@lab/api';
-import { emitOrKeep } from '@lab/events';
+import { type Cart, requestSignIn, useSession } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Button, ErrorState, Link, Skeleton, usePageMeta } from '@lab/ui';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -93,7 +92,7 @@ function CheckoutSkeleton({ label }: { label: string }) {
   );
 }
 
-const openSignIn = () => emitOrKeep('auth:open', { fromCheckout: true });
+const openSignIn = () => requestSignIn(true);
 
 /** Spec section 6: a guest must sign in to check out; the modals open once by themselves. */
 function SignInPrompt() {

@@ -1,5 +1,4 @@
-import { type ApiError, api, keysOf, type Order, type OrderCreateBody, toApiError } from '@lab/api';
-import { bus } from '@lab/events';
+import { type ApiError, announceCart, api, keysOf, type Order, type OrderCreateBody, toApiError } from '@lab/api';
 import { useLocalizedNavigate } from '@lab/ui';
 import { useCallback, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -57,7 +56,7 @@ export function usePlaceOrder(): PlaceOrder {
 
       // the order took the cart's lines: every cart reader (the header badge) reads it again
       void mutate(keysOf('cart'));
-      bus.emit('cart:changed', { cartId: null });
+      announceCart(null);
 
       if (isOnlinePayment(order.paymentType)) {
         try {

@@ -1,5 +1,4 @@
-import { api, branchLabel, type Order, useOrder, useSession } from '@lab/api';
-import { emitOrKeep } from '@lab/events';
+import { api, branchLabel, type Order, requestSignIn, useOrder, useSession } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useSearchParams } from '@lab/router';
 import { Button, ErrorState, isoToDisplay, Link, Price, Skeleton, usePageMeta } from '@lab/ui';
@@ -85,7 +84,7 @@ export function PaymentResultPage() {
     content = (
       <div className={styles.card}>
         <p>{t('result.signIn')}</p>
-        <Button onClick={() => emitOrKeep('auth:open', { fromCheckout: true })}>{t('checkout.signIn')}</Button>
+        <Button onClick={() => requestSignIn(true)}>{t('checkout.signIn')}</Button>
       </div>
     );
   } else if (order.error?.status === 404) {

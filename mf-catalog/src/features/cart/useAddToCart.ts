@@ -1,5 +1,4 @@
-import { getStored, useActsAsDoctor, useVisitorCart } from '@lab/api';
-import { bus } from '@lab/events';
+import { announceCart, getStored, useActsAsDoctor, useVisitorCart } from '@lab/api';
 import { useCallback, useState } from 'react';
 import { type AnalyticsItem, pushAddToCart } from './analytics';
 
@@ -33,7 +32,7 @@ export function useAddToCart(): AddToCart {
       try {
         await addToCart([service.id]);
         // the guest's cart id (now stored), null for a signed-in user's cart
-        bus.emit('cart:changed', { cartId: getStored('cartId') });
+        announceCart(getStored('cartId'));
         pushAddToCart(service);
       } finally {
         setAdding(null);

@@ -1,5 +1,5 @@
 /**
- * The contract's runtime schemas, for the server (`@lab/api/src/contract`). Browser code imports
+ * The contract's runtime schemas, for the server (`@lab/api/contract`). Browser code imports
  * from `@lab/api`, which re-exports only the types of these modules.
  */
 import { registerContractFormats } from './formats';

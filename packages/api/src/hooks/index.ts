@@ -1,3 +1,4 @@
+export { announceCart, announceSession, requestSignIn } from './announce';
 export { type ApiKeyArea, type ApiKeys, apiKeys, keysOf, SESSION_AREAS } from './keys';
 export type { PagedList } from './paged';
 export { PRIMED_ANSWERS_ELEMENT_ID, type PrimedAnswer, primeAnswers, primedEntries, readPrimedAnswers } from './primed';

@@ -9,7 +9,7 @@
  * all in the database so that they hold across API instances.
  */
 import { randomUUID } from 'node:crypto';
-import type { LoginResponse, PhoneData, RegistrationPayload, Role } from '@lab/api/src/contract';
+import type { LoginResponse, PhoneData, RegistrationPayload, Role } from '@lab/api/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
 import { AppError } from '../errors';

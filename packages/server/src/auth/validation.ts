@@ -1,5 +1,5 @@
 /** Checks of personal data beyond the contract's schemas (spec section 5). */
-import { isDate } from '@lab/api/src/contract';
+import { isDate } from '@lab/api/contract';
 import { kyivWallTime } from '../domain/kyiv-time';
 import { AppError } from '../errors';
 

@@ -1,4 +1,4 @@
-import type { ScheduleDay } from '@lab/api/src/contract';
+import type { ScheduleDay } from '@lab/api/contract';
 import { branchStatus } from './branch-status';
 import { kyivEndOfDay, kyivInstant, kyivWallTime } from './kyiv-time';
 

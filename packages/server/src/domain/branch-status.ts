@@ -4,7 +4,7 @@
  * ('20:00'-'02:00'; '00:00'-'00:00' is round the clock), and back-to-back days ('00:00'-'00:00' every day)
  * count as one stretch, so a 24/7 branch is never "closing soon".
  */
-import type { BranchStatus, ScheduleDay } from '@lab/api/src/contract';
+import type { BranchStatus, ScheduleDay } from '@lab/api/contract';
 import { kyivWallTime } from './kyiv-time';
 
 export const CLOSING_SOON_MINUTES = 60;

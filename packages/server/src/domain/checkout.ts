@@ -6,7 +6,7 @@
  * the unique key) finds the first order and changes nothing. Any refusal rolls the whole unit back: the
  * cart keeps its lines, no slot stays booked, no promo use is counted.
  */
-import type { Order, OrderCreateBody, PaymentType } from '@lab/api/src/contract';
+import type { Order, OrderCreateBody, PaymentType } from '@lab/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { cleanName } from '../auth/validation';
 import { AppError, notFound } from '../errors';

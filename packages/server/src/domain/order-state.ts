@@ -12,7 +12,7 @@
  *   new, paying at the branch, paid there   -> paid-at-branch
  *   new, paying at the branch               -> waiting-at-branch
  */
-import type { OrderDisplayState } from '@lab/api/src/contract';
+import type { OrderDisplayState } from '@lab/api/contract';
 import { isOnlinePayment } from './order-pricing';
 
 export type LabStatus = 'new' | 'sampled' | 'ready';

@@ -2,7 +2,7 @@
  * The payment receipt as a PDF, in Ukrainian. It carries the order number (also in the document's title and subject), the
  * lines, the totals and the payment.
  */
-import type { Order } from '@lab/api/src/contract';
+import type { Order } from '@lab/api/contract';
 import type { PaymentRow } from '../repositories/payments';
 import { createPdf, kyivDateTime } from './pdf';
 

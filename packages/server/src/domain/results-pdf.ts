@@ -4,8 +4,8 @@
  * values, note and out-of-range mark, page numbers on every page, and a QR code (with its address in
  * words) that opens the order's results page on the site after sign-in.
  */
-import { branchLabel } from '@lab/api/src/branch';
-import type { Order, Registry, ResultRow } from '@lab/api/src/contract';
+import { branchLabel } from '@lab/api/branch';
+import type { Order, Registry, ResultRow } from '@lab/api/contract';
 import QRCode from 'qrcode';
 import type { Locale } from '../i18n/messages';
 import { createPdf, kyivDateTime } from './pdf';

@@ -1,5 +1,5 @@
 /** A cart repository's result as the HTTP answer: the cart, or the AppError of its failure. */
-import type { Cart, CartQuery } from '@lab/api/src/contract';
+import type { Cart, CartQuery } from '@lab/api/contract';
 import { AppError, notFound } from '../errors';
 import type { Locale } from '../i18n/messages';
 import type { CartOptions, CartResult } from '../repositories/carts';

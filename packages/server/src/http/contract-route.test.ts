@@ -1,5 +1,5 @@
 /** The route-registration helper against the whole route table, with Fastify's own Ajv and serializer. */
-import { type RouteKey, routes } from '@lab/api/src/contract';
+import { type RouteKey, routes } from '@lab/api/contract';
 import Fastify from 'fastify';
 import { AJV_OPTIONS } from '../app';
 import { useTestApp } from '../test-support/harness';

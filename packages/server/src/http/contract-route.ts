@@ -1,5 +1,5 @@
 /**
- * Registers routes by their key in the contract's route table (`@lab/api/src/contract/routes.ts`):
+ * Registers routes by their key in the contract's route table (`@lab/api/contract (src/contract/routes.ts)`):
  * the URL, method and schemas all come from there, so the server cannot drift from the clients.
  * Fastify validates params/querystring/body with Ajv and serializes the 200 reply with the response
  * schema; errors (4xx/5xx) are always the contract's ErrorBody. Handlers are typed from the same
@@ -8,7 +8,7 @@
  *   contractRoute(app, 'genders', async (request) => app.repos.reference.genders(request.locale));
  */
 
-import { type ClientKind, ErrorBody, type Route, type RouteKey, type Routes, routes } from '@lab/api/src/contract';
+import { type ClientKind, ErrorBody, type Route, type RouteKey, type Routes, routes } from '@lab/api/contract';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type {
   FastifyInstance,

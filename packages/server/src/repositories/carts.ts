@@ -21,7 +21,7 @@ import type {
   ServiceRef,
   UnavailableCartItem,
   UnavailableReason,
-} from '@lab/api/src/contract';
+} from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import type { Clock } from '../domain/kyiv-time';
 import { effectiveDiscount, priceLine, priceTotals } from '../domain/pricing';

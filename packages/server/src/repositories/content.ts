@@ -12,7 +12,7 @@ import type {
   NewsItem,
   NewsType,
   Seo,
-} from '@lab/api/src/contract';
+} from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import type { Locale } from '../i18n/messages';
 import { localized, type PageOf, type PageRequest, pageOf, pageOffset } from './sql';

@@ -1,5 +1,5 @@
 /** Promo codes. */
-import type { Discount } from '@lab/api/src/contract';
+import type { Discount } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import { type Clock, kyivEndOfDay, kyivWallTime } from '../domain/kyiv-time';
 

@@ -1,5 +1,5 @@
 /** Doctors: profile, workplaces (a code per clinic), the current workplace, manager, specialization. */
-import type { DoctorSelf, DoctorSpecializationResponse, Manager, Workplace } from '@lab/api/src/contract';
+import type { DoctorSelf, DoctorSpecializationResponse, Manager, Workplace } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import type { Locale } from '../i18n/messages';
 import { fullNameSql, type ImageRow, type ImageType, imageFromRow, nameColumns, type StoredImage } from './people';

@@ -1,5 +1,5 @@
 /** Service groups (categories): the two trees, and the genealogy (breadcrumb path) of a service. */
-import type { Genealogy, GenealogyGroup, ServiceGroupNode, ServiceGroupTreeResponse } from '@lab/api/src/contract';
+import type { Genealogy, GenealogyGroup, ServiceGroupNode, ServiceGroupTreeResponse } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import type { Locale } from '../i18n/messages';
 import { localized } from './sql';

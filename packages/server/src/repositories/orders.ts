@@ -3,7 +3,7 @@
  * id), its registry, home-visit slot bookings, and the order as the account shows it (spec section 3
  * "Order"). Who may see an order is decided by the `scope` of each read.
  */
-import type { HomeVisit, Order, OrderItem, PaymentType } from '@lab/api/src/contract';
+import type { HomeVisit, Order, OrderItem, PaymentType } from '@lab/api/contract';
 import type { Queryable, SqlValue } from '../db/database';
 import { type Clock, kyivInstant } from '../domain/kyiv-time';
 import type { OrderTotals, PricedLine } from '../domain/order-pricing';

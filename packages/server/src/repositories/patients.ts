@@ -1,5 +1,5 @@
 /** Patients: a user's own record (the account owner) and the wards of their family account. */
-import type { PatientAttributes, PatientSelf, PatientUserData, Ward } from '@lab/api/src/contract';
+import type { PatientAttributes, PatientSelf, PatientUserData, Ward } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import type { Locale } from '../i18n/messages';
 import { type ImageRow, type ImageType, imageFromRow, nameColumns, type StoredImage } from './people';

@@ -1,5 +1,5 @@
 /** Reference lists of the forms: genders, doctors' specializations. */
-import type { Gender, Specialization } from '@lab/api/src/contract';
+import type { Gender, Specialization } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import type { Locale } from '../i18n/messages';
 import { collator, localized } from './sql';

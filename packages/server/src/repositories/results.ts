@@ -3,7 +3,7 @@
  * (dynamics). Every read takes an access scope: the user's own orders (themselves and their wards) or,
  * for a doctor, the orders they referred. Anything outside the scope reads as missing.
  */
-import type { AnalysisDynamics, Registry, RegistrySummary, ResultRow } from '@lab/api/src/contract';
+import type { AnalysisDynamics, Registry, RegistrySummary, ResultRow } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import { type Clock, kyivInstant } from '../domain/kyiv-time';
 import type { Locale } from '../i18n/messages';

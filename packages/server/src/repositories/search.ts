@@ -24,13 +24,7 @@
  * the services statement, which runs last: the planner does not know that word_similarity() is
  * expensive and would otherwise read the whole services table.
  */
-import type {
-  SearchEntry,
-  SearchGroup,
-  SearchGroupType,
-  SearchResponse,
-  SearchServiceHit,
-} from '@lab/api/src/contract';
+import type { SearchEntry, SearchGroup, SearchGroupType, SearchResponse, SearchServiceHit } from '@lab/api/contract';
 import type { Queryable, SqlValue } from '../db/database';
 import type { Clock } from '../domain/kyiv-time';
 import { type SearchVariant, searchVariants } from '../domain/search-query';

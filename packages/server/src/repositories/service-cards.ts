@@ -2,7 +2,7 @@
  * The service card (contract ServiceCard): the fields a catalogue list, a package list or a search hit
  * shows, priced in one settlement. Shared by the catalogue and cart repositories.
  */
-import type { ServiceCard, ServicePrice } from '@lab/api/src/contract';
+import type { ServiceCard, ServicePrice } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import type { Locale } from '../i18n/messages';
 import { localized } from './sql';

@@ -12,7 +12,7 @@ import type {
   ServiceInfo,
   ServicePreparation,
   ServiceRef,
-} from '@lab/api/src/contract';
+} from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import type { Locale } from '../i18n/messages';
 import { applySearchSettings, serviceHitsCtes } from './search';

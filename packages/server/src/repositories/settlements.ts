@@ -1,5 +1,5 @@
 /** Settlements (cities) and their branches. */
-import type { Branch, ScheduleDay, Settlement } from '@lab/api/src/contract';
+import type { Branch, ScheduleDay, Settlement } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import { branchStatus } from '../domain/branch-status';
 import type { Clock } from '../domain/kyiv-time';

@@ -7,7 +7,7 @@ import type {
   RegistriesResponse,
   ResultRow,
   Workplace,
-} from '@lab/api/src/contract';
+} from '@lab/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { migrate } from '../db/migrate';

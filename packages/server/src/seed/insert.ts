@@ -6,7 +6,7 @@
  * settlement (seed/prices.ts). Rows missing from the data are left alone; promo codes keep their
  * usage counters.
  */
-import type { ScheduleDay } from '@lab/api/src/contract';
+import type { ScheduleDay } from '@lab/api/contract';
 import type { Database, Queryable, SqlValue } from '../db/database';
 import { LOCK_KEYS } from '../db/locks';
 import { PRICE_SQL, priceCoefficient } from './prices';

@@ -9,7 +9,7 @@ import type {
   Menu,
   NewsListResponse,
   SettlementsListResponse,
-} from '@lab/api/src/contract';
+} from '@lab/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { migrate } from '../db/migrate';

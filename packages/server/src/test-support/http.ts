@@ -2,7 +2,7 @@
  * Calls a contract route on a test app by its key, and checks replies against the contract's schema
  * (Fastify's serializer shapes replies but does not validate them).
  */
-import { type RouteKey, routes } from '@lab/api/src/contract';
+import { type RouteKey, routes } from '@lab/api/contract';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance } from 'fastify';
 import { contractUrl } from '../http/contract-route';

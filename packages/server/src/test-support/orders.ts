@@ -1,6 +1,6 @@
 /** Orders for route tests, placed, registered, paid and moved on through the real routes. */
 import { randomUUID } from 'node:crypto';
-import type { Order, OrderCreateBody, PaymentResponse } from '@lab/api/src/contract';
+import type { Order, OrderCreateBody, PaymentResponse } from '@lab/api/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { fillCart } from './accounts';

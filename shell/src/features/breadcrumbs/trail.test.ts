@@ -1,5 +1,16 @@
-import { CRUMBS } from './definitions';
-import { buildTrail } from './trail';
+import { CRUMBS as SHELL_CRUMBS } from './definitions';
+import { buildTrail, type CrumbDefinition } from './trail';
+
+/** The shell's crumbs and, as their routes bring them (useRemoteCrumbs), the account's and the catalogue's. */
+const CRUMBS: readonly CrumbDefinition[] = [
+  ...SHELL_CRUMBS,
+  { pattern: '/account', labelKey: 'crumbs.account', ns: 'account' },
+  { pattern: '/account/orders', labelKey: 'crumbs.orders', ns: 'account' },
+  { pattern: '/account/patients', labelKey: 'crumbs.patients', ns: 'account' },
+  { pattern: '/account/patients/:id/results', labelKey: 'crumbs.patientResults', ns: 'account', id: 'patient' },
+  { pattern: '/analyzes', labelKey: 'crumbs.catalogue', ns: 'catalog' },
+  { pattern: '/analyzes/:slug', labelKey: 'crumbs.category', ns: 'catalog', id: 'category' },
+];
 
 const label = (definition: { labelKey: string; id?: string }) => definition.labelKey;
 const home = { label: 'home', link: '/' };

@@ -4,7 +4,7 @@
  * route -> 404 `not-found`; AppError -> its status and code; rate limit -> 429 `rate-limited`; anything
  * unexpected -> 500 `internal` with a generic message (the details go to the log only).
  */
-import type { ErrorBody } from '@lab/api/src/contract';
+import type { ErrorBody } from '@lab/api/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors';

@@ -1,4 +1,4 @@
-import type { AppConfiguration } from '@lab/api/src/contract';
+import type { AppConfiguration } from '@lab/api/contract';
 import { useTestApp } from '../../../test-support/harness';
 import { ok } from '../../../test-support/http';
 

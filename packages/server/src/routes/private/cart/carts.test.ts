@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Cart, Order, OrderCreateBody } from '@lab/api/src/contract';
+import type { Cart, Order, OrderCreateBody } from '@lab/api/contract';
 import { createPatientUser, fillCart, sessionCookie, signIn } from '../../../test-support/accounts';
 import { useTestApp } from '../../../test-support/harness';
 import { type CallInput, call, ok } from '../../../test-support/http';

@@ -1,5 +1,5 @@
 /** The doctor's account: profile, photo, manager, workplaces, the current one, specialization. */
-import type { DoctorSelf, Workplace } from '@lab/api/src/contract';
+import type { DoctorSelf, Workplace } from '@lab/api/contract';
 import {
   createDoctorUser,
   createPatientUser,

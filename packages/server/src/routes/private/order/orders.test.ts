@@ -1,6 +1,6 @@
 /** Checkout: POST /order/orders and the home-visit hours. */
 import { randomUUID } from 'node:crypto';
-import type { HomeVisitSlotsResponse, Order, OrderCreateBody } from '@lab/api/src/contract';
+import type { HomeVisitSlotsResponse, Order, OrderCreateBody } from '@lab/api/contract';
 import { roundMoney } from '../../../domain/order-pricing';
 import {
   createDoctorUser,

@@ -3,7 +3,7 @@
  * the method, and the receipt PDF.
  */
 import { randomUUID } from 'node:crypto';
-import type { Order, OrderCreateBody, PaymentResponse, ReceiptResponse } from '@lab/api/src/contract';
+import type { Order, OrderCreateBody, PaymentResponse, ReceiptResponse } from '@lab/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { roundMoney } from '../../../domain/order-pricing';
 import { newNonce, type SandboxCallback, SIGNATURE_HEADER, signCallback } from '../../../domain/sandbox-payments';

@@ -1,5 +1,5 @@
 /** The patient's account: profile, photo, wards, phone change; nobody else's data. */
-import type { PatientSelf, PhotoUploadResponse, Ward } from '@lab/api/src/contract';
+import type { PatientSelf, PhotoUploadResponse, Ward } from '@lab/api/contract';
 import type { FastifyInstance } from 'fastify';
 import {
   createDoctorUser,

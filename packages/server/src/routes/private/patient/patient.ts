@@ -4,7 +4,7 @@
  * section 6); e-mail and the medical attributes are the patient's to edit.
  */
 
-import type { WardBody } from '@lab/api/src/contract';
+import type { WardBody } from '@lab/api/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { approvePhoneChange, sendCode } from '../../../auth/sign-in';
 import { checkBirthDay, cleanName } from '../../../auth/validation';

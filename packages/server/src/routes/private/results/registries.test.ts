@@ -6,7 +6,7 @@ import type {
   RegistriesResponse,
   Registry,
   ResultRow,
-} from '@lab/api/src/contract';
+} from '@lab/api/contract';
 import { createDoctorUser, createPatientUser, createWard, IMAGES, sessionCookie } from '../../../test-support/accounts';
 import { DEFAULT_NOW, useTestApp } from '../../../test-support/harness';
 import { call, ok } from '../../../test-support/http';

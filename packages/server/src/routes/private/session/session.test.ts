@@ -1,5 +1,5 @@
 /** Sessions: the cookie, guest versus signed in, logout, timeouts, and the cross-site guard. */
-import type { PhoneData } from '@lab/api/src/contract';
+import type { PhoneData } from '@lab/api/contract';
 import {
   cookieFrom,
   createPatientUser,

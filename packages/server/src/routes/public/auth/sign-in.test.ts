@@ -1,5 +1,5 @@
 /** Sign-in by phone and registration (spec section 4 "Server flow", section 5 validation). */
-import type { LoginResponse, PhoneData } from '@lab/api/src/contract';
+import type { LoginResponse, PhoneData } from '@lab/api/contract';
 import type { SmsGateway } from '../../../auth/sms';
 import {
   cookieFrom,

@@ -1,4 +1,4 @@
-import type { Cart } from '@lab/api/src/contract';
+import type { Cart } from '@lab/api/contract';
 import { useTestApp } from '../../../test-support/harness';
 import { type CallInput, call, ok } from '../../../test-support/http';
 

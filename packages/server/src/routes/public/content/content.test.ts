@@ -6,7 +6,7 @@ import type {
   Menu,
   NewsArticle,
   NewsListResponse,
-} from '@lab/api/src/contract';
+} from '@lab/api/contract';
 import { useTestApp } from '../../../test-support/harness';
 import { call, ok } from '../../../test-support/http';
 

@@ -1,5 +1,5 @@
 /** /api/public/content/documents...: licences and certificates (spec: list size 8 by default). */
-import type { DocumentType } from '@lab/api/src/contract';
+import type { DocumentType } from '@lab/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { invalidField, notFound } from '../../../errors';
 import { contractRoute } from '../../../http/contract-route';

@@ -1,5 +1,5 @@
 /** /api/public/content/menus/...: header and footer menus. */
-import type { MenuType } from '@lab/api/src/contract';
+import type { MenuType } from '@lab/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { invalidField } from '../../../errors';
 import { contractRoute } from '../../../http/contract-route';

@@ -1,5 +1,5 @@
 /** /api/public/content/news...: news and promotions, one page at a time, and "similar" lists. */
-import type { NewsType } from '@lab/api/src/contract';
+import type { NewsType } from '@lab/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { invalidField, notFound } from '../../../errors';
 import { contractRoute } from '../../../http/contract-route';

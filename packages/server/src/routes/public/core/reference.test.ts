@@ -1,4 +1,4 @@
-import type { Gender, Specialization } from '@lab/api/src/contract';
+import type { Gender, Specialization } from '@lab/api/contract';
 import { useTestApp } from '../../../test-support/harness';
 import { ok } from '../../../test-support/http';
 

@@ -4,7 +4,7 @@
  * packages, categories, branches) and the expected first entry: a service code, a group slug or a
  * piece of a branch address. Add a case whenever search gets something wrong.
  */
-import type { SearchEntry, SearchGroupType, SearchResponse } from '@lab/api/src/contract';
+import type { SearchEntry, SearchGroupType, SearchResponse } from '@lab/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../app';
 import { migrate } from '../../../db/migrate';

@@ -1,4 +1,4 @@
-import type { SearchEntry, SearchGroupType, SearchResponse } from '@lab/api/src/contract';
+import type { SearchEntry, SearchGroupType, SearchResponse } from '@lab/api/contract';
 import { useTestApp } from '../../../test-support/harness';
 import { call, ok } from '../../../test-support/http';
 

@@ -6,7 +6,7 @@ import type {
   ServiceInfo,
   ServiceListResponse,
   ServicePreparation,
-} from '@lab/api/src/contract';
+} from '@lab/api/contract';
 import { useTestApp } from '../../../test-support/harness';
 import { call, ok } from '../../../test-support/http';
 

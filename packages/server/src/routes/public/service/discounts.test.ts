@@ -1,4 +1,4 @@
-import type { Discount } from '@lab/api/src/contract';
+import type { Discount } from '@lab/api/contract';
 import { useTestApp } from '../../../test-support/harness';
 import { call, ok } from '../../../test-support/http';
 
