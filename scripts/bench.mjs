@@ -7,12 +7,16 @@
 // --no-api (skip the API benches), --no-lighthouse.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { apps, buildApp, install, root, run, startChild } from './lib.mjs';
 import { shellServer } from './serve-all.mjs';
+
+/** The remotes and the prefixes their pages are under (packages/config/remotes.cjs). */
+const { remotes: remoteDeclarations } = createRequire(import.meta.url)('../packages/config/remotes.cjs');
 
 const flag = (name) => process.argv.includes(name);
 const QUICK = flag('--quick');
@@ -70,8 +74,12 @@ function serveSite({ label, variant, basePort, api, remotesPort = basePort, hint
       children.push(startChild(`${label}:${app.dir}`, process.execPath, [serveCli, ...args]));
     });
   }
-  // the single bundle has no remotes: an empty map, so its page gets no remote hints and a CSP of 'self'
-  if (remotesPort === null) writeFileSync(join(out(variant, shell), 'remotes.json'), '{}\n');
+  // the single bundle has the remotes compiled in: their prefixes without manifests, so its page gets no
+  // remote hints and a CSP of 'self', and its server routes their pages as the client does
+  if (remotesPort === null) {
+    const prefixes = Object.fromEntries(remoteDeclarations.map(({ name, routes }) => [name, { routes }]));
+    writeFileSync(join(out(variant, shell), 'remotes.json'), `${JSON.stringify(prefixes)}\n`);
+  }
   children.push(
     startChild(`${label}:shell`, shellServer[0], [
       ...shellServer.slice(1),

@@ -211,7 +211,7 @@ async function describePage(
   const settlementId = await firstSettlementId(get);
   return describeRemotePage(
     remote,
-    declaration && manifestOf(declaration),
+    (declaration && manifestOf(declaration)) ?? undefined,
     { url, locale, origin, settlementId, preview: guest, stored: settlementId == null ? {} : { cityId: settlementId } },
     get,
     apiBase,

@@ -1,6 +1,6 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { REMOTES_MAP_ELEMENT_ID } from './element';
-import { manifestOf, parseRemotesMap, type RemotesMap } from './remotesMap';
+import { manifests, parseRemotesMap, type RemotesMap } from './remotesMap';
 import type { ExposedName, RemoteModules, RemoteName } from './types';
 
 const REMOTES_MAP_URL = '/remotes.json';
@@ -33,9 +33,7 @@ async function fetchRemotesMap(): Promise<RemotesMap> {
 export function registerRemotesOnce(): Promise<RemotesMap> {
   registration ??= fetchRemotesMap()
     .then((map) => {
-      federation().registerRemotes(
-        Object.entries(map).map(([name, declaration]) => ({ name, entry: manifestOf(declaration) })),
-      );
+      federation().registerRemotes(Object.entries(manifests(map)).map(([name, entry]) => ({ name, entry })));
       return map;
     })
     .catch((error: unknown) => {
@@ -55,9 +53,9 @@ export async function loadExposed<R extends RemoteName, M extends ExposedName<R>
   afterFailure = false,
 ): Promise<RemoteModules[R][M]> {
   const map = await registerRemotesOnce();
-  const declaration = map[remote];
-  if (!declaration) throw new Error(`remote ${remote} is not in the remotes map`);
-  if (afterFailure) federation().registerRemotes([{ name: remote, entry: manifestOf(declaration) }], { force: true });
+  const entry = manifests(map)[remote];
+  if (!entry) throw new Error(`remote ${remote} is not in the remotes map`);
+  if (afterFailure) federation().registerRemotes([{ name: remote, entry }], { force: true });
   const loaded = await federation().loadRemote<RemoteModules[R][M]>(`${remote}/${module}`);
   if (!loaded) throw new Error(`remote ${remote} did not provide ${module}`);
   return loaded;

@@ -1,19 +1,23 @@
 // remotes.json: which remotes the page composes, where each one's manifest is, and the first path
 // segments whose pages it routes. Deployments replace the file; the shell has no remote in its code.
 
-/** A remote's entry: its manifest and the prefixes it owns (a bare URL: an older file, no pages). */
-export type RemoteDeclaration = string | { manifest: string; routes?: readonly string[] };
+/**
+ * A remote's entry: its manifest and the prefixes it owns (a bare URL: an older file, no pages; no
+ * manifest: pages compiled into the shell, the bench's single-bundle baseline).
+ */
+export type RemoteDeclaration = string | { manifest?: string; routes?: readonly string[] };
 
 /** name -> declaration, as remotes.json holds it. */
 export type RemotesMap = Readonly<Record<string, RemoteDeclaration>>;
 
-/** The URL of a remote's mf-manifest.json. */
-export const manifestOf = (declaration: RemoteDeclaration): string =>
-  typeof declaration === 'string' ? declaration : declaration.manifest;
+/** The URL of a remote's mf-manifest.json, if it has one. */
+export const manifestOf = (declaration: RemoteDeclaration): string | null =>
+  typeof declaration === 'string' ? declaration : (declaration.manifest ?? null);
 
-/** Every remote's manifest URL, by name. */
+/** Every remote's manifest URL, by name (those that have one). */
 export function manifests(map: RemotesMap): Record<string, string> {
-  return Object.fromEntries(Object.entries(map).map(([name, declaration]) => [name, manifestOf(declaration)]));
+  const entries = Object.entries(map).map(([name, declaration]) => [name, manifestOf(declaration)] as const);
+  return Object.fromEntries(entries.filter((entry): entry is readonly [string, string] => entry[1] !== null));
 }
 
 /** The remote that routes the pages under this first segment (`analyzes` ...), if one does. */
@@ -38,7 +42,12 @@ export function parseRemotesMap(text: string): RemotesMap | null {
     const valid = Object.values(map).every(
       (value) =>
         typeof value === 'string' ||
-        (value !== null && typeof value === 'object' && typeof (value as { manifest?: unknown }).manifest === 'string'),
+        (value !== null &&
+          typeof value === 'object' &&
+          ['string', 'undefined'].includes(typeof (value as { manifest?: unknown }).manifest) &&
+          ((value as { routes?: unknown }).routes === undefined ||
+            (Array.isArray((value as { routes?: unknown }).routes) &&
+              (value as { routes: unknown[] }).routes.every((route) => typeof route === 'string')))),
     );
     return valid ? (map as RemotesMap) : null;
   } catch {

@@ -1,0 +1,131 @@
+import { initI18n, setLocale } from '@lab/i18n';
+import type { PageRoute } from '@lab/preview/routes';
+import { createMemoryRouter, Outlet, RouterProvider } from '@lab/router';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import '../../app/i18n';
+import { ContentRoute } from '../content';
+import { resetPageFirst } from './pageFirst';
+import { loadExposed, registerRemotesOnce } from './registry';
+import { forgetRemoteRoutes, patchRemoteRoutes, type RouteParents, useRemoteCrumbs } from './remoteRoutes';
+
+jest.mock('./registry', () => ({ loadExposed: jest.fn(), registerRemotesOnce: jest.fn() }));
+jest.mock('../content', () => {
+  // the real catch-all, without the article lookup it falls back to
+  const actual = jest.requireActual('../content/ContentRoute');
+  return { ContentRoute: actual.ContentRoute };
+});
+jest.mock('../city', () => ({ CityFromPath: ({ otherwise }: { otherwise: React.ReactNode }) => otherwise }));
+jest.mock('./../content/ArticlePage', () => ({ ArticlePage: () => <h1>Стаття</h1> }));
+
+// jsdom has no Fetch API; a data router makes a Request per navigation and reads its url and signal
+if (typeof globalThis.Request === 'undefined') {
+  globalThis.Request = class {
+    readonly url: string;
+    readonly method: string;
+    readonly signal: AbortSignal | undefined;
+    constructor(url: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
+      this.url = String(url);
+      this.method = init.method ?? 'GET';
+      this.signal = init.signal;
+    }
+  } as unknown as typeof Request;
+}
+
+const load = loadExposed as jest.MockedFunction<typeof loadExposed>;
+const registered = registerRemotesOnce as jest.MockedFunction<typeof registerRemotesOnce>;
+
+function CategoryPage() {
+  return <h1>Категорія з каталогу</h1>;
+}
+
+const catalogueRoutes: PageRoute[] = [
+  {
+    id: 'mf_catalog/category',
+    path: 'analyzes/:slug',
+    lazy: async () => ({ Component: CategoryPage }),
+    handle: { ns: 'catalog', crumbs: [{ path: '', labelKey: 'crumbs.category', id: 'category' }] },
+  },
+];
+
+function Crumbs() {
+  return (
+    <p data-testid="crumbs">
+      {useRemoteCrumbs()
+        .map((crumb) => crumb.pattern)
+        .join(' ')}
+    </p>
+  );
+}
+
+const PARENTS: RouteParents = [
+  { id: 'site', locale: null },
+  { id: 'locale-ru', locale: 'ru' },
+];
+
+function site(path: string) {
+  const page = (scope: string) => [
+    { id: `${scope}news`, path: 'news', element: <h1>Новини</h1> },
+    { id: `${scope}*`, path: '*', element: <ContentRoute /> },
+  ];
+  return createMemoryRouter(
+    [
+      {
+        id: 'site',
+        element: (
+          <>
+            <Crumbs />
+            <Outlet />
+          </>
+        ),
+        children: [{ id: 'locale-ru', path: 'ru', children: page('ru:') }, ...page('')],
+      },
+    ],
+    { initialEntries: [path], patchRoutesOnNavigation: patchRemoteRoutes(PARENTS) },
+  );
+}
+
+beforeAll(async () => {
+  initI18n('ua');
+  await setLocale('ua');
+});
+
+beforeEach(() => {
+  forgetRemoteRoutes();
+  resetPageFirst();
+  load.mockReset();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  registered.mockResolvedValue({
+    mf_catalog: { manifest: 'http://cdn/catalog/mf-manifest.json', routes: ['analyzes', 'analysis'] },
+  });
+});
+
+describe("the remotes' pages in the shell's router", () => {
+  it("loads a remote's routes when a path under its prefix is first asked for, bare and under /ru", async () => {
+    load.mockResolvedValue({ routes: catalogueRoutes } as never);
+    render(<RouterProvider router={site('/ru/analyzes/hematology')} />);
+    expect(await screen.findByRole('heading', { name: 'Категорія з каталогу' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith('mf_catalog', 'routes', false);
+    expect(screen.getByTestId('crumbs')).toHaveTextContent('/analyzes/:slug');
+  });
+
+  it("leaves the shell's own pages alone: no remote is loaded for them", async () => {
+    render(<RouterProvider router={site('/news')} />);
+    expect(await screen.findByRole('heading', { name: 'Новини' })).toBeInTheDocument();
+    render(<RouterProvider router={site('/about-us')} />);
+    expect(await screen.findByRole('heading', { name: 'Стаття' })).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("shows a dead remote's fallback in the page, not a missing page, and its retry asks again", async () => {
+    load.mockRejectedValueOnce(new Error('remote down')).mockResolvedValueOnce({ routes: catalogueRoutes } as never);
+    render(<RouterProvider router={site('/analyzes/hematology')} />);
+    const fallback = await screen.findByRole('alert');
+    expect(fallback).toHaveTextContent('Цей розділ тимчасово недоступний');
+    expect(fallback).toHaveAttribute('data-remote-fallback', 'mf_catalog');
+    await act(async () => userEvent.click(screen.getByRole('button', { name: 'Спробувати ще раз' })));
+    expect(await screen.findByRole('heading', { name: 'Категорія з каталогу' })).toBeInTheDocument();
+    // the second load forces the remote's registration anew (a redeployed manifest)
+    expect(load).toHaveBeenLastCalledWith('mf_catalog', 'routes', true);
+  });
+});
