@@ -1,6 +1,7 @@
 import type { Article, LabDocumentDetail, NewsArticle, SettlementsListResponse } from '@lab/api';
 import { endpointUrl } from '@lab/api';
 import type { Locale } from '@lab/i18n';
+import { matchPath } from '@lab/router';
 import type { PageMeta } from '@lab/ui';
 
 /** What the server learns about a page from the API: its metadata, crumb labels, or that it is missing. */
@@ -64,10 +65,48 @@ const seoMeta = (
   keyWords: seo.keyWords ?? undefined,
 });
 
+const MISSING: PageData = { meta: {}, crumbLabels: {}, notFound: true };
+
+type PageSource = (params: Readonly<Record<string, string | undefined>>, get: Fetch) => Promise<PageData>;
+
+/**
+ * The shell's own pages whose head and crumb come from the API, by their route's pattern
+ * (shell/src/app/routes.tsx); a remote's pages are described by the remote (previews.ts).
+ */
+const SHELL_PAGES: readonly { pattern: string; source: PageSource }[] = [
+  {
+    pattern: '/news/:slug',
+    source: async ({ slug = '' }, get) => {
+      const item = await get<NewsArticle>(endpointUrl('newsBySlug', { slug }));
+      if (!item) return MISSING;
+      return { meta: seoMeta(item.title, item.seo, item.summary), crumbLabels: { 'news-item': item.title } };
+    },
+  },
+  {
+    pattern: '/documents/:slug',
+    source: async ({ slug = '' }, get) => {
+      const document = await get<LabDocumentDetail>(endpointUrl('documentBySlug', { slug }));
+      if (!document) return MISSING;
+      return { meta: seoMeta(document.title, document.seo), crumbLabels: { document: document.title } };
+    },
+  },
+  {
+    // the catch-all's content pages (about, getapp ...): one slug
+    pattern: '/:type',
+    source: async ({ type = '' }, get) => {
+      const article = await get<Article>(endpointUrl('articleByType', { type }));
+      return article ? { meta: seoMeta(article.title, article.seo), crumbLabels: {} } : MISSING;
+    },
+  },
+];
+
+/** First segments the shell routes to pages of its own that are no content page. */
+const SHELL_ROUTES = new Set(['contacts', 'news', 'documents', 'equipment', '404']);
+
 /**
  * The API data behind a page of the shell's own (a path without locale prefix) that crawlers should see
- * in the HTML head; `routed`: first segments the client routes itself (the remotes' prefixes included),
- * never looked up as content pages. A remote's pages are described by the remote (previews.ts).
+ * in the HTML head; `routed`: first segments the client routes to a remote (remotes.json), never looked
+ * up as content pages.
  */
 export async function pageData(
   path: string,
@@ -75,30 +114,13 @@ export async function pageData(
   routed: ReadonlySet<string>,
   get = apiFetcher(locale),
 ): Promise<PageData | null> {
-  const [, first = '', second = ''] = path.split('/');
-  if (first === 'news' && second) {
-    const item = await get<NewsArticle>(endpointUrl('newsBySlug', { slug: second }));
-    if (!item) return { meta: {}, crumbLabels: {}, notFound: true };
-    return { meta: seoMeta(item.title, item.seo, item.summary), crumbLabels: { 'news-item': item.title } };
-  }
-  if (first === 'documents' && second) {
-    const document = await get<LabDocumentDetail>(endpointUrl('documentBySlug', { slug: second }));
-    if (!document) return { meta: {}, crumbLabels: {}, notFound: true };
-    return { meta: seoMeta(document.title, document.seo), crumbLabels: { document: document.title } };
-  }
-  const articleType = second === '' ? first : null;
-  if (
-    articleType &&
-    /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(articleType) &&
-    !SHELL_ROUTES.has(articleType) &&
-    !routed.has(articleType)
-  ) {
-    const article = await get<Article>(endpointUrl('articleByType', { type: articleType }));
-    if (!article) return { meta: {}, crumbLabels: {}, notFound: true };
-    return { meta: seoMeta(article.title, article.seo), crumbLabels: {} };
+  const first = path.split('/')[1] ?? '';
+  if (routed.has(first)) return null;
+  for (const { pattern, source } of SHELL_PAGES) {
+    const match = matchPath({ path: pattern, end: true }, path.replace(/\/+$/, '') || '/');
+    if (!match) continue;
+    if (pattern === '/:type' && (SHELL_ROUTES.has(first) || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(first))) return null;
+    return source(match.params, get);
   }
   return null;
 }
-
-/** First segments the shell routes itself: never looked up as content pages. */
-const SHELL_ROUTES = new Set(['contacts', 'news', 'documents', 'equipment', '404']);

@@ -9,7 +9,7 @@ import { HomePage } from '../features/home';
 import { Layout } from '../features/layout';
 import { PageScroll } from '../features/navigation';
 import { NewsItemPage, NewsListPage } from '../features/news';
-import { NotFoundPage } from '../features/not-found';
+import { NotFoundPage, PageError } from '../features/not-found';
 import { patchRemoteRoutes, RemoteSlot, type RouteParents } from '../features/remotes';
 import { HeadManager } from '../features/seo';
 
@@ -41,9 +41,15 @@ function Root() {
  * beside them when first needed (remoteRoutes.tsx), from the prefixes remotes.json gives each remote.
  */
 function shellPages(scope: string): RouteObject[] {
-  const page = (path: string, element: ReactElement): RouteObject => ({ id: `${scope}${path}`, path, element });
+  // a page that throws while rendering shows its error inside the layout (a remote's page has its own slot)
+  const page = (path: string, element: ReactElement): RouteObject => ({
+    id: `${scope}${path}`,
+    path,
+    element,
+    errorElement: <PageError />,
+  });
   return [
-    { id: `${scope}home`, index: true, element: <HomePage /> },
+    { id: `${scope}home`, index: true, element: <HomePage />, errorElement: <PageError /> },
     page('contacts', <ContactsPage />),
     page('news', <NewsListPage />),
     page('news/:slug', <NewsItemPage />),
