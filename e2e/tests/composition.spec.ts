@@ -41,15 +41,21 @@ test('the shell renders with all four remotes loaded from their own origins, the
   expect(errors).toEqual([]);
 });
 
-test('no remote URL is compiled into the shell: it reads them from remotes.json', async ({ request }) => {
+test('no remote URL nor page prefix is compiled into the shell: it reads them from remotes.json', async ({
+  request,
+}) => {
   const shellFiles = await readFile(join(repoRoot, 'shell', 'dist', 'main.js'), 'utf8');
   expect(shellFiles).not.toMatch(/localhost:300[1-4]/);
+  // the deployment's manifests (the shell's server was started with --remotes), the build's prefixes
   const map = await (await request.get(`${site.url}/remotes.json`)).json();
   expect(map).toEqual({
-    mf_catalog: `${site.origin('mf_catalog')}/mf-manifest.json`,
-    mf_cart_checkout: `${site.origin('mf_cart_checkout')}/mf-manifest.json`,
-    mf_account: `${site.origin('mf_account')}/mf-manifest.json`,
-    mf_auth: `${site.origin('mf_auth')}/mf-manifest.json`,
+    mf_catalog: {
+      manifest: `${site.origin('mf_catalog')}/mf-manifest.json`,
+      routes: ['analyzes', 'analysis', 'search'],
+    },
+    mf_cart_checkout: { manifest: `${site.origin('mf_cart_checkout')}/mf-manifest.json`, routes: ['cart', 'checkout'] },
+    mf_account: { manifest: `${site.origin('mf_account')}/mf-manifest.json`, routes: ['account'] },
+    mf_auth: { manifest: `${site.origin('mf_auth')}/mf-manifest.json`, routes: [] },
   });
 });
 
