@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react';
 import { RemotePage } from './RemoteSlot';
 import { registerRemotesOnce } from './registry';
 import { prefixesOf, type RemotesMap, remoteOfSegment } from './remotesMap';
-import { forgetLoadedRoutes, remoteRoutes } from './routesLoader';
+import { failedRemotes, forgetLoadedRoutes, onFailedRemotes, remoteRoutes } from './routesLoader';
 import type { RemoteName } from './types';
 
 /** A remote route's handle as mounted: the remote's own, and whose it is. */
@@ -17,11 +17,9 @@ export type MountedPageHandle = PageHandle & { remote: string };
 type Patch = (parentId: string | null, children: RouteObject[]) => void;
 
 const mounted = new Set<string>();
-const failed = new Set<string>();
 const listeners = new Set<() => void>();
 /** The remotes map as the last navigation read it. */
 let knownMap: RemotesMap | null = null;
-let failedSnapshot: readonly string[] = [];
 /** The crumbs of every mounted remote's subtree, for the trail (useRemoteCrumbs). */
 let crumbsSnapshot: readonly RemoteCrumb[] = [];
 
@@ -30,14 +28,6 @@ export type RemoteCrumb = { pattern: string; labelKey: string; ns: string; id?: 
 
 function changed() {
   for (const listener of listeners) listener();
-}
-
-function setFailed(remote: string, isFailed: boolean) {
-  if (failed.has(remote) === isFailed) return;
-  if (isFailed) failed.add(remote);
-  else failed.delete(remote);
-  failedSnapshot = [...failed];
-  changed();
 }
 
 function addCrumbs(routes: readonly PageRoute[]) {
@@ -87,10 +77,9 @@ export function patchRemoteRoutes(parents: RouteParents) {
         patch(parent.id, mountRoutes(remote, routes, parent.locale ? `${parent.locale}:` : ''));
       mounted.add(remote);
       addCrumbs(routes);
-      setFailed(remote, false);
     } catch (error) {
+      // the catch-all shows the remote's fallback (useUnavailableRemote: routesLoader keeps the failure)
       console.error(`[remote ${remote}] its pages could not be loaded`, error);
-      setFailed(remote, true);
     }
   };
 }
@@ -102,11 +91,7 @@ function subscribe(listener: () => void) {
 
 /** The remote that owns this first segment and could not be loaded, if so (the catch-all's fallback). */
 export function useUnavailableRemote(segment: string): string | null {
-  const unavailable = useSyncExternalStore(
-    subscribe,
-    () => failedSnapshot,
-    () => failedSnapshot,
-  );
+  const unavailable = useSyncExternalStore(onFailedRemotes, failedRemotes, failedRemotes);
   if (!knownMap || !unavailable.length) return null;
   const map = knownMap;
   return unavailable.find((remote) => prefixesOf(map, remote).includes(segment)) ?? null;
@@ -125,8 +110,6 @@ export function useRemoteCrumbs(): readonly RemoteCrumb[] {
 export function forgetRemoteRoutes() {
   forgetLoadedRoutes();
   mounted.clear();
-  failed.clear();
-  failedSnapshot = [];
   crumbsSnapshot = [];
   knownMap = null;
 }

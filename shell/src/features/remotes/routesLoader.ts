@@ -5,6 +5,25 @@ import { loadExposed } from './registry';
 
 const loading = new Map<string, Promise<readonly PageRoute[]>>();
 const failed = new Set<string>();
+/** The remotes whose last load failed, as a snapshot for React (remoteRoutes.tsx), and who listens. */
+let failedSnapshot: readonly string[] = [];
+const listeners = new Set<() => void>();
+
+function setFailed(remote: string, isFailed: boolean) {
+  if (failed.has(remote) === isFailed) return;
+  if (isFailed) failed.add(remote);
+  else failed.delete(remote);
+  failedSnapshot = [...failed];
+  for (const listener of listeners) listener();
+}
+
+/** The remotes whose routes could not be loaded the last time they were asked for. */
+export const failedRemotes = (): readonly string[] => failedSnapshot;
+
+export function onFailedRemotes(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** A remote's route objects, loaded once; after a failure the remote is fetched anew (a redeployed manifest). */
 export function remoteRoutes(remote: string): Promise<readonly PageRoute[]> {
@@ -15,9 +34,9 @@ export function remoteRoutes(remote: string): Promise<readonly PageRoute[]> {
       (module) => (module as unknown as PageRoutesModule).routes,
     );
     routes.then(
-      () => failed.delete(remote),
+      () => setFailed(remote, false),
       () => {
-        failed.add(remote);
+        setFailed(remote, true);
         loading.delete(remote);
       },
     );
@@ -43,4 +62,5 @@ export function routeAt(routes: readonly PageRoute[], segments: readonly string[
 export function forgetLoadedRoutes() {
   loading.clear();
   failed.clear();
+  failedSnapshot = [];
 }
