@@ -99,13 +99,18 @@ export async function renderPage(
   let described: DescribedPage | null = null;
   let answers: PrimedAnswer[] = [];
   try {
-    const own = remote
-      ? describePage(remote, `${path}${search}`, locale, guest, origin, get, options)
-      : pageData(path, locale, routedSegments(options.remotesMap), get);
-    const [found, shared] = await Promise.all([own, primedAnswers({ path, locale, guest }, get)]);
-    if (remote) described = found as DescribedPage | null;
-    else data = found as PageData | null;
-    answers = [...shared, ...(described?.answers ?? [])];
+    if (remote) {
+      // a remote's page reads what every page reads too: it is described with those answers
+      const shared = await primedAnswers({ path, locale, guest }, get);
+      described = await describePage(remote, `${path}${search}`, locale, guest, origin, get, options, shared);
+      answers = [...shared, ...(described?.answers ?? [])];
+    } else {
+      const routed = routedSegments(options.remotesMap);
+      [data, answers] = await Promise.all([
+        pageData(path, locale, routed, get),
+        primedAnswers({ path, locale, guest }, get),
+      ]);
+    }
   } catch (error) {
     // the API is down or slow: the page still works, its head falls back to the defaults
     console.error('[shell] page data:', error instanceof Error ? error.message : error);
@@ -206,6 +211,7 @@ async function describePage(
   origin: string,
   get: Fetch,
   { remotesMap, apiBase }: Options,
+  shared: readonly PrimedAnswer[],
 ): Promise<DescribedPage | null> {
   const declaration = remotesMap[remote];
   const settlementId = await firstSettlementId(get);
@@ -215,6 +221,7 @@ async function describePage(
     { url, locale, origin, settlementId, preview: guest, stored: settlementId == null ? {} : { cityId: settlementId } },
     get,
     apiBase,
+    shared,
   );
 }
 

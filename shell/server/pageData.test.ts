@@ -27,7 +27,10 @@ describe("the API data of the shell's own pages", () => {
   });
 
   it('gives a document its crumb name, and a content page by its one slug', async () => {
-    const api = fakeApi({ '/documents/slug/license': { title: 'Ліцензія', seo }, '/type/about/': { title: 'Про нас', seo } });
+    const api = fakeApi({
+      '/documents/slug/license': { title: 'Ліцензія', seo },
+      '/type/about/': { title: 'Про нас', seo },
+    });
     expect(await pageData('/documents/license', 'ua', ROUTED, api)).toMatchObject({
       crumbLabels: { document: 'Ліцензія' },
     });

@@ -177,6 +177,17 @@ describe("a remote's preview of its page", () => {
     expect(await pagePreview(page('CategoryPage'), manifestUrl(), request)).toBeNull();
   });
 
+  it("hands the module what the shell primed for every page, and returns only the page's own answers", async () => {
+    files[`/catalog/${PAGE_PREVIEW_FILE}`] = `exports.describePage = (r) => r.answers.length < 2 && !r.final
+      ? { kind: 'calls', calls: [{ key: ['tree', 'ua'], url: '/api/public/tree' }] }
+      : { kind: 'page', route: 'mf_catalog/category', html: '<p>' + r.answers.map((a) => a.key[0]).join(',') + '</p>', meta: null, crumbs: [], heading: null, notFound: false };`;
+    const session = { key: ['session'] as const, data: { canLogin: true } };
+    const api = async <T,>() => ({ groups: 1 }) as T;
+    const described = await describeRemotePage('mf_catalog', manifestUrl(), request, api, 'http://api', [session]);
+    expect(described?.preview?.html).toBe('<p>session,tree</p>');
+    expect(described?.answers).toEqual([{ key: ['tree', 'ua'], data: { groups: 1 } }]);
+  });
+
   it("takes only calls of the API's own origin under /api/ from a module, and gives it their answers", async () => {
     files[`/catalog/${PAGE_PREVIEW_FILE}`] = `exports.describePage = (r) => {
       if (!r.final && r.answers.length === 0) return { kind: 'calls', calls: [

@@ -160,7 +160,7 @@ export type DescribedPage = {
   crumbs: RemotePageCrumb[];
   /** the page rendered for a first visit, with the remote's style sheets for it (to put inline) */
   preview: { html: string; css: string } | null;
-  /** the answers the page's first render reads, for the page's SWR cache */
+  /** the answers the page's first render reads beyond those the shell primed, for the page's SWR cache */
   answers: PrimedAnswer[];
 };
 
@@ -208,12 +208,14 @@ export async function describeRemotePage(
   request: Omit<RemotePageRequest, 'answers' | 'final'>,
   get: ApiGet,
   apiBase: string,
+  primed: readonly PrimedAnswer[] = [],
 ): Promise<DescribedPage | null> {
   if (!manifestUrl) return null;
   const server = await remoteServer(manifestUrl);
   if (!server?.module) return null;
-  const answers: { key: PrimedAnswer['key']; data: unknown }[] = [];
-  const asked = new Set<string>();
+  // what the shell primes for every page (the city list, a guest's session ...) the page reads too
+  const answers: { key: PrimedAnswer['key']; data: unknown }[] = [...primed];
+  const asked = new Set<string>(primed.map((answer) => JSON.stringify(answer.key)));
   try {
     for (let round = 0; round <= MAX_ROUNDS; round += 1) {
       const result = await previewSandbox.describe(server.module, { ...request, answers, final: round === MAX_ROUNDS });
@@ -222,8 +224,8 @@ export async function describeRemotePage(
         const css = result.html && request.preview ? await pageCss(server, String(result.route)) : null;
         // a style sheet is put inside <style>: one that could close it is not
         if (css && /<\/style/i.test(css)) throw new Error('a style sheet contains </style');
-        const primed = answers.filter((answer) => answer.data != null) as PrimedAnswer[];
-        return checked(result, primed, css);
+        const own = answers.slice(primed.length).filter((answer) => answer.data != null) as PrimedAnswer[];
+        return checked(result, own, css);
       }
       const calls = (Array.isArray(result.calls) ? result.calls : [])
         .map((call) => ({ call, url: apiUrl(call, apiBase) }))

@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage();
+const files = [];
+page.on('response', async (r) => { const u = r.url(); if (/\.(js|css)$/.test(u)) { const b = await r.body().catch(() => Buffer.alloc(0)); files.push([u.replace(/^http:\/\/localhost:/, ''), b.length]); } });
+const path = process.argv[2] ?? '/';
+const started = Date.now();
+await page.goto('http://localhost:3000' + path, { waitUntil: 'networkidle' });
+for (const [u, n] of files) console.log(n, u);
+console.log('lcp-ish', Date.now() - started);
+await page.screenshot({ path: '/tmp/probe.png' });
+await browser.close();
