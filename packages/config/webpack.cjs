@@ -75,6 +75,7 @@ function browserConfig(app, production, outputPath) {
       ...(production
         ? [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' })]
         : []),
+      ...(app.preview && production ? [new PageStylesPlugin()] : []),
       ...(app.host
         ? [
             new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', inject: 'head' }),
@@ -272,6 +273,32 @@ function optimization(production) {
       },
     },
   };
+}
+
+/** Where a remote lists its pages' style sheets, next to its manifest (shell/server/previews.ts reads it). */
+const PAGE_STYLES_FILE = 'page-styles.json';
+
+/**
+ * Emits page-styles.json: for each page of the remote's routes (the chunk group `page-<route>` its
+ * src/routes.ts names), every style sheet the page's chunks carry, the ones split into chunks shared
+ * with other modules included. The shell's server inlines them with the page's preview.
+ */
+class PageStylesPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PageStylesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PageStylesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const pages = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (!name.startsWith('page-')) continue;
+            pages[name.slice('page-'.length)] = group.getFiles().filter((file) => file.endsWith('.css'));
+          }
+          compilation.emitAsset(PAGE_STYLES_FILE, new webpack.sources.RawSource(`${JSON.stringify(pages, null, 2)}\n`));
+        },
+      );
+    });
+  }
 }
 
 /** Emits remotes.json (name -> manifest URL) next to index.html; deployments replace the file. */

@@ -28,7 +28,7 @@ let hits: Record<string, number> = {};
 const server: Server = createServer((request, response) => {
   const { pathname } = new URL(request.url ?? '/', 'http://remote');
   hits[pathname] = (hits[pathname] ?? 0) + 1;
-  const body = files[pathname];
+  const body = files[pathname] ?? (pathname.endsWith('/page-styles.json') ? pageStylesOf(files) : undefined);
   if (failing.includes(pathname)) {
     response.writeHead(500).end();
     return;
@@ -52,6 +52,22 @@ const previewSource = [
   "      + '<p>' + r.pattern + ' ' + r.answers.length + '</p></section>'",
   '    : null;',
 ].join('\n');
+
+/**
+ * The remote's page-styles.json as its build writes it (packages/config/webpack.cjs): here the category
+ * page's style sheets are those the manifest lists for `routes`, async ones then sync ones.
+ */
+function pageStylesOf(deployed: Record<string, string>): string | undefined {
+  try {
+    const parsed = JSON.parse(deployed['/catalog/mf-manifest.json'] ?? 'null') as {
+      exposes?: { name: string; assets: { css: { async?: string[]; sync?: string[] } } }[];
+    } | null;
+    const css = parsed?.exposes?.find((exposed) => exposed.name === 'routes')?.assets.css;
+    return css ? JSON.stringify({ category: [...(css.async ?? []), ...(css.sync ?? [])] }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function manifest(publicPath: string, css: { async?: string[]; sync?: string[] } | null = null) {
   return JSON.stringify({
@@ -155,7 +171,7 @@ describe("a remote's preview of its page", () => {
     expect(preview?.html).toBe(categoryHtml);
   });
 
-  it("brings the exposed module's style sheets, its async ones then its sync ones, from next to the manifest", async () => {
+  it("brings the page's style sheets as the remote's build lists them, from next to the manifest", async () => {
     const preview = await pagePreview(page('CategoryPage'), manifestUrl(), request);
     expect(preview?.css).toBe('.category{color:red}\n.button{color:blue}');
     expect(hits['/catalog/static/css/page-category.async.css']).toBe(1);
@@ -172,7 +188,7 @@ describe("a remote's preview of its page", () => {
     expect(hits['/catalog/static/css/page-category.sync.css']).toBe(1);
   });
 
-  it('gives no preview of a page whose style sheet the manifest does not list (it would be drawn unstyled)', async () => {
+  it('gives no preview of a page whose style sheets the build does not list (it would be drawn unstyled)', async () => {
     files['/catalog/mf-manifest.json'] = JSON.stringify({ metaData: { publicPath: 'auto' }, exposes: [] });
     expect(await pagePreview(page('CategoryPage'), manifestUrl(), request)).toBeNull();
   });
@@ -182,7 +198,7 @@ describe("a remote's preview of its page", () => {
       ? { kind: 'calls', calls: [{ key: ['tree', 'ua'], url: '/api/public/tree' }] }
       : { kind: 'page', route: 'mf_catalog/category', html: '<p>' + r.answers.map((a) => a.key[0]).join(',') + '</p>', meta: null, crumbs: [], heading: null, notFound: false };`;
     const session = { key: ['session'] as const, data: { canLogin: true } };
-    const api = async <T,>() => ({ groups: 1 }) as T;
+    const api = async <T>() => ({ groups: 1 }) as T;
     const described = await describeRemotePage('mf_catalog', manifestUrl(), request, api, 'http://api', [session]);
     expect(described?.preview?.html).toBe('<p>session,tree</p>');
     expect(described?.answers).toEqual([{ key: ['tree', 'ua'], data: { groups: 1 } }]);

@@ -22,12 +22,21 @@ import { previewSandbox, type SandboxedModule } from './previewSandbox';
 export const REFRESH_MS = 30_000;
 const FETCH_TIMEOUT_MS = 2_000;
 
-type Manifest = {
-  metaData?: { publicPath?: string };
-  exposes?: { name: string; assets?: { css?: { sync?: string[]; async?: string[] } } }[];
+type Manifest = { metaData?: { publicPath?: string } };
+
+/** A remote's pages' style sheets by route (`category`: the route `mf_catalog/category`), from its build. */
+type PageStyles = Record<string, string[]>;
+
+type RemoteServer = {
+  base: string;
+  manifest: Manifest;
+  pageStyles: PageStyles | null;
+  module: SandboxedModule | null;
+  source: string | null;
 };
 
-type RemoteServer = { base: string; manifest: Manifest; module: SandboxedModule | null; source: string | null };
+/** Where a remote's build lists its pages' style sheets (packages/config/webpack.cjs PageStylesPlugin). */
+const PAGE_STYLES_FILE = 'page-styles.json';
 
 type Entry = { loadedAt: number; loading: Promise<RemoteServer | null>; value: RemoteServer | null };
 
@@ -48,7 +57,8 @@ async function load(manifestUrl: string, previous: RemoteServer | null): Promise
   // 'auto': the remote's files are next to its manifest
   const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl).href;
   const moduleUrl = new URL(PAGE_SERVER_FILE, base).href;
-  const source = await fetchText(moduleUrl);
+  const [source, styles] = await Promise.all([fetchText(moduleUrl), fetchText(new URL(PAGE_STYLES_FILE, base).href)]);
+  const pageStyles = styles ? (JSON.parse(styles) as PageStyles) : null;
   // the same build again: its module is kept, not evaluated a second time; a new one runs sandboxed
   const module = !source
     ? null
@@ -56,7 +66,7 @@ async function load(manifestUrl: string, previous: RemoteServer | null): Promise
       ? previous.module
       : await previewSandbox.load(moduleUrl, source);
   if (previous?.module && previous.module !== module) previewSandbox.forget(previous.module);
-  return { base, manifest, module, source };
+  return { base, manifest, pageStyles, module, source };
 }
 
 /** The remote's manifest and preview module, fetched at most once per REFRESH_MS. */
@@ -98,19 +108,15 @@ function styleSheet(url: string): Promise<string> {
 
 /**
  * The page's own style sheets, as the remote built them: in the page itself, so the preview is drawn as
- * the app draws it from the first paint, with no request for a style sheet before it. A route's page is
- * the chunk `page-<the route id's last part>` of the remote's `./routes` (its routes.ts names them so).
- * The shared packages' (@lab/ui) are the shell's: see sharedPackagesCss.
+ * the app draws it from the first paint, with no request for a style sheet before it. The remote's build
+ * lists them by route (page-styles.json: the chunk group `page-<route>` of its routes.ts, shared chunks
+ * included). The shared packages' (@lab/ui) are the shell's: see sharedPackagesCss.
  */
 async function pageCss(remote: RemoteServer, routeId: string): Promise<string | null> {
-  const css = remote.manifest.exposes?.find((exposed) => exposed.name === 'routes')?.assets?.css;
-  const chunk = `page-${routeId.split('/').at(-1) ?? ''}.`;
-  const files = [...new Set([...(css?.async ?? []), ...(css?.sync ?? [])])].filter((file) =>
-    file.split('/').at(-1)?.startsWith(chunk),
-  );
-  // a page without its style sheet would be drawn unstyled: no preview then
-  if (!files.length) return null;
-  const texts = await Promise.all(files.map((file) => styleSheet(new URL(file, remote.base).href)));
+  const listed = remote.pageStyles?.[routeId.split('/').at(-1) ?? ''];
+  // a page whose style sheets are not listed would be drawn unstyled: no preview then
+  if (!Array.isArray(listed) || !listed.every((file) => typeof file === 'string')) return null;
+  const texts = await Promise.all([...new Set(listed)].map((file) => styleSheet(new URL(file, remote.base).href)));
   return texts.join('\n');
 }
 
