@@ -76,10 +76,18 @@ export function useFocusTrap(
       if (isInnermost() && event.target instanceof Node && !container.contains(event.target)) firstTarget().focus();
     };
 
+    // focus that fell to <body> (the focused element re-rendered away) fires no focusin: the keys
+    // pressed there still belong to the open dialog, or Escape would do nothing
+    const onLostKeyDown = (event: KeyboardEvent) => {
+      if (event.target === document.body || event.target === document.documentElement) onKeyDown(event);
+    };
+
     container.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onLostKeyDown);
     document.addEventListener('focusin', onFocusIn);
     return () => {
       container.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', onLostKeyDown);
       document.removeEventListener('focusin', onFocusIn);
       traps.splice(traps.lastIndexOf(container), 1);
       // The opener is kept, not cleared: StrictMode runs this cleanup once on mount as well.

@@ -184,6 +184,20 @@ describe('Modal', () => {
     expect(opener).toHaveFocus();
   });
 
+  it('still closes on Escape when the focused control re-rendered away and focus fell to the page', async () => {
+    const user = userEvent.setup();
+    const onClose = jest.fn();
+    render(<Opener onClose={onClose} />);
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    // what a control replaced while focused leaves behind: focus on <body>, no focusin
+    expect(screen.getByRole('button', { name: 'Закрити' })).toHaveFocus();
+    screen.getByRole('button', { name: 'Закрити' }).remove();
+    expect(document.body).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('returns focus to the opener under StrictMode when mounted already open', async () => {
     const user = userEvent.setup();
     render(
