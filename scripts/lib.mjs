@@ -43,11 +43,14 @@ export function buildApps(extraEnv = {}) {
 }
 
 /** One production build; OUTPUT_PATH in `extraEnv` puts it elsewhere than the app's dist/. */
-export function buildApp(app, extraEnv = {}) {
-  console.log(`\n▶ building ${app.dir}${extraEnv.OUTPUT_PATH ? ` into ${extraEnv.OUTPUT_PATH}` : ''}`);
+export function buildApp(app, extraEnv = {}, options = {}) {
+  (options.stdio ? console.error : console.log)(
+    `\n▶ building ${app.dir}${extraEnv.OUTPUT_PATH ? ` into ${extraEnv.OUTPUT_PATH}` : ''}`,
+  );
   run(bin('webpack'), ['--mode', 'production'], {
     cwd: join(root, app.dir),
     env: { ...process.env, ...extraEnv },
+    ...options,
   });
 }
 

@@ -1,6 +1,7 @@
 // Serves the built apps the way production would, each on its own port (ARCHITECTURE.md "Ports").
 import { join } from 'node:path';
 import { apps, root, startChild } from './lib.mjs';
+import { releasesDir } from './releases.mjs';
 
 const serveCli = join(root, 'packages', 'serve', 'src', 'cli.mjs');
 export const shellServer = [
@@ -15,9 +16,23 @@ export function serveAll({ apiTarget = process.env.API_URL || 'http://localhost:
     const args = ['--root', join(root, app.dir, 'dist'), '--port', port];
     if (app.name === 'shell') {
       // the shell's own server: server-rendered heads, CSP, /api proxy (shell/server/main.ts)
-      return startChild(app.dir, shellServer[0], [...shellServer.slice(1), ...args, '--api', apiTarget]);
+      return startChild(app.dir, shellServer[0], [
+        ...shellServer.slice(1),
+        ...args,
+        '--api',
+        apiTarget,
+        '--releases',
+        releasesDir(),
+      ]);
     }
-    return startChild(app.dir, process.execPath, [serveCli, ...args, '--cors']);
+    // the remote's releases beside its build: releases/<app>/<version>/ at /releases/<version>/
+    return startChild(app.dir, process.execPath, [
+      serveCli,
+      ...args,
+      '--cors',
+      '--releases',
+      join(releasesDir(), app.dir),
+    ]);
   });
 }
 

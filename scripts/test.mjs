@@ -13,8 +13,8 @@ ensureChromium();
 step('lint');
 run(bin('biome'), ['ci', '.']);
 
-step('import boundaries (apps, features, packages)');
-run(process.execPath, ['--test', 'scripts/boundaries.test.mjs']);
+step('import boundaries; releases, promotion and the compatibility gate');
+run(process.execPath, ['--test', 'scripts/boundaries.test.mjs', 'scripts/releases.test.mjs']);
 
 step('type-check');
 run(process.execPath, ['scripts/typecheck.mjs']);

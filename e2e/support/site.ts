@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_ORIGIN } from './api';
 import { repoRoot } from './paths';
@@ -22,6 +23,12 @@ type Options = {
   /** serve an app from another folder than its dist (a "deployment") */
   roots?: Partial<Record<AppName, string>>;
   apiTarget?: string;
+  /**
+   * the releases folder (scripts/releases.mjs) whose deployment.json the shell follows and whose
+   * releases the remotes serve; by default one that does not exist: what a developer promoted in the
+   * repository's releases/ never leaks into a journey
+   */
+  releases?: string;
 };
 
 /** The built apps served by the production-like static server, each on its own origin. */
@@ -59,6 +66,7 @@ export class Site {
       throw new Error(`${root} has no build: run the production build first (npm test does)`);
     }
     const common = ['--root', root, '--port', String(this.port(name))];
+    const releases = this.options.releases ?? join(tmpdir(), 'lab-e2e-no-releases');
     let command: string[];
     if (name === 'shell') {
       const remotes = APPS.filter((app) => app.name !== 'shell').map(
@@ -72,9 +80,19 @@ export class Site {
         remotes.join(','),
         '--api',
         this.options.apiTarget ?? API_ORIGIN,
+        '--releases',
+        releases,
       ];
     } else {
-      command = [process.execPath, join(repoRoot, 'packages/serve/src/cli.mjs'), ...common, '--cors'];
+      const app = APPS.find((candidate) => candidate.name === name);
+      command = [
+        process.execPath,
+        join(repoRoot, 'packages/serve/src/cli.mjs'),
+        ...common,
+        '--cors',
+        '--releases',
+        join(releases, app?.dir ?? name),
+      ];
     }
     const [executable = process.execPath, ...args] = command;
     const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -1,11 +1,14 @@
 // The shell's production server: the static build (packages/serve) plus server-rendered page heads,
-// the Content-Security-Policy and the /api proxy. Options: --port, --root, --api, --remotes, --public-url
-// and --no-remote-hints (or PORT, API_URL, PUBLIC_URL; the remotes default to remotes.json in the build).
+// the Content-Security-Policy and the /api proxy. Options: --port, --root, --api, --remotes, --public-url,
+// --releases and --no-remote-hints (or PORT, API_URL, PUBLIC_URL, RELEASES_DIR; the remotes default to
+// remotes.json in the build, then to what releases/deployment.json promotes).
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createStaticServer } from '@lab/serve';
-import { parseRemotesMap, withManifests } from '../src/features/remotes/headless';
+import { parseRemotesMap, type RemotesMap, withManifests } from '../src/features/remotes/headless';
+import { bucketOf, deploymentReader, hasCanary, newBucket, remotesFor, shellRoot } from './deployment';
 import { isPageRequest, renderPage } from './page';
 
 const { values } = parseArgs({
@@ -15,6 +18,8 @@ const { values } = parseArgs({
     host: { type: 'string', default: '0.0.0.0' },
     api: { type: 'string', default: process.env.API_URL ?? 'http://localhost:4000' },
     remotes: { type: 'string' },
+    // the releases folder whose deployment.json says what is live (scripts/releases.mjs)
+    releases: { type: 'string', default: process.env.RELEASES_DIR ?? join(__dirname, '..', '..', 'releases') },
     'public-url': { type: 'string', default: process.env.PUBLIC_URL },
     // the bench's "before": no remotes map inline, no preconnects or preloads for the remotes
     'no-remote-hints': { type: 'boolean', default: false },
@@ -33,23 +38,53 @@ const remotesMap = values.remotes
     )
   : built;
 
+const live = deploymentReader(join(values.releases, 'deployment.json'));
+const root = () => shellRoot(live(), values.releases, values.root);
+
 const options = {
-  root: values.root,
   publicUrl: values['public-url']?.replace(/\/+$/, '') || null,
   remotesMap,
   remoteHints: !values['no-remote-hints'],
   apiBase: values.api,
 };
 
+/**
+ * The remotes this visitor loads: the live releases, or a canary's. A visitor without a bucket gets one
+ * (and its cookie) while a canary runs, so that it stays on its side over reloads.
+ */
+function visitorRemotes(request: IncomingMessage, response: ServerResponse): RemotesMap {
+  const deployment = live();
+  let bucket = bucketOf(request.headers.cookie);
+  if (bucket === null && hasCanary(deployment)) {
+    const assigned = newBucket();
+    bucket = assigned.bucket;
+    response.setHeader('set-cookie', assigned.cookie);
+  }
+  return remotesFor(remotesMap, deployment, bucket);
+}
+
 const server = createStaticServer({
-  root: values.root,
+  root,
   spa: true,
   apiTarget: values.api,
-  remotesMap: values.remotes ? remotesMap : undefined,
   before: async (request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    if (pathname === '/remotes.json' && (request.method === 'GET' || request.method === 'HEAD')) {
+      const map = visitorRemotes(request, response);
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-cache',
+        vary: 'cookie',
+      });
+      response.end(request.method === 'HEAD' ? undefined : JSON.stringify(map));
+      return true;
+    }
     if (!isPageRequest(request, pathname)) return false;
-    await renderPage(request, response, pathname, options);
+    await renderPage(request, response, pathname, {
+      ...options,
+      root: root(),
+      remotesMap: visitorRemotes(request, response),
+    });
     return true;
   },
 });

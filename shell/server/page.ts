@@ -19,6 +19,7 @@ import {
 import { buildHead, escapeHtml, renderHeadHtml, type SiteFacts } from '../src/features/seo/headless';
 import { primedAnswers, renderPrimedAnswers } from './answers';
 import { contentSecurityPolicy, hashSource } from './csp';
+import { visitorCookies } from './deployment';
 import { firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
 import { apiFetcher, type Fetch, firstSettlementId, type PageData, pageData, settlementsUrl } from './pageData';
 import {
@@ -41,13 +42,15 @@ type Options = {
   apiBase: string;
 };
 
-let template: { html: string; mtimeMs: number } | null = null;
+let template: { html: string; file: string; mtimeMs: number } | null = null;
 
 /** index.html as built; read again when a deployment replaces it. */
 async function indexHtml(root: string): Promise<string> {
   const file = join(root, 'index.html');
   const { mtimeMs } = await stat(file);
-  if (!template || template.mtimeMs !== mtimeMs) template = { html: await readFile(file, 'utf8'), mtimeMs };
+  if (!template || template.file !== file || template.mtimeMs !== mtimeMs) {
+    template = { html: await readFile(file, 'utf8'), file, mtimeMs };
+  }
   return template.html;
 }
 
@@ -92,7 +95,8 @@ export async function renderPage(
   const origin = options.publicUrl ?? `http://${request.headers.host ?? 'localhost'}`;
   const get = apiFetcher(locale);
   const { search } = new URL(request.url ?? '/', 'http://localhost');
-  const guest = !request.headers.cookie;
+  // the canary bucket (deployment.ts) is no sign of an earlier visit: that visitor still gets a preview
+  const guest = visitorCookies(request.headers.cookie) === '';
   const first = path.split('/')[1] ?? '';
   const remote = remoteOfSegment(options.remotesMap, first);
   let data: PageData | null = null;
@@ -166,7 +170,8 @@ export async function renderPage(
     'content-type': 'text/html; charset=utf-8',
     'content-length': body.length,
     ...(encoding ? { 'content-encoding': encoding } : {}),
-    vary: 'accept-encoding',
+    // a returning visitor gets no preview, a canary visitor other remotes: the page depends on cookies
+    vary: 'accept-encoding, cookie',
     'cache-control': 'no-cache',
     'content-security-policy': contentSecurityPolicy(
       Object.values(manifests(options.remotesMap)),

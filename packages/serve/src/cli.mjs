@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// lab-serve --root <dist> --port <n> [--spa] [--cors] [--api <origin>] [--remotes name=url,...]
+// lab-serve --root <dist> --port <n> [--spa] [--cors] [--api <origin>] [--remotes name=url,...] [--releases <dir>]
 import { parseArgs } from 'node:util';
 import { createStaticServer } from './server.mjs';
 
@@ -12,6 +12,7 @@ const { values } = parseArgs({
     cors: { type: 'boolean', default: false },
     api: { type: 'string' },
     remotes: { type: 'string' },
+    releases: { type: 'string' },
   },
 });
 if (!values.root || !values.port) {
@@ -27,6 +28,7 @@ const server = createStaticServer({
   cors: values.cors,
   apiTarget: values.api,
   remotesMap,
+  releases: values.releases,
 });
 server.listen(Number(values.port), values.host, () => {
   console.log(`serving ${values.root} on http://localhost:${values.port}`);

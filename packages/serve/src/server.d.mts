@@ -1,8 +1,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 export type StaticServerOptions = {
-  /** the built app's dist folder */
-  root: string;
+  /** the built app's dist folder (a function: read per request, a deployment may move it) */
+  root: string | (() => string);
+  /** a folder of immutable releases (`<version>/...`), served at /releases/ and cached for good */
+  releases?: string;
   /** unknown paths without an extension get index.html (the shell) */
   spa?: boolean;
   /** allow other origins to load the files (remotes) */

@@ -36,8 +36,10 @@ const HASHED = /\.[0-9a-f]{8}\.(js|css|png|svg|jpe?g|webp|woff2?)$/;
 /** compressed bodies by path, encoding and file version (size + mtime) */
 const compressedCache = new Map();
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export function cacheControl(pathname) {
-  return HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED.test(pathname) ? IMMUTABLE : 'no-cache';
 }
 
 function pickEncoding(acceptEncoding = '') {
@@ -123,7 +125,9 @@ function proxy(request, response, target) {
 
 /**
  * @param {object} options
- * @param {string} options.root         the built app's dist folder
+ * @param {string|(() => string)} options.root  the built app's dist folder (a function: read per request,
+ *   so a deployment can point the server at another release without a restart)
+ * @param {string} [options.releases]   a folder of immutable releases (`<version>/...`), served at /releases/
  * @param {boolean} [options.spa]       unknown paths without an extension get index.html (the shell)
  * @param {boolean} [options.cors]      allow other origins to load the files (remotes)
  * @param {string} [options.apiTarget]  proxy /api/* to this origin (the shell)
@@ -131,8 +135,11 @@ function proxy(request, response, target) {
  * @param {(req: http.IncomingMessage, res: http.ServerResponse) => boolean|Promise<boolean>} [options.before]
  */
 export function createStaticServer(options) {
-  const root = resolve(options.root);
+  const rootOf = typeof options.root === 'function' ? () => resolve(options.root()) : () => fixedRoot;
+  const fixedRoot = typeof options.root === 'function' ? '' : resolve(options.root);
+  const releases = options.releases ? resolve(options.releases) : null;
   return http.createServer(async (request, response) => {
+    const root = rootOf();
     try {
       if (options.before && (await options.before(request, response))) return;
       const { pathname } = new URL(request.url ?? '/', 'http://localhost');
@@ -155,9 +162,14 @@ export function createStaticServer(options) {
         return void response.end(request.method === 'HEAD' ? undefined : JSON.stringify(options.remotesMap));
       }
 
-      let found = await findFile(root, pathname);
+      // a release is never overwritten (scripts/release.mjs): every file in it, its manifest and entry
+      // included, can be cached for good
+      const released = releases !== null && pathname.startsWith('/releases/');
+      let found = released
+        ? await findFile(releases, pathname.slice('/releases'.length))
+        : await findFile(root, pathname);
       let status = 200;
-      if (!found && options.spa && !extname(pathname)) found = await findFile(root, '/index.html');
+      if (!found && !released && options.spa && !extname(pathname)) found = await findFile(root, '/index.html');
       if (!found) {
         status = 404;
         response.writeHead(status, { 'content-type': TYPES['.txt'], 'cache-control': 'no-cache' });
@@ -167,7 +179,7 @@ export function createStaticServer(options) {
       const ext = extname(file);
       const headers = {
         'content-type': TYPES[ext] ?? 'application/octet-stream',
-        'cache-control': cacheControl(file),
+        'cache-control': released ? IMMUTABLE : cacheControl(file),
         'last-modified': info.mtime.toUTCString(),
       };
       const encoding =

@@ -1,0 +1,211 @@
+// Releases, promotion, canary, rollback and the compatibility gate (scripts/releases.mjs), on a
+// releases folder of its own, with builds shaped as the federation plugin writes them.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+const require = createRequire(import.meta.url);
+const { sharedModules } = require('../packages/config/shared.cjs');
+
+const releases = mkdtempSync(join(tmpdir(), 'releases-test-'));
+process.env.RELEASES_DIR = releases;
+process.env.DEPLOYED_BY = 'release test';
+process.env.REMOTE_MF_CATALOG_URL = 'https://cdn.example.ua/catalog/mf-manifest.json';
+const { fileRelease, promote, readDeployment, readHistory, ReleaseError, rollback, sharedMisfits, appOf } =
+  await import('./releases.mjs');
+
+const API_NOW = sharedModules({ provide: true })['@lab/api'].version;
+const [major, minor, patch] = API_NOW.split('.').map(Number);
+const API_NEXT = `${major}.${minor}.${patch + 1}`;
+
+/** A build as mf-manifest.json describes it: what it shares, at which version, requiring which range. */
+function build(name, { provide, apiVersion = API_NOW, marker = '' }) {
+  const dir = mkdtempSync(join(tmpdir(), `${name}-build-`));
+  // the subpath prefixes (react/) are shared as the subpaths the apps import
+  const subpaths = { 'react/': 'react/jsx-runtime', 'react-dom/': 'react-dom/client' };
+  const shared = Object.entries(sharedModules({ provide }))
+    .map(([key, config]) => [subpaths[key] ?? key, config])
+    .map(([key, config]) => {
+      const version = key === '@lab/api' ? apiVersion : config.version;
+      return { name: key, version, requiredVersion: `^${version}`, singleton: true };
+    });
+  writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify({ name, shared, exposes: [] }));
+  mkdirSync(join(dir, 'static'));
+  writeFileSync(join(dir, 'static', 'main.js'), `console.log(${JSON.stringify(name + marker)})`);
+  return dir;
+}
+
+const release = (app, options) => fileRelease(appOf(app), build(app, options), { move: true, commit: 'test' }).version;
+
+/** The error a call throws, as a ReleaseError. */
+function refusal(call) {
+  try {
+    call();
+  } catch (error) {
+    assert.ok(error instanceof ReleaseError, String(error));
+    return error.message;
+  }
+  assert.fail('was not refused');
+}
+
+let shellV1;
+let catalogV1;
+let catalogV2;
+
+before(() => {
+  // the live shell is a release here, whatever the repository's builds are
+  shellV1 = release('shell', { provide: true });
+  promote('shell', shellV1);
+});
+after(() => rmSync(releases, { recursive: true, force: true }));
+
+describe('a release', () => {
+  test('is filed under its version, package version plus content hash, and never overwritten', () => {
+    catalogV1 = release('mf-catalog', { provide: false });
+    assert.match(catalogV1, /^\d+\.\d+\.\d+-[0-9a-f]{10}$/);
+    const folder = join(releases, 'mf-catalog', catalogV1);
+    const meta = JSON.parse(readFileSync(join(folder, 'release.json'), 'utf8'));
+    assert.deepEqual([meta.app, meta.version, meta.commit], ['mf-catalog', catalogV1, 'test']);
+    assert.deepEqual(meta.routes, ['analyzes', 'analysis', 'search']);
+
+    // the same build again: the same version, the folder untouched
+    const again = fileRelease(appOf('mf-catalog'), build('mf-catalog', { provide: false }), { commit: 'other' });
+    assert.deepEqual([again.version, again.created], [catalogV1, false]);
+    assert.equal(JSON.parse(readFileSync(join(folder, 'release.json'), 'utf8')).commit, 'test');
+
+    catalogV2 = release('mf-catalog', { provide: false, marker: ' v2' });
+    assert.notEqual(catalogV2, catalogV1);
+    assert.ok(existsSync(join(folder, 'static', 'main.js')));
+  });
+});
+
+describe('promotion, canary and rollback', () => {
+  test('promote points the remote at the release, at its origin’s releases/ folder', () => {
+    promote('mf-catalog', catalogV1);
+    const live = readDeployment().remotes.mf_catalog;
+    assert.equal(live.version, catalogV1);
+    assert.equal(live.manifest, `https://cdn.example.ua/catalog/releases/${catalogV1}/mf-manifest.json`);
+    assert.deepEqual(live.routes, ['analyzes', 'analysis', 'search']);
+  });
+
+  test('a canary takes a whole percent from 1 to 99 and leaves the live release for the rest', () => {
+    for (const percent of [0, 100, 12.5, Number.NaN]) {
+      assert.match(
+        refusal(() => promote('mf-catalog', catalogV2, { canary: percent })),
+        /whole percent from 1 to 99/,
+      );
+    }
+    promote('mf-catalog', catalogV2, { canary: 10 });
+    const live = readDeployment().remotes.mf_catalog;
+    assert.equal(live.version, catalogV1);
+    assert.deepEqual([live.canary.version, live.canary.percent], [catalogV2, 10]);
+  });
+
+  test('rollback ends a canary first, then walks back through the promotions to the build', () => {
+    rollback('mf-catalog');
+    assert.equal(readDeployment().remotes.mf_catalog.canary, undefined);
+    assert.equal(readDeployment().remotes.mf_catalog.version, catalogV1);
+
+    promote('mf-catalog', catalogV2);
+    assert.equal(readDeployment().remotes.mf_catalog.version, catalogV2);
+    rollback('mf-catalog');
+    assert.equal(readDeployment().remotes.mf_catalog.version, catalogV1);
+    rollback('mf-catalog');
+    assert.equal(readDeployment().remotes.mf_catalog, undefined);
+    assert.match(
+      refusal(() => rollback('mf-catalog')),
+      /no promotion to roll back/,
+    );
+  });
+
+  test('an unknown release or app is refused with what there is', () => {
+    assert.match(
+      refusal(() => promote('mf-catalog', '9.9.9-nope')),
+      new RegExp(`released: .*${catalogV1}`),
+    );
+    assert.match(
+      refusal(() => promote('mf-nothing', catalogV1)),
+      /no app "mf-nothing": one of .*mf-catalog/,
+    );
+  });
+
+  test('the history says who moved what, when, from which release', () => {
+    const moves = readHistory().filter((move) => move.app === 'mf-catalog');
+    assert.deepEqual(
+      moves.map((move) => [move.action, move.version, move.from]),
+      [
+        ['promote', catalogV1, null],
+        ['canary', catalogV2, catalogV1],
+        ['rollback', catalogV1, catalogV2],
+        ['promote', catalogV2, catalogV1],
+        ['rollback', catalogV1, catalogV2],
+        ['rollback', null, catalogV1],
+      ],
+    );
+    for (const move of moves) {
+      assert.equal(move.by, 'release test');
+      assert.ok(!Number.isNaN(Date.parse(move.at)));
+    }
+  });
+});
+
+describe('the compatibility gate', () => {
+  test(`refuses a remote that needs @lab/api ^${API_NEXT} while the live shell provides ${API_NOW}`, () => {
+    const needsNewer = release('mf-catalog', { provide: false, apiVersion: API_NEXT });
+    const deploymentBefore = readDeployment();
+    const historyBefore = readHistory().length;
+    const message = refusal(() => promote('mf-catalog', needsNewer));
+    assert.match(
+      message,
+      new RegExp(
+        `@lab/api \\^${API_NEXT.replaceAll('.', '\\.')} is required, the shell provides ${API_NOW.replaceAll('.', '\\.')}`,
+      ),
+    );
+    assert.match(message, /Promote a shell release that provides these versions first/);
+    assert.deepEqual(readDeployment(), deploymentBefore);
+    assert.equal(readHistory().length, historyBefore);
+    // a canary of it is refused as well
+    promote('mf-catalog', catalogV1);
+    assert.match(
+      refusal(() => promote('mf-catalog', needsNewer, { canary: 50 })),
+      /@lab\/api/,
+    );
+
+    // the shell released with that @lab/api goes live first (the live remotes accept it), then the remote
+    const shellV2 = release('shell', { provide: true, apiVersion: API_NEXT });
+    promote('shell', shellV2);
+    promote('mf-catalog', needsNewer);
+    assert.equal(readDeployment().remotes.mf_catalog.version, needsNewer);
+
+    // and the shell cannot go back under it: its rollback names the remote that needs more
+    const back = refusal(() => rollback('shell'));
+    assert.match(
+      back,
+      new RegExp(`mf-catalog ${needsNewer}: @lab/api \\^${API_NEXT.replaceAll('.', '\\.')} is required`),
+    );
+    assert.equal(readDeployment().shell.version, shellV2);
+  });
+
+  test('names every shared module that does not fit, and one the shell does not provide at all', () => {
+    const remote = {
+      shared: [
+        { name: 'react', requiredVersion: '^19.3.1' },
+        { name: '@lab/ui', requiredVersion: '^0.3.0' },
+        { name: 'left-pad', requiredVersion: '^1.0.0' },
+      ],
+    };
+    const shell = {
+      shared: [
+        { name: 'react', version: '19.4.0' },
+        { name: '@lab/ui', version: '0.2.9' },
+      ],
+    };
+    assert.deepEqual(sharedMisfits(remote, shell), [
+      '@lab/ui ^0.3.0 is required, the shell provides 0.2.9',
+      'left-pad ^1.0.0 is required, the shell provides none',
+    ]);
+  });
+});
