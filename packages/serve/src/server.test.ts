@@ -125,3 +125,46 @@ describe('the /api proxy', () => {
     }
   });
 });
+
+describe('releases', () => {
+  it('serves every version side by side at /releases/, cached for good, and nothing outside them', async () => {
+    const releases = mkdtempSync(join(tmpdir(), 'serve-releases-'));
+    for (const version of ['1.0.0-aaaa', '1.0.0-bbbb']) {
+      mkdirSync(join(releases, version));
+      writeFileSync(join(releases, version, 'mf-manifest.json'), JSON.stringify({ version }));
+    }
+    const served = await serve({ cors: true, releases });
+    try {
+      for (const version of ['1.0.0-aaaa', '1.0.0-bbbb']) {
+        const response = await fetch(`${served.origin}/releases/${version}/mf-manifest.json`);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({ version });
+        expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      }
+      // the build beside them is served as before, its manifest revalidated
+      expect((await fetch(`${served.origin}/main.js`)).headers.get('cache-control')).toBe('no-cache');
+      expect((await fetch(`${served.origin}/releases/9.9.9-none/mf-manifest.json`)).status).toBe(404);
+      expect((await fetch(`${served.origin}/releases/..%2fmain.js`)).status).toBe(404);
+    } finally {
+      await served.close();
+      rmSync(releases, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a root given as a function on every request: a deployment moves it without a restart', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'serve-other-'));
+    writeFileSync(join(other, 'index.html'), '<!doctype html><title>shell v2</title>');
+    let current = root;
+    const server = createStaticServer({ root: () => current, spa: true });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${origin}/`)).text()).toContain('<title>shell</title>');
+      current = other;
+      expect(await (await fetch(`${origin}/cart`)).text()).toContain('<title>shell v2</title>');
+    } finally {
+      await new Promise((done) => server.close(done));
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+});
