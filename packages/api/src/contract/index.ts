@@ -22,3 +22,4 @@ export { type Route, type RouteKey, type RouteSchemas, type Routes, routes } fro
 export * from './search';
 export * from './services';
 export * from './settlements';
+export { summaries } from './summaries';

@@ -8,7 +8,15 @@
  *   contractRoute(app, 'genders', async (request) => app.repos.reference.genders(request.locale));
  */
 
-import { type ClientKind, ErrorBody, type Route, type RouteKey, type Routes, routes } from '@lab/api/contract';
+import {
+  type ClientKind,
+  ErrorBody,
+  type Route,
+  type RouteKey,
+  type Routes,
+  routes,
+  summaries,
+} from '@lab/api/contract';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type {
   FastifyInstance,
@@ -27,6 +35,9 @@ declare module 'fastify' {
     contractRoutes: Set<RouteKey>;
   }
 }
+
+/** The OpenAPI security scheme of the session cookie (plugins/external/swagger.ts). */
+export const SESSION_SECURITY = 'session';
 
 export const CLIENT_PREFIX: Readonly<Record<ClientKind, string>> = {
   public: '/api/public',
@@ -80,7 +91,10 @@ export function contractSchema(key: RouteKey): FastifySchema & Record<string, un
       : route.response;
   return {
     operationId: key,
+    summary: summaries[key],
     tags: [route.client],
+    // the private client's calls need the session cookie (swagger.ts declares the scheme); the others none
+    security: route.client === 'private' ? [{ [SESSION_SECURITY]: [] }] : [],
     ...(route.params ? { params: route.params } : {}),
     ...(route.querystring ? { querystring: route.querystring } : {}),
     ...(route.body ? { body: route.body } : {}),

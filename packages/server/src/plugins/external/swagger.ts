@@ -6,6 +6,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { COOKIE_BASE_NAME } from '../../auth/cookies';
+import { SESSION_SECURITY } from '../../http/contract-route';
 
 export interface SwaggerOptions {
   /** Serve the swagger-ui page (the JSON document is always served). */
@@ -23,6 +25,21 @@ export default fp(
           description:
             'Calls of the storefront (spec section 7). Every failure answers { code, message, field? } ' +
             'with the message in the Accept-Language (ua/uk: Ukrainian, ru: Russian).',
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        },
+        // relative: the same document serves the API's own origin and the site, which proxies /api
+        servers: [{ url: '/', description: 'The origin this document is served from' }],
+        components: {
+          securitySchemes: {
+            [SESSION_SECURITY]: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: COOKIE_BASE_NAME,
+              description:
+                `HttpOnly session cookie set by sign-in (login, registration); named __Host-${COOKIE_BASE_NAME} ` +
+                'over https. Sessions are server-side rows: signing out ends one.',
+            },
+          },
         },
         tags: [
           { name: 'public', description: '/api/public: guests and everyone' },
