@@ -5,7 +5,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './lib.mjs';
-import { appOf, fileRelease, ReleaseError, releasesDir } from './releases.mjs';
+import { appOf, commitOf, fileRelease, ReleaseError, releasesDir } from './releases.mjs';
 
 const { values, positionals } = parseArgs({ options: { from: { type: 'string' } }, allowPositionals: true });
 try {
@@ -17,7 +17,12 @@ try {
     rmSync(build, { recursive: true, force: true });
     mkdirSync(build, { recursive: true });
     // the build's logs go to stderr: stdout ends with the version, for scripts to read
-    buildApp(app, { OUTPUT_PATH: build }, { stdio: ['ignore', 2, 2] });
+    // the build id is the commit, not the time: the same commit builds the same release
+    buildApp(
+      app,
+      { OUTPUT_PATH: build, BUILD_ID: process.env.BUILD_ID || commitOf() || '' },
+      { stdio: ['ignore', 2, 2] },
+    );
   }
   const { version, folder, created } = fileRelease(app, build, { move: !values.from });
   console.error(

@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { apps, root } from './lib.mjs';
+import { checkShellAgainst, liveTypeFolders } from './remote-types.mjs';
 
 const require = createRequire(import.meta.url);
 const semver = require('semver');
@@ -62,7 +63,7 @@ export function contentHash(dir) {
   return hash.digest('hex');
 }
 
-function commitOf() {
+export function commitOf() {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
     const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' }).trim() !== '';
@@ -227,21 +228,40 @@ function liveRemoteManifests(deployment) {
   return live;
 }
 
+/**
+ * The gate's second half: the shell type-checks what it mounts against the release's federation type
+ * hints, the other remotes' from what is live (scripts/remote-types.mjs). The shell's mounts are read
+ * from its source here: the shell that is promoted is built from it.
+ */
+export function exposedMisfits(app, version, deployment) {
+  const folders = { ...liveTypeFolders(deployment, releasesDir()), [app.name]: releaseFolder(app, version) };
+  const { ok, problems } = checkShellAgainst(folders);
+  if (ok) return [];
+  const shown = problems.slice(0, 12);
+  if (problems.length > shown.length) shown.push(`… ${problems.length - shown.length} more lines`);
+  return [`its exposed modules do not fit what the shell mounts:\n      ${shown.join('\n      ')}`];
+}
+
 /** Refuses a move whose release does not fit what is live, naming each misfit. */
 function gate(app, version, deployment) {
   const { manifest } = releaseOf(app, version);
-  const misfits =
+  const shared =
     app.dir === 'shell'
       ? liveRemoteManifests(deployment).flatMap(({ label, manifest: remote }) =>
           sharedMisfits(remote, manifest).map((misfit) => `${label}: ${misfit}`),
         )
       : sharedMisfits(manifest, liveShellManifest(deployment)).map((misfit) => `${app.dir} ${version}: ${misfit}`);
+  const exposed =
+    app.dir === 'shell'
+      ? []
+      : exposedMisfits(app, version, deployment).map((misfit) => `${app.dir} ${version}: ${misfit}`);
+  const misfits = [...shared, ...exposed];
   if (misfits.length) {
     throw new ReleaseError(
       `${app.dir} ${version} does not fit the live site:\n  - ${misfits.join('\n  - ')}\n` +
         (app.dir === 'shell'
           ? 'Promote remotes that accept this shell first, or release the shell with what they need.'
-          : 'Promote a shell release that provides these versions first.'),
+          : 'Promote a shell release that provides these versions first, or fix the release.'),
     );
   }
 }

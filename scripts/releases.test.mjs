@@ -1,14 +1,18 @@
 // Releases, promotion, canary, rollback and the compatibility gate (scripts/releases.mjs), on a
-// releases folder of its own, with builds shaped as the federation plugin writes them.
+// releases folder of its own, with builds shaped as the federation plugin writes them and the type
+// hints of the remotes' real builds (npm test runs this after the build).
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const { sharedModules } = require('../packages/config/shared.cjs');
+const AdmZip = require('adm-zip');
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 const releases = mkdtempSync(join(tmpdir(), 'releases-test-'));
 process.env.RELEASES_DIR = releases;
@@ -22,7 +26,7 @@ const [major, minor, patch] = API_NOW.split('.').map(Number);
 const API_NEXT = `${major}.${minor}.${patch + 1}`;
 
 /** A build as mf-manifest.json describes it: what it shares, at which version, requiring which range. */
-function build(name, { provide, apiVersion = API_NOW, marker = '' }) {
+function build(name, { provide, apiVersion = API_NOW, marker = '', changeTypes }) {
   const dir = mkdtempSync(join(tmpdir(), `${name}-build-`));
   // the subpath prefixes (react/) are shared as the subpaths the apps import
   const subpaths = { 'react/': 'react/jsx-runtime', 'react-dom/': 'react-dom/client' };
@@ -35,6 +39,11 @@ function build(name, { provide, apiVersion = API_NOW, marker = '' }) {
   writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify({ name, shared, exposes: [] }));
   mkdirSync(join(dir, 'static'));
   writeFileSync(join(dir, 'static', 'main.js'), `console.log(${JSON.stringify(name + marker)})`);
+  if (!provide) {
+    const zip = new AdmZip(join(repoRoot, name, 'dist', '@mf-types.zip'));
+    changeTypes?.(zip);
+    zip.writeZip(join(dir, '@mf-types.zip'));
+  }
   return dir;
 }
 
@@ -187,6 +196,42 @@ describe('the compatibility gate', () => {
       new RegExp(`mf-catalog ${needsNewer}: @lab/api \\^${API_NEXT.replaceAll('.', '\\.')} is required`),
     );
     assert.equal(readDeployment().shell.version, shellV2);
+  });
+
+  test('refuses a remote whose exposed props no longer fit what the shell mounts, by its type hints', () => {
+    // the catalogue's header search button now requires a prop the shell does not pass
+    const breaking = release('mf-catalog', {
+      provide: false,
+      apiVersion: API_NEXT,
+      changeTypes: (zip) => {
+        const entry = zip
+          .getEntries()
+          .find((candidate) => candidate.entryName.endsWith('src/exposed/SearchButton.d.ts'));
+        assert.ok(entry, 'the type hints hold SearchButton');
+        const declaration = entry.getData().toString('utf8');
+        const changed = declaration.replace(
+          /SearchButton\(\)/,
+          'SearchButton(props: { placement: "header" | "page" })',
+        );
+        assert.notEqual(changed, declaration);
+        zip.updateFile(entry, Buffer.from(changed));
+      },
+    });
+    const message = refusal(() => promote('mf-catalog', breaking));
+    assert.match(message, new RegExp(`mf-catalog ${breaking}: its exposed modules do not fit what the shell mounts`));
+    assert.match(message, /error TS\d+/);
+    assert.match(message, /placement/);
+    assert.notEqual(readDeployment().remotes.mf_catalog.version, breaking);
+  });
+
+  test('a release without type hints is refused: the shell cannot be checked against it', () => {
+    const dir = build('mf-catalog', { provide: false, apiVersion: API_NEXT, marker: ' no types' });
+    rmSync(join(dir, '@mf-types.zip'));
+    const { version } = fileRelease(appOf('mf-catalog'), dir, { move: true, commit: 'test' });
+    assert.match(
+      refusal(() => promote('mf-catalog', version)),
+      /carries no type hints \(@mf-types\.zip\)/,
+    );
   });
 
   test('names every shared module that does not fit, and one the shell does not provide at all', () => {

@@ -13,8 +13,8 @@ ensureChromium();
 step('lint');
 run(bin('biome'), ['ci', '.']);
 
-step('import boundaries; releases, promotion and the compatibility gate');
-run(process.execPath, ['--test', 'scripts/boundaries.test.mjs', 'scripts/releases.test.mjs']);
+step('import boundaries (apps, features, packages)');
+run(process.execPath, ['--test', 'scripts/boundaries.test.mjs']);
 
 step('type-check');
 run(process.execPath, ['scripts/typecheck.mjs']);
@@ -30,6 +30,10 @@ run(join(root, 'packages', 'server', 'node_modules', '.bin', 'tsx'), ['packages/
 
 step('production build');
 buildApps();
+
+step('the shell against the remotes’ type hints; releases, promotion and the compatibility gate');
+run(process.execPath, ['scripts/typecheck-remotes.mjs']);
+run(process.execPath, ['--test', 'scripts/releases.test.mjs']);
 
 step('browser journeys (playwright)');
 run(join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test'], { cwd: join(root, 'e2e') });

@@ -1,15 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { repoRoot, Site } from '../support/site';
+import { WorkCopy } from '../support/workCopy';
 
 // The catalogue team's deployment: a folder its static server serves, replaced on redeploy.
 const deployment = mkdtempSync(join(tmpdir(), 'mf-catalog-deploy-'));
 const site = new Site({ basePort: 3300, roots: { mf_catalog: deployment } });
 const remoteDir = join(repoRoot, 'mf-catalog');
-const workCopy = join(remoteDir, '.e2e-redeploy');
+const workCopy = new WorkCopy('mf-catalog', 'redeploy');
 
 test.beforeAll(async () => {
   cpSync(join(remoteDir, 'dist'), deployment, { recursive: true });
@@ -18,25 +18,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site.stopAll();
   rmSync(deployment, { recursive: true, force: true });
-  rmSync(workCopy, { recursive: true, force: true });
+  workCopy.remove();
 });
-
-/** A copy of the remote's source, as its team has it. */
-function copySource() {
-  rmSync(workCopy, { recursive: true, force: true });
-  for (const entry of ['src', 'webpack.config.js', 'package.json', 'tsconfig.json']) {
-    cpSync(join(remoteDir, entry), join(workCopy, entry), { recursive: true });
-  }
-}
-
-/** The remote built from the work copy into `outputPath`, as its team's CI would. */
-function buildWorkCopy(outputPath: string) {
-  execFileSync(join(repoRoot, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
-    cwd: workCopy,
-    env: { ...process.env, OUTPUT_PATH: outputPath },
-    stdio: 'inherit',
-  });
-}
 
 /** Deploys a build: new files in, the manifest and entry replaced; the server keeps running. */
 function deploy(build: string) {
@@ -47,16 +30,14 @@ function deploy(build: string) {
 
 /** Rebuilds the remote from a copy of its source with one visible change, as its team would. */
 function rebuildCatalogWithChange(outputPath: string) {
-  copySource();
-  const exposed = join(workCopy, 'src', 'exposed', 'SearchButton.tsx');
-  const source = readFileSync(exposed, 'utf8');
-  const changed = source.replace(
-    'return <SearchLauncher />;',
-    'return (<><SearchLauncher /><span data-testid="catalog-release">Нова версія каталогу</span></>);',
+  workCopy.create();
+  workCopy.edit(join('src', 'exposed', 'SearchButton.tsx'), (source) =>
+    source.replace(
+      'return <SearchLauncher />;',
+      'return (<><SearchLauncher /><span data-testid="catalog-release">Нова версія каталогу</span></>);',
+    ),
   );
-  expect(changed).not.toBe(source);
-  writeFileSync(exposed, changed);
-  buildWorkCopy(outputPath);
+  workCopy.build(outputPath);
 }
 
 test('a remote rebuilt and redeployed is shown by the unchanged shell on reload', async ({ page }) => {
@@ -176,21 +157,21 @@ const PREPARATION_TEXTS = {
 
 /** The catalogue with one page more, built as its team would: a route, a component, its head and texts. */
 function rebuildCatalogWithPage(outputPath: string) {
-  copySource();
-  const routes = join(workCopy, 'src', 'routes.ts');
-  const source = readFileSync(routes, 'utf8');
-  const withPage = `import { preparationHead } from './features/preparation/head';\n${source.replace(/\n\];\s*$/, PREPARATION_ROUTE)}\n`;
-  expect(withPage).toContain("id: 'mf_catalog/preparation'");
-  writeFileSync(routes, withPage);
-  mkdirSync(join(workCopy, 'src', 'features', 'preparation'), { recursive: true });
-  writeFileSync(join(workCopy, 'src', 'features', 'preparation', 'head.ts'), PREPARATION_HEAD);
-  writeFileSync(join(workCopy, 'src', 'exposed', 'PreparationPage.tsx'), PREPARATION_PAGE);
+  workCopy.create();
+  workCopy.edit(join('src', 'routes.ts'), (source) => {
+    const withPage = `import { preparationHead } from './features/preparation/head';\n${source.replace(/\n\];\s*$/, PREPARATION_ROUTE)}\n`;
+    expect(withPage).toContain("id: 'mf_catalog/preparation'");
+    return withPage;
+  });
+  mkdirSync(join(workCopy.dir, 'src', 'features', 'preparation'), { recursive: true });
+  writeFileSync(join(workCopy.dir, 'src', 'features', 'preparation', 'head.ts'), PREPARATION_HEAD);
+  writeFileSync(join(workCopy.dir, 'src', 'exposed', 'PreparationPage.tsx'), PREPARATION_PAGE);
   for (const locale of ['ua', 'ru'] as const) {
-    const file = join(workCopy, 'src', 'i18n', `${locale}.json`);
+    const file = join(workCopy.dir, 'src', 'i18n', `${locale}.json`);
     const texts = JSON.parse(readFileSync(file, 'utf8'));
     writeFileSync(file, JSON.stringify({ ...texts, preparationPage: PREPARATION_TEXTS[locale] }, null, 2));
   }
-  buildWorkCopy(outputPath);
+  workCopy.build(outputPath);
 }
 
 /** The JSON-LD blocks of a page's HTML. */

@@ -1,16 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { repoRoot, Site } from '../support/site';
+import { WorkCopy } from '../support/workCopy';
 
 // The catalogue team's delivery: immutable releases, promotion, a canary share, rollback; every move
 // is a change of releases/deployment.json, which the running shell reads on the next page.
 const releases = mkdtempSync(join(tmpdir(), 'lab-releases-'));
 const site = new Site({ basePort: 3400, releases });
 const remoteDir = join(repoRoot, 'mf-catalog');
-const workCopy = join(remoteDir, '.e2e-release');
+const workCopy = new WorkCopy('mf-catalog', 'release');
 const env = {
   ...process.env,
   RELEASES_DIR: releases,
@@ -32,24 +33,15 @@ const lastLine = (output: string) => output.split('\n').at(-1) ?? '';
 
 /** v2 of the catalogue: its source with one visible change, built by its team. */
 function buildChangedCatalog(): string {
-  rmSync(workCopy, { recursive: true, force: true });
-  for (const entry of ['src', 'webpack.config.js', 'package.json', 'tsconfig.json']) {
-    cpSync(join(remoteDir, entry), join(workCopy, entry), { recursive: true });
-  }
-  const exposed = join(workCopy, 'src', 'exposed', 'SearchButton.tsx');
-  const source = readFileSync(exposed, 'utf8');
-  const changed = source.replace(
-    'return <SearchLauncher />;',
-    `return (<><SearchLauncher /><span data-testid="catalog-release">${MARK}</span></>);`,
+  workCopy.create();
+  workCopy.edit(join('src', 'exposed', 'SearchButton.tsx'), (source) =>
+    source.replace(
+      'return <SearchLauncher />;',
+      `return (<><SearchLauncher /><span data-testid="catalog-release">${MARK}</span></>);`,
+    ),
   );
-  expect(changed).not.toBe(source);
-  writeFileSync(exposed, changed);
   const output = mkdtempSync(join(tmpdir(), 'mf-catalog-v2-'));
-  execFileSync(join(repoRoot, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
-    cwd: workCopy,
-    env: { ...process.env, OUTPUT_PATH: output },
-    stdio: 'inherit',
-  });
+  workCopy.build(output);
   return output;
 }
 
@@ -95,7 +87,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site.stopAll();
   rmSync(releases, { recursive: true, force: true });
-  rmSync(workCopy, { recursive: true, force: true });
+  workCopy.remove();
 });
 
 test('a remote released, canaried, promoted and rolled back by pointer, the shell and the others untouched', async ({

@@ -69,7 +69,10 @@ function browserConfig(app, production, outputPath) {
             // load remotes on demand, so that one dead remote does not break start-up
             shareStrategy: 'loaded-first',
             manifest: true,
-            dts: false,
+            // a remote's production build carries its federation type hints (@mf-types.zip, named in
+            // its manifest), its exposes.ts included: the shell type-checks against a release's types
+            // (scripts/remote-types.mjs) and the promotion gate refuses a release the shell cannot mount
+            dts: app.host || !production ? false : remoteTypeHints,
             experiments: federationRuntimeExperiments(app),
           }),
       ...(production
@@ -99,6 +102,20 @@ function browserConfig(app, production, outputPath) {
     stats: 'errors-warnings',
   };
 }
+
+/** The federation DTS plugin's settings (TypeScript 7 works through its tsc command line). */
+const remoteTypeHints = {
+  generateTypes: {
+    compilerInstance: 'tsc',
+    // the shell mounts the props its exposes.ts declares: that file is the remote's typed public API
+    additionalFilesToCompile: ['src/exposes.ts'],
+    extractThirdParty: false,
+    abortOnError: true,
+    deleteTsConfig: true,
+  },
+  consumeTypes: false,
+  displayErrorInTerminal: true,
+};
 
 /** Build-time constants, the same in the browser build and the preview build. */
 function definitions(app) {

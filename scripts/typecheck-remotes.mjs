@@ -1,0 +1,14 @@
+// npm run typecheck:remotes: the shell type-checked against the type hints of the live remotes (their
+// promoted releases, else their builds), as the promotion gate does for a candidate release.
+import { relative } from 'node:path';
+import { root } from './lib.mjs';
+import { readDeployment, releasesDir } from './releases.mjs';
+import { checkShellAgainst, liveTypeFolders } from './remote-types.mjs';
+
+const folders = liveTypeFolders(readDeployment(), releasesDir());
+console.log('▶ the shell against the live remotes’ type hints');
+for (const [name, folder] of Object.entries(folders)) console.log(`  ${name}: ${relative(root, folder)}`);
+const { ok, problems } = checkShellAgainst(folders);
+for (const line of problems) console.log(`  ${line}`);
+if (!ok) process.exit(1);
+console.log('  the shell mounts what every live remote exposes');
