@@ -80,7 +80,9 @@ export function commitOf() {
  */
 export function fileRelease(app, build, { move = false, commit = commitOf() } = {}) {
   if (!existsSync(join(build, 'mf-manifest.json'))) throw new ReleaseError(`${build} holds no build of ${app.dir}`);
-  const { version: packageVersion } = JSON.parse(readFileSync(join(root, app.dir, 'package.json'), 'utf8'));
+  // the version the build was made at (its manifest's build info: a team's own repository), else ours
+  const built = readJson(join(build, 'mf-manifest.json')).metaData?.buildInfo?.buildVersion;
+  const packageVersion = built && semver.valid(built) ? built : readJson(join(root, app.dir, 'package.json')).version;
   const version = `${packageVersion}-${contentHash(build).slice(0, 10)}`;
   const target = join(releasesDir(), app.dir, version);
   if (existsSync(join(target, 'release.json'))) {

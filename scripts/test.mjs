@@ -14,7 +14,7 @@ step('lint');
 run(bin('biome'), ['ci', '.']);
 
 step('import boundaries (apps, features, packages)');
-run(process.execPath, ['--test', 'scripts/boundaries.test.mjs']);
+run(process.execPath, ['--test', 'scripts/boundaries.test.mjs', 'scripts/packages.test.mjs']);
 
 step('type-check');
 run(process.execPath, ['scripts/typecheck.mjs']);

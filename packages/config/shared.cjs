@@ -20,16 +20,17 @@ const libraries = {
  * federation runtime then warns about a remote that asks for more than the page provides.
  */
 const workspacePackages = ['@lab/api', '@lab/events', '@lab/i18n', '@lab/router', '@lab/ui'];
-const workspaceVersion = (name) =>
-  require(path.join(__dirname, '..', name.replace('@lab/', ''), 'package.json')).version;
+/** The version the app builds against: the package as the app resolves it (a workspace link, or an installed tarball). */
+const workspaceVersion = (name, from) => require(require.resolve(`${name}/package.json`, { paths: [from] })).version;
 
 /**
- * @param {{ provide: boolean }} options  `provide: false` (a remote): consume the shell's copies and
+ * @param {{ provide: boolean, from?: string }} options  `from`: the app's folder, whose packages are
+ *   shared (the shell's by default); `provide: false` (a remote): consume the shell's copies and
  *   bundle none of its own. A remote only ever runs in the shell's page, which provides every singleton
  *   before any remote loads; a remote's own copy could never be chosen (singleton, loaded first), yet
  *   its registration and fallback table weighed about 1.3 KB gzipped in every remote entry.
  */
-function sharedModules({ provide }) {
+function sharedModules({ provide, from = path.join(__dirname, '..', '..', 'shell') }) {
   const own = provide ? {} : { import: false };
   const shared = {};
   const add = (key, version) => {
@@ -39,7 +40,7 @@ function sharedModules({ provide }) {
   // subpaths (react/jsx-runtime, react-dom/client) must be shared too, or React is bundled twice
   add('react/', libraries.react);
   add('react-dom/', libraries['react-dom']);
-  for (const name of workspacePackages) add(name, workspaceVersion(name));
+  for (const name of workspacePackages) add(name, workspaceVersion(name, from));
   return shared;
 }
 

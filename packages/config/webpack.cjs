@@ -65,7 +65,7 @@ function browserConfig(app, production, outputPath) {
             exposes: app.exposes,
             // no remote is compiled in: the shell registers them at run time from remotes.json
             remotes: {},
-            shared: sharedModules({ provide: Boolean(app.host) }),
+            shared: sharedModules({ provide: Boolean(app.host), from: app.dir }),
             // load remotes on demand, so that one dead remote does not break start-up
             shareStrategy: 'loaded-first',
             manifest: true,
