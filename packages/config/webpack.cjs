@@ -22,12 +22,14 @@ function createWebpackConfig(app) {
     const production = argv.mode !== 'development';
     const outputPath = process.env.OUTPUT_PATH ? path.resolve(process.env.OUTPUT_PATH) : path.join(app.dir, 'dist');
     const browser = browserConfig(app, production, outputPath);
-    return app.preview && production ? [browser, previewConfig(app, outputPath)] : browser;
+    // the previews are built in development too: the dev path goes through the shell's server
+    return app.preview ? [browser, previewConfig(app, outputPath, production)] : browser;
   };
 }
 
 /** The app as the browser loads it. */
 function browserConfig(app, production, outputPath) {
+  const devPort = Number(process.env.DEV_PORT || app.port);
   // the bench's baseline: the shell with the remotes' exposed modules imported directly, no federation
   const singleBundle = Boolean(app.host) && process.env.SINGLE_BUNDLE === '1';
   return {
@@ -35,7 +37,8 @@ function browserConfig(app, production, outputPath) {
     mode: production ? 'production' : 'development',
     context: app.dir,
     entry: { main: './src/index.ts' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // no eval in development either: the dev path goes through the shell's server and its CSP
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     target: 'web',
     output: {
       path: outputPath,
@@ -75,10 +78,12 @@ function browserConfig(app, production, outputPath) {
             dts: app.host || !production ? false : remoteTypeHints,
             experiments: federationRuntimeExperiments(app),
           }),
-      ...(production
-        ? [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' })]
-        : []),
-      ...(app.preview && production ? [new PageStylesPlugin()] : []),
+      // style sheets are files in development too (hot-replaced by the plugin): the CSP allows no inline style
+      new MiniCssExtractPlugin({
+        filename: '[name].css',
+        chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      }),
+      ...(app.preview ? [new PageStylesPlugin()] : []),
       ...(app.host
         ? [
             new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', inject: 'head' }),
@@ -91,13 +96,22 @@ function browserConfig(app, production, outputPath) {
     optimization: optimization(production),
     performance: { hints: false },
     devServer: {
-      port: app.port,
-      hot: false,
+      port: devPort,
+      // hot module replacement; the client reaches this server itself, whichever origin serves the page
+      hot: true,
       liveReload: true,
+      // the shell in development is served by its own server from these files (scripts/dev.mjs)
+      devMiddleware: { writeToDisk: Boolean(app.host && process.env.OUTPUT_PATH) },
+      // a remote's page previews (written to disk by their own compiler, which the dev server leaves
+      // alone) beside its manifest, where the shell's server looks for them
+      static: [
+        path.join(app.dir, 'public'),
+        ...(app.preview ? [{ directory: path.join(outputPath, 'server'), publicPath: '/server' }] : []),
+      ],
       historyApiFallback: Boolean(app.host),
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: app.host ? [{ context: ['/api'], target: process.env.API_URL || 'http://localhost:4000' }] : [],
-      client: { overlay: { warnings: false, errors: true } },
+      client: { overlay: { warnings: false, errors: true }, webSocketURL: `ws://localhost:${devPort}/ws` },
     },
     stats: 'errors-warnings',
   };
@@ -138,7 +152,7 @@ function definitions(app) {
  * adapter) and needs nothing of Node.js: the shell's server runs it in a sandbox that has none
  * (shell/server/previewSandbox.ts).
  */
-function previewConfig(app, outputPath) {
+function previewConfig(app, outputPath, production) {
   return {
     name: `${app.name}-preview`,
     // after the browser build, whose `clean` empties the folder
@@ -151,6 +165,8 @@ function previewConfig(app, outputPath) {
     output: {
       path: path.join(outputPath, 'server'),
       filename: 'preview.js',
+      // where a dev server serves it (beside the manifest, as the build puts it)
+      publicPath: '/server/',
       library: { type: 'commonjs2' },
       // the sandbox's context has globalThis, not the browser's self or window
       globalObject: 'globalThis',
@@ -160,10 +176,13 @@ function previewConfig(app, outputPath) {
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
-    module: { rules: moduleRules(app.name, true, { server: true }) },
+    module: { rules: moduleRules(app.name, production, { server: true }) },
     plugins: [definitions(app), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
     // run on the shell's server, read by nobody: minifying would only cost build time
     optimization: { minimize: false },
+    // in development it is written to disk and served as a static file (browserConfig's devServer): the
+    // dev server adds no client or hot updates to it, it runs in a sandbox
+    devServer: false,
     performance: { hints: false },
     stats: 'errors-warnings',
   };
@@ -213,7 +232,7 @@ function moduleRules(name, production, { server = false } = {}) {
         localIdentName: production ? `${name}-[hash:base64:6]` : `${name}__[name]__[local]`,
         // a shared package's classes are named after the package and its version, not the app: whichever
         // app's copy the page runs, a preview rendered by another app's build names the same classes
-        getLocalIdent: production ? sharedPackageIdent : undefined,
+        getLocalIdent: sharedPackageIdent,
         namedExport: false,
         exportLocalsConvention: 'as-is',
         // a preview renders markup only: the class names, no style sheets
@@ -230,7 +249,9 @@ function moduleRules(name, production, { server = false } = {}) {
         options: {
           jsc: {
             parser: { syntax: 'typescript', tsx: true },
-            transform: { react: { runtime: 'automatic', development: !production } },
+            // jsx-runtime in development too: it is a shared module, provided by the shell only when the
+            // shell's own code imports it, and the dev path mixes development and production builds
+            transform: { react: { runtime: 'automatic', development: false } },
             target: 'es2020',
           },
         },
@@ -238,9 +259,7 @@ function moduleRules(name, production, { server = false } = {}) {
     },
     {
       test: /\.css$/,
-      use: server
-        ? [cssLoader]
-        : [production ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), cssLoader],
+      use: server ? [cssLoader] : [MiniCssExtractPlugin.loader, cssLoader],
     },
     { test: /\.(png|svg|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
   ];

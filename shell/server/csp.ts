@@ -13,14 +13,20 @@ export function contentSecurityPolicy(
   remoteManifestUrls: readonly string[],
   styleHashes: readonly string[] = [],
   scriptHashes: readonly string[] = [],
+  devServers: readonly string[] = [],
 ): string {
+  // development: the webpack-dev-servers' files, and their hot-update sockets (ws: is not matched by http:)
+  const devSources = devServers.flatMap((url) => {
+    const { host } = new URL(url);
+    return [`http://${host}`, `ws://${host}`];
+  });
   const remoteOrigins = [...new Set(remoteManifestUrls.map((url) => new URL(url).origin))];
-  const sources = ["'self'", ...remoteOrigins].join(' ');
+  const sources = ["'self'", ...remoteOrigins, ...devSources.filter((source) => source.startsWith('http'))].join(' ');
   return [
     "default-src 'self'",
     `script-src ${[sources, ...scriptHashes].join(' ')}`,
     `style-src ${[sources, ...styleHashes].join(' ')}`,
-    `connect-src ${sources}`,
+    `connect-src ${[sources, ...devSources.filter((source) => source.startsWith('ws'))].join(' ')}`,
     `img-src 'self' data: blob: ${remoteOrigins.join(' ')}`.trim(),
     `font-src ${sources}`,
     "object-src 'none'",

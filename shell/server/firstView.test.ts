@@ -51,6 +51,18 @@ describe('the first view in the HTML', () => {
     // the tokens are in the sheet: the frame is drawn with the site's colours and type scale
     expect(firstViewCss).toContain('--color-primary');
   });
+
+  it('in development allows the dev servers’ files and hot-update sockets, and still nothing inline', () => {
+    const csp = contentSecurityPolicy(['http://localhost:3001/mf-manifest.json'], [], [], ['http://localhost:3100']);
+    const directive = (name: string) => csp.split('; ').find((part) => part.startsWith(`${name} `));
+    expect(directive('script-src')).toBe("script-src 'self' http://localhost:3001 http://localhost:3100");
+    expect(directive('connect-src')).toBe(
+      "connect-src 'self' http://localhost:3001 http://localhost:3100 ws://localhost:3100",
+    );
+    expect(csp).not.toContain('unsafe');
+    // production pages name no socket at all
+    expect(contentSecurityPolicy(['http://localhost:3001/mf-manifest.json'])).not.toContain('ws:');
+  });
 });
 
 describe('headings the server knows without the API', () => {

@@ -1,7 +1,8 @@
 // The shell's production server: the static build (packages/serve) plus server-rendered page heads,
 // the Content-Security-Policy and the /api proxy. Options: --port, --root, --api, --remotes, --public-url,
-// --releases and --no-remote-hints (or PORT, API_URL, PUBLIC_URL, RELEASES_DIR; the remotes default to
-// remotes.json in the build, then to what releases/deployment.json promotes).
+// --releases, --no-releases, --dev-origins and --no-remote-hints (or PORT, API_URL, PUBLIC_URL,
+// RELEASES_DIR; the remotes default to remotes.json in the build, then to what releases/deployment.json
+// promotes). `npm run dev` runs it in front of the shell's development build (scripts/dev.mjs).
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -17,9 +18,14 @@ const { values } = parseArgs({
     port: { type: 'string', default: process.env.PORT ?? '3000' },
     host: { type: 'string', default: '0.0.0.0' },
     api: { type: 'string', default: process.env.API_URL ?? 'http://localhost:4000' },
+    // name=url,... (manifests moved), or the path of a whole remotes.json (a deployment's, for development)
     remotes: { type: 'string' },
     // the releases folder whose deployment.json says what is live (scripts/releases.mjs)
     releases: { type: 'string', default: process.env.RELEASES_DIR ?? join(__dirname, '..', '..', 'releases') },
+    // development: what was given is all there is, no promotion applies
+    'no-releases': { type: 'boolean', default: false },
+    // development: the webpack-dev-servers' origins, whose hot updates and sockets the CSP allows
+    'dev-origins': { type: 'string' },
     'public-url': { type: 'string', default: process.env.PUBLIC_URL },
     // the bench's "before": no remotes map inline, no preconnects or preloads for the remotes
     'no-remote-hints': { type: 'boolean', default: false },
@@ -29,16 +35,23 @@ const { values } = parseArgs({
 // the API calls made while rendering go straight to the API server
 process.env.API_BASE = values.api;
 
-// the build's map (manifests and the prefixes each remote routes); --remotes name=url,... moves manifests
-const built = parseRemotesMap(readFileSync(join(values.root, 'remotes.json'), 'utf8')) ?? {};
-const remotesMap = values.remotes
-  ? withManifests(
-      built,
-      Object.fromEntries(values.remotes.split(',').map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string])),
-    )
-  : built;
+/** The remotes: the build's map (manifests and the prefixes each remote routes), as --remotes changes it. */
+function startingRemotes(): RemotesMap {
+  const built = parseRemotesMap(readFileSync(join(values.root, 'remotes.json'), 'utf8')) ?? {};
+  if (!values.remotes) return built;
+  if (values.remotes.endsWith('.json')) {
+    const given = parseRemotesMap(readFileSync(values.remotes, 'utf8'));
+    if (!given) throw new Error(`${values.remotes} is no remotes map`);
+    return given;
+  }
+  const pairs = values.remotes.split(',').map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]);
+  return withManifests(built, Object.fromEntries(pairs));
+}
+const remotesMap = startingRemotes();
 
-const live = deploymentReader(join(values.releases, 'deployment.json'));
+const live = values['no-releases']
+  ? () => ({ shell: null, remotes: {} })
+  : deploymentReader(join(values.releases, 'deployment.json'));
 const root = () => shellRoot(live(), values.releases, values.root);
 
 const options = {
@@ -46,6 +59,7 @@ const options = {
   remotesMap,
   remoteHints: !values['no-remote-hints'],
   apiBase: values.api,
+  devOrigins: values['dev-origins']?.split(',').filter(Boolean) ?? [],
 };
 
 /**

@@ -38,6 +38,8 @@ type Options = {
   publicUrl: string | null;
   remotesMap: RemotesMap;
   remoteHints: boolean;
+  /** development: the webpack-dev-servers the page's hot updates come from */
+  devOrigins?: readonly string[];
   /** the API's origin, the only one a remote's page may have this server ask */
   apiBase: string;
 };
@@ -181,6 +183,7 @@ export async function renderPage(
         ...(preview ? styleAttributeSources(preview.html) : []),
       ],
       [...(preview ? [hashSource(preview.guard)] : []), ...(scriptSource ? [scriptSource] : [])],
+      options.devOrigins,
     ),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',

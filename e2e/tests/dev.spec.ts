@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { API_ORIGIN } from '../support/api';
+import { repoRoot, Site } from '../support/site';
+
+// An integrator's laptop: the catalogue from its source with hot updates, the rest of the site from a
+// deployment (its remotes.json), through the shell's own server in development, so that the server's
+// first view, the page's head and the CSP are what production has.
+const deployment = new Site({ basePort: 4700 });
+const PORTS = { shell: 4750, catalog: 4751, shellDev: 4760 };
+const dev = `http://localhost:${PORTS.shell}`;
+let developing: ChildProcess | null = null;
+let output = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(420_000);
+  await deployment.startAll();
+  developing = spawn(
+    process.execPath,
+    [join(repoRoot, 'scripts', 'dev.mjs'), 'mf-catalog', '--remotes', `${deployment.url}/remotes.json`, '--no-install'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        API_URL: API_ORIGIN,
+        PORT_SHELL: String(PORTS.shell),
+        PORT_MF_CATALOG: String(PORTS.catalog),
+        SHELL_DEV_PORT: String(PORTS.shellDev),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  developing.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  developing.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  await expect
+    .poll(() => output.includes(`Developing mf-catalog at ${dev}`) && output.includes('[shell] shell on'), {
+      timeout: 400_000,
+      intervals: [1000],
+    })
+    .toBe(true);
+});
+test.afterAll(async () => {
+  if (developing && developing.exitCode === null) {
+    const exited = new Promise((resolve) => developing?.once('exit', resolve));
+    developing.kill('SIGTERM');
+    await exited;
+  }
+  await deployment.stopAll();
+});
+
+async function firstCategory(): Promise<string> {
+  const response = await fetch(`${API_ORIGIN}/api/public/service/services/groups/enabled/tree/separated`);
+  const { services } = (await response.json()) as { services: Array<{ slug: string }> };
+  const slug = services[0]?.slug;
+  if (!slug) throw new Error('no category');
+  return slug;
+}
+
+test('npm run dev: one remote from source, the others from a deployment, through the shell’s server', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const path = `/analyzes/${await firstCategory()}`;
+
+  // the server's first view and head, from the catalogue's development build
+  const response = await fetch(`${dev}${path}`);
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+  expect(html).toMatch(/<title data-head>[^<]+\| /);
+  const map = JSON.parse(/<script type="application\/json" id="lab-remotes">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}');
+  expect(map.mf_catalog.manifest).toBe(`http://localhost:${PORTS.catalog}/mf-manifest.json`);
+  expect(map.mf_cart_checkout.manifest).toBe(`${deployment.origin('mf_cart_checkout')}/mf-manifest.json`);
+  expect(map.mf_account.manifest).toBe(`${deployment.origin('mf_account')}/mf-manifest.json`);
+  // the CSP of production, plus the dev servers and their sockets; still nothing inline or eval
+  const csp = response.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain(`ws://localhost:${PORTS.shellDev}`);
+  expect(csp).toContain(`ws://localhost:${PORTS.catalog}`);
+  expect(csp).not.toContain('unsafe');
+
+  const console: string[] = [];
+  page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
+  await page.goto(`${dev}${path}`);
+  await page.evaluate(() => window.localStorage.setItem('cityShown', 'true'));
+  await page.reload();
+  // the catalogue's page and header button from its dev server, the cart from the deployment
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Пошук аналізів' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Кошик/ })).toBeVisible();
+  await expect.poll(() => console.filter((line) => line.includes('Hot Module Replacement enabled')).length).toBe(2);
+  expect(console.filter((line) => /Content Security Policy|\[remote /.test(line))).toEqual([]);
+});
