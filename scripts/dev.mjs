@@ -117,6 +117,16 @@ children.push(
   }),
 );
 await waitFor(async () => existsSync(join(shellFiles, 'index.html')), "the shell's development build", 300);
+// the remote being developed is ready, its page previews too (a remote with pages has them): the shell's
+// server keeps a remote it could not reach for a while
+const developed = apps.find((app) => app.dir === wanted && app.dir !== 'shell');
+if (developed) {
+  const base = `http://localhost:${portOf(developed)}`;
+  await waitFor(async () => (await fetch(`${base}/mf-manifest.json`)).ok, `${developed.dir}'s dev server`, 300);
+  if (map[developed.name].routes.length) {
+    await waitFor(async () => (await fetch(`${base}/server/preview.js`)).ok, `${developed.dir}'s page previews`, 120);
+  }
+}
 const port = portOf(shell);
 children.push(
   startChild('shell', shellServer[0], [

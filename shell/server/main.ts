@@ -39,7 +39,8 @@ process.env.API_BASE = values.api;
 function startingRemotes(): RemotesMap {
   const built = parseRemotesMap(readFileSync(join(values.root, 'remotes.json'), 'utf8')) ?? {};
   if (!values.remotes) return built;
-  if (values.remotes.endsWith('.json')) {
+  // a path (no name=url pair in it)
+  if (!values.remotes.includes('=')) {
     const given = parseRemotesMap(readFileSync(values.remotes, 'utf8'));
     if (!given) throw new Error(`${values.remotes} is no remotes map`);
     return given;
