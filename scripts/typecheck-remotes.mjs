@@ -7,7 +7,9 @@ import { checkShellAgainst, liveTypeFolders } from './remote-types.mjs';
 
 const folders = liveTypeFolders(readDeployment(), releasesDir());
 console.log('▶ the shell against the live remotes’ type hints');
-for (const [name, folder] of Object.entries(folders)) console.log(`  ${name}: ${relative(root, folder)}`);
+for (const [name, folder] of Object.entries(folders)) {
+  console.log(`  ${name}: ${folder.startsWith(`${root}/`) ? relative(root, folder) : folder}`);
+}
 const { ok, problems } = checkShellAgainst(folders);
 for (const line of problems) console.log(`  ${line}`);
 if (!ok) process.exit(1);

@@ -88,6 +88,7 @@ function createTeamRepository(packed: Record<string, string>) {
 }
 
 let version = '';
+let typecheck = '';
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
@@ -115,6 +116,8 @@ test.beforeAll(async () => {
     .split('\n')
     .at(-1) as string;
   run(process.execPath, [join(repoRoot, 'scripts', 'promote.mjs'), 'mf-auth', version], repoRoot, env);
+  // the deployed shell type-checked against what is now live: this release's type hints among them
+  typecheck = run(process.execPath, [join(repoRoot, 'scripts', 'typecheck-remotes.mjs')], repoRoot, env);
   await site.startAll();
 });
 test.afterAll(async () => {
@@ -132,6 +135,8 @@ test('a remote built outside the monorepo from the packed packages is released, 
     exports: Record<string, unknown>;
   };
   expect(installed.exports['.']).toEqual({ types: './dist/index.d.ts', default: './dist/index.js' });
+  expect(typecheck).toContain(`mf_auth: ${join(releases, 'mf-auth', version)}`);
+  expect(typecheck).toContain('the shell mounts what every live remote exposes');
 
   await page.goto(site.url);
   await page.evaluate(() => window.localStorage.setItem('cityShown', 'true'));
