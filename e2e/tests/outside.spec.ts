@@ -12,7 +12,7 @@ const releases = mkdtempSync(join(tmpdir(), 'lab-releases-'));
 const outside = mkdtempSync(join(tmpdir(), 'mf-auth-team-'));
 const tarballs = join(outside, 'registry');
 const team = join(outside, 'mf-auth');
-const site = new Site({ basePort: 4600, releases });
+const site = new Site({ basePort: 4900, releases });
 const HINT = 'Надішлемо SMS з кодом для входу (збірка команди входу)';
 const PNPM = ['--yes', 'pnpm@12.21.0'];
 

@@ -9,7 +9,7 @@ import { WorkCopy } from '../support/workCopy';
 // The catalogue team's delivery: immutable releases, promotion, a canary share, rollback; every move
 // is a change of releases/deployment.json, which the running shell reads on the next page.
 const releases = mkdtempSync(join(tmpdir(), 'lab-releases-'));
-const site = new Site({ basePort: 4500, releases });
+const site = new Site({ basePort: 4800, releases });
 const remoteDir = join(repoRoot, 'mf-catalog');
 const workCopy = new WorkCopy('mf-catalog', 'release');
 const env = {
