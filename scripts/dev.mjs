@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { apps, bin, install, root, startChild } from './lib.mjs';
+import { apps, bin, install, portOf, root, startChild } from './lib.mjs';
 import { shellServer, startApi } from './serve-all.mjs';
 
 const require = createRequire(import.meta.url);
@@ -29,7 +29,6 @@ if (!apps.some((app) => app.dir === wanted) || positionals.length > 1) {
 if (!values['no-install']) install();
 
 const SHELL_DEV_PORT = Number(process.env.SHELL_DEV_PORT || 3100);
-const portOf = (app) => Number(process.env[`PORT_${app.name.toUpperCase()}`] || app.port);
 const children = [];
 const stop = () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');

@@ -16,6 +16,9 @@ export const apps = [
   { dir: 'shell', name: 'shell', port: 3000 },
 ];
 
+/** An app's port: PORT_<NAME> (PORT_MF_CATALOG ...), else its default. */
+export const portOf = (app) => Number(process.env[`PORT_${app.name.toUpperCase()}`] || app.port);
+
 export function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
   if (result.status !== 0) {

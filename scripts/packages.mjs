@@ -4,11 +4,13 @@
 //
 //   node scripts/packages.mjs build            dist/ of every published package
 //   node scripts/packages.mjs pack <folder>    build, then a tarball of each into <folder>
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bin, PNPM_VERSION, root } from './lib.mjs';
+import { bin, pnpm, root, run } from './lib.mjs';
+
+/** Tools' output goes to stderr: stdout lists the tarballs, for scripts to read. */
+const QUIET = { stdio: ['ignore', 2, 2] };
 
 /** The published packages, each after the packages it depends on. */
 export const PUBLISHED = ['config', 'events', 'i18n', 'router', 'api', 'ui'];
@@ -20,14 +22,6 @@ export const tarballOf = (name) => {
   const { name: full, version } = manifestOf(name);
   return `${full.replace(/^@/, '').replace('/', '-')}-${version}.tgz`;
 };
-
-function run(cmd, args, options) {
-  const result = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', ...options });
-  if (result.status !== 0) {
-    throw new Error(`${cmd} ${args.join(' ')} failed:\n${result.stdout ?? ''}${result.stderr ?? ''}`);
-  }
-  return result.stdout;
-}
 
 function copyStyles(from, to) {
   for (const entry of readdirSync(from, { withFileTypes: true })) {
@@ -56,7 +50,7 @@ export function buildPackage(name) {
     exclude: [join(dir, 'src', '**', '*.test.ts'), join(dir, 'src', '**', '*.test.tsx')],
   };
   writeFileSync(project, JSON.stringify(tsconfig, null, 2));
-  run(bin('tsc'), ['-p', project]);
+  run(bin('tsc'), ['-p', project], QUIET);
   copyStyles(join(dir, 'src'), dist);
 }
 
@@ -68,7 +62,7 @@ export function packPackages(destination) {
   for (const name of PUBLISHED) {
     buildPackage(name);
     const dir = join(root, 'packages', name);
-    run('npx', ['--yes', `pnpm@${PNPM_VERSION}`, 'pack', '--pack-destination', folder], { cwd: dir });
+    pnpm(['pack', '--pack-destination', folder], { cwd: dir, ...QUIET });
     const tarball = join(folder, tarballOf(name));
     if (!existsSync(tarball)) throw new Error(`pnpm pack wrote no ${tarball}`);
     tarballs[manifestOf(name).name] = tarball;

@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { apps, root } from './lib.mjs';
-import { checkShellAgainst, liveTypeFolders } from './remote-types.mjs';
+import { checkShellAgainst } from './remote-types.mjs';
 
 const require = createRequire(import.meta.url);
 const semver = require('semver');
@@ -214,20 +214,36 @@ export function sharedMisfits(remoteManifest, shellManifest) {
   return misfits;
 }
 
-/** The live releases of the remotes (stable and canary), each with its manifest. */
+/**
+ * The folder each remote is live from: its promoted release (and its canary's, when one runs), or its
+ * build when none is promoted.
+ */
+function liveFolders(deployment) {
+  return apps
+    .filter((app) => app.dir !== 'shell')
+    .flatMap((app) => {
+      const live = deployment.remotes[app.name];
+      if (!live) return [{ app, label: `${app.dir} (its build)`, folder: join(root, app.dir, 'dist'), canary: false }];
+      return [live, live.canary].filter(Boolean).map((ref) => ({
+        app,
+        label: `${app.dir} ${ref.version}`,
+        folder: releaseFolder(app, ref.version),
+        canary: ref === live.canary,
+      }));
+    });
+}
+
+/** The live remotes' manifests (stable and canary), each with its label; a remote without a build has none. */
 function liveRemoteManifests(deployment) {
-  const live = [];
-  for (const [name, entry] of Object.entries(deployment.remotes)) {
-    const app = appOf(name);
-    for (const ref of [entry, entry.canary].filter(Boolean)) {
-      live.push({ label: `${app.dir} ${ref.version}`, manifest: releaseOf(app, ref.version).manifest });
-    }
-  }
-  for (const app of apps.filter((candidate) => candidate.dir !== 'shell' && !deployment.remotes[candidate.name])) {
-    const built = join(root, app.dir, 'dist', 'mf-manifest.json');
-    if (existsSync(built)) live.push({ label: `${app.dir} (its build)`, manifest: readJson(built) });
-  }
-  return live;
+  return liveFolders(deployment)
+    .filter(({ folder }) => existsSync(join(folder, 'mf-manifest.json')))
+    .map(({ label, folder }) => ({ label, manifest: readJson(join(folder, 'mf-manifest.json')) }));
+}
+
+/** The folder whose type hints stand for each remote in the shell's type check: its stable one. */
+export function liveTypeFolders(deployment) {
+  const stable = liveFolders(deployment).filter(({ canary }) => !canary);
+  return Object.fromEntries(stable.map(({ app, folder }) => [app.name, folder]));
 }
 
 /**
@@ -236,7 +252,7 @@ function liveRemoteManifests(deployment) {
  * from its source here: the shell that is promoted is built from it.
  */
 export function exposedMisfits(app, version, deployment) {
-  const folders = { ...liveTypeFolders(deployment, releasesDir()), [app.name]: releaseFolder(app, version) };
+  const folders = { ...liveTypeFolders(deployment), [app.name]: releaseFolder(app, version) };
   const { ok, problems } = checkShellAgainst(folders);
   if (ok) return [];
   const shown = problems.slice(0, 12);

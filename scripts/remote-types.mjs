@@ -2,12 +2,12 @@
 // @mf-types.zip, made by each remote's production build), not against their source: what a team ships
 // is what the shell is checked with. scripts/typecheck-remotes.mjs checks the shell against what is
 // live (releases/deployment.json, else each remote's build); the promotion gate checks it against a
-// candidate release (scripts/releases.mjs).
+// candidate release (scripts/releases.mjs, which says what is live).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
-import { apps, bin, root } from './lib.mjs';
+import { bin, root } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const AdmZip = require('adm-zip');
@@ -27,16 +27,6 @@ function exposesDeclaration(dir) {
   };
   walk(join(dir, 'compiled-types'));
   return found.sort((a, b) => a.length - b.length)[0] ?? null;
-}
-
-/** The folder each remote is live from: its release, or its build when none is promoted. */
-export function liveTypeFolders(deployment, releasesDir) {
-  const folders = {};
-  for (const app of apps.filter((candidate) => candidate.dir !== 'shell')) {
-    const live = deployment.remotes[app.name];
-    folders[app.name] = live ? join(releasesDir, app.dir, live.version) : join(root, app.dir, 'dist');
-  }
-  return folders;
 }
 
 /**

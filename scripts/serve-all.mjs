@@ -1,6 +1,6 @@
 // Serves the built apps the way production would, each on its own port (ARCHITECTURE.md "Ports").
 import { join } from 'node:path';
-import { apps, root, startChild } from './lib.mjs';
+import { apps, portOf, root, startChild } from './lib.mjs';
 import { releasesDir } from './releases.mjs';
 
 const serveCli = join(root, 'packages', 'serve', 'src', 'cli.mjs');
@@ -12,7 +12,7 @@ export const shellServer = [
 /** Starts one static server per app; returns the children so that callers can stop them. */
 export function serveAll({ apiTarget = process.env.API_URL || 'http://localhost:4000' } = {}) {
   return apps.map((app) => {
-    const port = String(process.env[`PORT_${app.name.toUpperCase()}`] || app.port);
+    const port = String(portOf(app));
     const args = ['--root', join(root, app.dir, 'dist'), '--port', port];
     if (app.name === 'shell') {
       // the shell's own server: server-rendered heads, CSP, /api proxy (shell/server/main.ts)

@@ -2,10 +2,10 @@
 // promoted releases, else their builds), as the promotion gate does for a candidate release.
 import { relative } from 'node:path';
 import { root } from './lib.mjs';
-import { readDeployment, releasesDir } from './releases.mjs';
-import { checkShellAgainst, liveTypeFolders } from './remote-types.mjs';
+import { liveTypeFolders, readDeployment } from './releases.mjs';
+import { checkShellAgainst } from './remote-types.mjs';
 
-const folders = liveTypeFolders(readDeployment(), releasesDir());
+const folders = liveTypeFolders(readDeployment());
 console.log('▶ the shell against the live remotes’ type hints');
 for (const [name, folder] of Object.entries(folders)) {
   console.log(`  ${name}: ${folder.startsWith(`${root}/`) ? relative(root, folder) : folder}`);

@@ -100,9 +100,11 @@ export function remotesFor(base: RemotesMap, deployment: Deployment, bucket: num
 export const shellRoot = (deployment: Deployment, releases: string, built: string): string =>
   deployment.shell ? join(releases, 'shell', deployment.shell.version) : built;
 
+const BUCKET = new RegExp(`(?:^|;\\s*)${CANARY_COOKIE}=(\\d{1,2})(?:;|$)`);
+
 /** The visitor's canary bucket from the request's cookies, if it has one. */
 export function bucketOf(cookieHeader: string | undefined): number | null {
-  const match = new RegExp(`(?:^|;\\s*)${CANARY_COOKIE}=(\\d{1,2})(?:;|$)`).exec(cookieHeader ?? '');
+  const match = BUCKET.exec(cookieHeader ?? '');
   return match ? Number(match[1]) : null;
 }
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createStaticServer } from '@lab/serve';
 import { parseRemotesMap, type RemotesMap, withManifests } from '../src/features/remotes/headless';
-import { bucketOf, deploymentReader, hasCanary, newBucket, remotesFor, shellRoot } from './deployment';
+import { bucketOf, type Deployment, deploymentReader, hasCanary, newBucket, remotesFor, shellRoot } from './deployment';
 import { isPageRequest, renderPage } from './page';
 
 const { values } = parseArgs({
@@ -67,8 +67,7 @@ const options = {
  * The remotes this visitor loads: the live releases, or a canary's. A visitor without a bucket gets one
  * (and its cookie) while a canary runs, so that it stays on its side over reloads.
  */
-function visitorRemotes(request: IncomingMessage, response: ServerResponse): RemotesMap {
-  const deployment = live();
+function visitorRemotes(request: IncomingMessage, response: ServerResponse, deployment: Deployment): RemotesMap {
   let bucket = bucketOf(request.headers.cookie);
   if (bucket === null && hasCanary(deployment)) {
     const assigned = newBucket();
@@ -85,7 +84,7 @@ const server = createStaticServer({
   before: async (request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
     if (pathname === '/remotes.json' && (request.method === 'GET' || request.method === 'HEAD')) {
-      const map = visitorRemotes(request, response);
+      const map = visitorRemotes(request, response, live());
       response.writeHead(200, {
         'content-type': 'application/json; charset=utf-8',
         'cache-control': 'no-cache',
@@ -95,10 +94,12 @@ const server = createStaticServer({
       return true;
     }
     if (!isPageRequest(request, pathname)) return false;
+    // one read of the deployment per page: its shell release and the visitor's remotes agree
+    const deployment = live();
     await renderPage(request, response, pathname, {
       ...options,
-      root: root(),
-      remotesMap: visitorRemotes(request, response),
+      root: shellRoot(deployment, values.releases, values.root),
+      remotesMap: visitorRemotes(request, response, deployment),
     });
     return true;
   },
