@@ -7,7 +7,7 @@ const native = (name) => path.join(__dirname, 'src/test-support/native', `${name
 module.exports = require('@lab/config/jest.preset.cjs').jestProject(__dirname, {
   // a node environment that hands Node's own require to the shims in src/test-support/native
   testEnvironment: path.join(__dirname, 'src/test-support/jest-environment.cjs'),
-  setupFilesAfterEnv: [],
+  setupFilesAfterEnv: [path.join(__dirname, 'src/test-support/error-bodies.ts')],
   testMatch: ['<rootDir>/src/**/*.test.ts'],
   // packages that call import() at run time, which jest's sandbox cannot serve
   moduleNameMapper: {

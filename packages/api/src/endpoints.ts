@@ -142,6 +142,8 @@ export const endpoints = {
 
   // ---- app
   appConfiguration: { method: 'GET', client: 'app', path: '/order/default/configuration' },
+  // real-user monitoring: web vitals and remote failures, sent with navigator.sendBeacon (not a spec call)
+  vitals: { method: 'POST', client: 'app', path: '/vitals' },
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

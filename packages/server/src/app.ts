@@ -10,14 +10,17 @@ import { type AppConfig, appConfigFromEnv } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './domain/kyiv-time';
 import { contractRoutesPlugin, pendingRoutesPlugin } from './http/contract-route';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id';
 import { localeFromHeader } from './i18n/messages';
+import type { Metrics } from './metrics/metrics';
 import authPlugin from './plugins/app/auth';
 import configPlugin from './plugins/app/config';
 import databasePlugin from './plugins/app/database';
-import errorsPlugin, { errorReply } from './plugins/app/errors';
+import errorsPlugin, { errorReply, withRequestId } from './plugins/app/errors';
 import finiteNumbersPlugin from './plugins/app/finite-numbers';
 import jsonBodyPlugin from './plugins/app/json-body';
 import localePlugin from './plugins/app/locale';
+import metricsPlugin from './plugins/app/metrics';
 import repositoriesPlugin from './plugins/app/repositories';
 import cookiePlugin from './plugins/external/cookie';
 import helmetPlugin from './plugins/external/helmet';
@@ -45,6 +48,8 @@ export interface BuildAppOptions {
   readonly trustProxy?: FastifyServerOptions['trustProxy'];
   /** The SMS gateway; default: the one the settings name (auth/sms.ts). Tests plug in their own. */
   readonly sms?: SmsGateway;
+  /** The Prometheus metrics (server.ts: with the process figures); default: a registry of its own. */
+  readonly metrics?: Metrics;
 }
 
 /**
@@ -59,9 +64,12 @@ export const AJV_OPTIONS = {
 } as const satisfies FastifyServerOptions['ajv'];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const trustProxy = options.trustProxy ?? 'loopback';
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? 'loopback',
+    trustProxy,
+    // pino's child logger puts the id into every line about the request as `reqId`
+    genReqId: requestIdGenerator(trustProxy),
     ajv: AJV_OPTIONS,
     bodyLimit: 1024 * 1024,
     // path parameters up to the schemas' own limits (slugs: 200), so that they answer 400, not 414
@@ -70,7 +78,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // UTF-8, a parameter past maxParamLength): the same { code, message } body as every other failure
     frameworkErrors: (error, request, reply) => {
       const { status, body } = errorReply(error, localeFromHeader(request.headers['accept-language']));
-      void (reply as FastifyReply).status(status).send(body);
+      void (reply as FastifyReply)
+        .header(REQUEST_ID_HEADER, request.id)
+        .status(status)
+        .send(withRequestId(body, request.id));
     },
   });
 
@@ -79,6 +90,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock ?? systemClock,
   });
   await app.register(contractRoutesPlugin);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
 
   // third-party plugins
   await app.register(helmetPlugin);
@@ -93,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jsonBodyPlugin);
   await app.register(finiteNumbersPlugin);
   await app.register(databasePlugin, { db: options.db });
+  await app.register(metricsPlugin, { metrics: options.metrics });
   await app.register(repositoriesPlugin);
   await app.register(authPlugin, { sms: options.sms });
 

@@ -1,6 +1,7 @@
 /**
  * Timers of a running server (not of tests, which build the app without them):
- *  - housekeeping every 10 minutes: expired sessions, old codes, resend gates and rate counters;
+ *  - housekeeping every 10 minutes: expired sessions, old codes, resend gates and rate counters, page
+ *    views of real-user monitoring older than a month;
  *  - the development lab clock (DEV_CLOCK_INTERVAL_MS, never in production): paid orders move one step
  *    along the display states and get results (domain/lab-progress.ts).
  * Returns a function that stops them.
@@ -10,6 +11,8 @@ import { advanceOrders } from './domain/lab-progress';
 
 const HOUSEKEEPING_MS = 10 * 60_000;
 const KEEP_MS = 24 * 3600_000;
+/** Real-user page views are kept a month: enough to compare this release with the last few. */
+const KEEP_PAGE_VIEWS_MS = 30 * 24 * 3600_000;
 
 export function startBackgroundJobs(app: FastifyInstance): () => void {
   const timers: NodeJS.Timeout[] = [];
@@ -17,6 +20,7 @@ export function startBackgroundJobs(app: FastifyInstance): () => void {
     const before = new Date(app.clock().getTime() - KEEP_MS);
     await app.repos.sessions.purge(before);
     await app.repos.auth.purge(before);
+    await app.repos.vitals.purge(new Date(app.clock().getTime() - KEEP_PAGE_VIEWS_MS));
   };
   timers.push(
     setInterval(() => housekeeping().catch((err) => app.log.warn({ err }, 'housekeeping failed')), HOUSEKEEPING_MS),

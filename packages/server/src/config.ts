@@ -15,6 +15,8 @@ export interface AppConfig {
   readonly systemPaymentType: PaymentType;
   /** Requests per minute per client address; 0 turns rate limiting off. */
   readonly rateLimitMax: number;
+  /** Real-user beacons (POST /api/app/vitals) per client address per minute, counted in the database. */
+  readonly vitalsPerIpPerMinute: number;
   /** Signs cookies (sessions come with the sign-in issue); a fixed value is fine only in development. */
   readonly cookieSecret: string;
   /** Largest accepted upload (photos), bytes. */
@@ -86,6 +88,10 @@ export interface ServerEnv {
   readonly databaseUrl: string | null;
   readonly pgliteDataDir: string;
   readonly logLevel: string;
+  /** The operations port (metrics, real-user vitals; ops/server.ts); null: none (METRICS_PORT=off). */
+  readonly metricsPort: number | null;
+  /** Where it listens: loopback unless a scraper elsewhere needs it (METRICS_HOST). */
+  readonly metricsHost: string;
 }
 
 const PAYMENT_TYPES: readonly PaymentType[] = [
@@ -178,6 +184,7 @@ export function appConfigFromEnv(env: Env = process.env): AppConfig {
     onlineDiscountPercent: numberFrom(env, 'ONLINE_DISCOUNT_PERCENT', 5, 0, 100),
     systemPaymentType: paymentType,
     rateLimitMax: numberFrom(env, 'RATE_LIMIT_MAX', 600, 0),
+    vitalsPerIpPerMinute: numberFrom(env, 'VITALS_PER_IP_MINUTE', 30, 1),
     cookieSecret: env.COOKIE_SECRET ?? 'development-cookie-secret-change-me',
     uploadMaxBytes: numberFrom(env, 'UPLOAD_MAX_BYTES', 2 * 1024 * 1024, 1),
     production,
@@ -193,5 +200,7 @@ export function serverEnv(env: Env = process.env): ServerEnv {
     databaseUrl: env.DATABASE_URL?.trim() ? env.DATABASE_URL.trim() : null,
     pgliteDataDir: path.resolve(env.PGLITE_DATA_DIR ?? path.join(repoRoot, '.data', 'pglite')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsPort: env.METRICS_PORT?.trim() === 'off' ? null : numberFrom(env, 'METRICS_PORT', 9464, 0, 65535),
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
   };
 }

@@ -70,6 +70,8 @@ export const ErrorBody = Type.Object({
   code: Type.String({ minLength: 1 }),
   message: Type.String(),
   field: Type.Optional(Type.String()),
+  /** The request's id (also its X-Request-Id header): what support looks up in the server's log. */
+  requestId: Type.Optional(Type.String()),
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 

@@ -5,7 +5,7 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { type EndpointKey, type Endpoints, endpoints } from '../endpoints';
-import { AppConfiguration } from './app';
+import { AppConfiguration, VitalsBeacon } from './app';
 import {
   AuthBody,
   CodeBody,
@@ -223,6 +223,7 @@ const schemas = {
   analysisDynamics: { params: AnalysisDynamicsParams, response: AnalysisDynamics },
 
   appConfiguration: { response: AppConfiguration },
+  vitals: { body: VitalsBeacon, response: Ok },
 } as const satisfies { readonly [K in EndpointKey]: RouteSchemas };
 
 type Schemas = typeof schemas;

@@ -19,6 +19,7 @@ export const summaries: Readonly<Record<RouteKey, string>> = {
   specializations: "List doctors' specializations",
   discountByCode: 'Look up a discount by its code',
   appConfiguration: 'Get the ordering configuration (the system payment type)',
+  vitals: 'Report web vitals and remote failures of one page view (real-user monitoring)',
   authPhone: 'Start signing in or registering with a phone number (sends a code)',
   login: 'Sign in with the code sent to the phone',
   registrationApprove: 'Confirm a registration with the code sent to the phone',

@@ -81,6 +81,7 @@ export async function sendCode(
   });
   try {
     await app.sms.send(phone, codeText(code, request.locale));
+    app.metrics.signInCodesSent.inc();
   } catch (error) {
     request.log.error({ err: error }, 'SMS not sent');
     await auth.releaseSendGate(phone);

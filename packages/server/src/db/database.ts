@@ -44,7 +44,18 @@ export interface Database extends Queryable {
    * the connection if the process dies), so `fn` needs no second connection from the pool.
    */
   exclusive<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
+  /** The connections and the callers waiting for one, for the metrics (a snapshot, cheap). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Open connections (PGlite: its one session). */
+  readonly total: number;
+  /** Of those, not running a statement. */
+  readonly idle: number;
+  /** Callers waiting for a connection (PGlite: statements queued behind the running one). */
+  readonly waiting: number;
 }
 
 /**
@@ -66,6 +77,33 @@ export class DatabaseError extends Error {
 }
 
 export const SQLSTATE = { uniqueViolation: '23505', foreignKeyViolation: '23503' } as const;
+
+/**
+ * Codes and texts of "the database cannot be reached" (server down, restarting, connection dropped or
+ * the pool timed out waiting): the request may succeed a moment later, so it answers 503, not 500.
+ * SQLSTATE class 08 (connection exception), 57P01-57P03 (shutdown, crash, cannot connect now), and
+ * node's socket errors as node-postgres passes them on.
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (?:starting up|shutting down|in recovery mode)/i;
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) {
+    return true;
+  }
+  if (typeof message === 'string' && UNAVAILABLE_TEXT.test(message)) return true;
+  // AggregateError (a refused connection on both ::1 and 127.0.0.1)
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
 
 function stringField(value: object, key: string): string | undefined {
   const field = (value as Record<string, unknown>)[key];

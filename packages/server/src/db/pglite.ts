@@ -25,21 +25,30 @@ export interface PgliteOptions {
   readonly loadDataDir?: Blob;
 }
 
-function queryable(target: PGlite | Transaction): Queryable {
+/** Statements started and not finished: PGlite runs one at a time, the others queue (poolStats). */
+type Load = { inFlight: number };
+
+function queryable(target: PGlite | Transaction, load: Load): Queryable {
   return withRowHelpers(
     async <T extends object>(sql: string, params?: readonly SqlValue[]): Promise<T[]> => {
+      load.inFlight += 1;
       try {
         const result = await target.query<T>(sql, toDriverParams(params));
         return result.rows;
       } catch (error) {
         throw toDatabaseError(error, sql);
+      } finally {
+        load.inFlight -= 1;
       }
     },
     async (sql: string): Promise<void> => {
+      load.inFlight += 1;
       try {
         await target.exec(sql);
       } catch (error) {
         throw toDatabaseError(error, sql);
+      } finally {
+        load.inFlight -= 1;
       }
     },
   );
@@ -53,7 +62,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await pg.exec("SET TimeZone TO 'UTC'");
-  const base = queryable(pg);
+  const load: Load = { inFlight: 0 };
+  const base = queryable(pg, load);
   // `exclusive`: one process owns a PGlite folder, so a queue per key in this process is the whole
   // lock (an advisory lock would be re-entrant in PGlite's one session and exclude nobody)
   const queues = new Map<number, Promise<unknown>>();
@@ -61,7 +71,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     ...base,
     dialect: 'pglite',
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return pg.transaction((tx) => fn(queryable(tx)));
+      return pg.transaction((tx) => fn(queryable(tx, load)));
     },
     exclusive<T>(key: number, fn: (inside: Database) => Promise<T>): Promise<T> {
       // a nested section of the same key runs at once, as on PostgreSQL
@@ -80,6 +90,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
       });
       return run;
     },
+    poolStats: () => ({ total: 1, idle: load.inFlight === 0 ? 1 : 0, waiting: Math.max(0, load.inFlight - 1) }),
     async close(): Promise<void> {
       if (!pg.closed) await pg.close();
     },

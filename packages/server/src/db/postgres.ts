@@ -14,6 +14,8 @@ export interface PostgresOptions {
   readonly connectionString: string;
   /** Pool size; each API instance holds at most this many connections. */
   readonly max?: number;
+  /** How long a caller waits for a connection before the request fails with 503 (default 5 s). */
+  readonly connectionTimeoutMillis?: number;
 }
 
 /** node-postgres type parsers: ours for the types in `valueParsers`, the driver's for the rest. */
@@ -90,6 +92,7 @@ function pinned(client: pg.PoolClient, keep: { ok: boolean }): Database {
     dialect: 'postgres',
     transaction: (fn) => transactionOn(client, fn),
     exclusive: (key, fn) => lockedOn(client, key, fn, keep),
+    poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
     async close(): Promise<void> {
       // the owner of the pool closes it
     },
@@ -100,6 +103,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
+    // without it a request waits forever while the server is down; with it, 503 and a retry later
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
     types,
     // every session in UTC, so timestamps come back the same as from PGlite
     options: '-c TimeZone=UTC',
@@ -133,6 +138,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         client.release(!keep.ok);
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close(): Promise<void> {
       if (closed) return;
       closed = true;

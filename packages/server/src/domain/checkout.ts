@@ -164,6 +164,7 @@ export async function createOrder(
     if (!locked) throw bad('cart-empty', 'orderId', 'cart-empty');
     await place(repos, app, order, locked.id);
   });
+  app.metrics.ordersCreated.inc();
   const placed = await existing(app, user.userId, body.orderId, locale);
   if (!placed) throw notFound('order-not-found');
   return placed;

@@ -278,7 +278,10 @@ function shapeProblem(res: LightMyRequestResponse): string | null {
     typeof body === 'object' &&
     body !== null &&
     !Array.isArray(body) &&
-    Object.keys(body).every((key) => ['code', 'message', 'field'].includes(key)) &&
+    Object.keys(body).every((key) => ['code', 'message', 'field', 'requestId'].includes(key)) &&
+    // the id support looks up in the log: the same in the body and the X-Request-Id header
+    typeof (body as { requestId?: unknown }).requestId === 'string' &&
+    (body as { requestId: string }).requestId === res.headers['x-request-id'] &&
     typeof (body as { code?: unknown }).code === 'string' &&
     (body as { code: string }).code !== '' &&
     typeof (body as { message?: unknown }).message === 'string' &&

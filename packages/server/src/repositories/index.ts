@@ -20,6 +20,7 @@ import { createSearchRepository } from './search';
 import { createServicesRepository } from './services';
 import { createSessionsRepository } from './sessions';
 import { createSettlementsRepository } from './settlements';
+import { createVitalsRepository } from './vitals';
 
 export interface RepositoryDeps {
   readonly clock: Clock;
@@ -45,6 +46,8 @@ export function createRepositories(db: Queryable, deps: RepositoryDeps) {
     orders: createOrdersRepository(db, deps.clock),
     payments: createPaymentsRepository(db, deps.clock),
     results: createResultsRepository(db, deps.clock),
+    // real-user monitoring (issue "Operations")
+    vitals: createVitalsRepository(db, deps.clock),
   };
 }
 

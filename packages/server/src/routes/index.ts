@@ -5,7 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './accounts';
 import orderConfigurationRoutes from './app/order/configuration';
+import vitalsRoutes from './app/vitals';
 import catalogueAreaRoutes from './catalogue';
+import healthRoutes from './health';
 import articleRoutes from './public/content/articles';
 import documentRoutes from './public/content/documents';
 import equipmentRoutes from './public/content/equipment';
@@ -16,6 +18,8 @@ import discountRoutes from './public/service/discounts';
 import branchRoutes from './public/user/branches';
 
 export default async function routes(app: FastifyInstance): Promise<void> {
+  // /api/health, /api/ready
+  await app.register(healthRoutes);
   // /api/public
   await app.register(branchRoutes);
   await app.register(menuRoutes);
@@ -27,6 +31,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(discountRoutes);
   // /api/app
   await app.register(orderConfigurationRoutes);
+  await app.register(vitalsRoutes);
   // accounts, sign-in, orders, payments, results (/api/public, /api/private, /api/sandbox, /api/dev)
   await app.register(accountRoutes);
   // catalogue, search, carts (/api/public, /api/private)

@@ -7,8 +7,16 @@
 import type { ErrorBody } from '@lab/api/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../../db/database';
 import { AppError } from '../../errors';
 import { type Locale, type MessageKey, translate } from '../../i18n/messages';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The code of the error this request was answered with (metrics: refusals by code). */
+    errorCode: string | null;
+  }
+}
 
 interface ValidationIssue {
   readonly keyword: string;
@@ -78,6 +86,8 @@ export function errorReply(error: unknown, locale: Locale): { status: number; bo
       body: body(error.code, error.messageKey, locale, error.field, error.params),
     };
   }
+  // the database is down or restarting: a retry a moment later may succeed (readiness says 503 too)
+  if (isDatabaseUnavailable(error)) return { status: 503, body: body('unavailable', 'service-unavailable', locale) };
   const fields = isObject(error) ? error : {};
   const validation = fields.validation;
   if (Array.isArray(validation) && validation.length > 0) {
@@ -98,18 +108,27 @@ export function errorReply(error: unknown, locale: Locale): { status: number; bo
   return { status: 500, body: body('internal', 'internal', locale) };
 }
 
+/** The body with the request's id: a visitor's screenshot of an error finds the error's log lines. */
+export const withRequestId = (payload: ErrorBody, requestId: string): ErrorBody => ({ ...payload, requestId });
+
 export default fp(
   async (app: FastifyInstance) => {
+    app.decorateRequest('errorCode', null);
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       const { status, body: payload } = errorReply(error, request.locale);
       if (error instanceof AppError && error.headers) reply.headers(error.headers);
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (status === 503 && payload.code === 'unavailable') {
+        reply.header('retry-after', '5');
+        request.log.warn({ err: error }, 'database unavailable');
+      } else if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: payload.code, field: payload.field, statusCode: status }, 'request rejected');
-      return reply.status(status).send(payload);
+      request.errorCode = payload.code;
+      return reply.status(status).send(withRequestId(payload, request.id));
     });
 
     app.setNotFoundHandler((request, reply) => {
-      return reply.status(404).send(body('not-found', 'route-not-found', request.locale));
+      request.errorCode = 'not-found';
+      return reply.status(404).send(withRequestId(body('not-found', 'route-not-found', request.locale), request.id));
     });
   },
   { name: 'errors', dependencies: ['locale'] },

@@ -123,28 +123,39 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
     '/api/sandbox/callback',
     { schema: { hide: true, body: CallbackBody } },
     async (request) => {
-      const callback = request.body;
-      const signature = request.headers[SIGNATURE_HEADER];
-      if (!verifySignature(secret, callback, typeof signature === 'string' ? signature : undefined)) {
-        throw new AppError(401, 'signature-invalid', 'payment-signature-invalid');
+      try {
+        const answer = await settleCallback(request.body, request.headers[SIGNATURE_HEADER]);
+        app.metrics.paymentCallbacks.inc({ outcome: 'accepted' });
+        if (request.body.status === 'success') app.metrics.ordersPaid.inc();
+        return answer;
+      } catch (error) {
+        app.metrics.paymentCallbacks.inc({ outcome: 'refused' });
+        throw error;
       }
-      if (Math.abs(app.clock().getTime() - Date.parse(callback.timestamp)) > CALLBACK_MAX_AGE_MS) {
-        throw new AppError(409, 'replayed', 'payment-replayed');
-      }
-      const payment = await app.repos.payments.get(callback.paymentId);
-      if (!payment) throw notFound('payment-not-found');
-      if (payment.orderId !== callback.orderId || toKopecks(payment.amount) !== callback.amount) {
-        throw new AppError(400, 'payment-mismatch', 'payment-mismatch');
-      }
-      const outcome = await app.db.transaction((tx) =>
-        createRepositories(tx, { clock: app.clock }).payments.settle(
-          callback.paymentId,
-          callback.nonce,
-          callback.status === 'success',
-        ),
-      );
-      if (outcome !== 'accepted') throw new AppError(409, 'replayed', 'payment-replayed');
-      return { ok: true };
     },
   );
+
+  /** Verifies and settles one callback; throws the refusal. */
+  async function settleCallback(callback: SandboxCallback, signature: string | string[] | undefined) {
+    if (!verifySignature(secret, callback, typeof signature === 'string' ? signature : undefined)) {
+      throw new AppError(401, 'signature-invalid', 'payment-signature-invalid');
+    }
+    if (Math.abs(app.clock().getTime() - Date.parse(callback.timestamp)) > CALLBACK_MAX_AGE_MS) {
+      throw new AppError(409, 'replayed', 'payment-replayed');
+    }
+    const payment = await app.repos.payments.get(callback.paymentId);
+    if (!payment) throw notFound('payment-not-found');
+    if (payment.orderId !== callback.orderId || toKopecks(payment.amount) !== callback.amount) {
+      throw new AppError(400, 'payment-mismatch', 'payment-mismatch');
+    }
+    const outcome = await app.db.transaction((tx) =>
+      createRepositories(tx, { clock: app.clock }).payments.settle(
+        callback.paymentId,
+        callback.nonce,
+        callback.status === 'success',
+      ),
+    );
+    if (outcome !== 'accepted') throw new AppError(409, 'replayed', 'payment-replayed');
+    return { ok: true as const };
+  }
 }

@@ -1,0 +1,88 @@
+/**
+ * The operations port (METRICS_PORT, default 9464, bound to 127.0.0.1): never reachable through the
+ * public site or the shell's /api proxy.
+ *   GET /metrics      Prometheus text format (metrics/metrics.ts)
+ *   GET /ops/vitals   real-user vitals and failures per remote release and route, JSON (?minutes=60)
+ *   GET /ops          the same per release as a small HTML table, canary beside stable
+ *   GET /health       the operations port itself answers
+ */
+import { Type } from '@sinclair/typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type ReleaseVitals, VITAL_NAMES } from '../repositories/vitals';
+
+const Window = Type.Object(
+  { minutes: Type.Integer({ minimum: 1, maximum: 7 * 24 * 60, default: 60 }) },
+  { additionalProperties: false },
+);
+
+export async function buildOpsServer(app: FastifyInstance): Promise<FastifyInstance> {
+  const ops = Fastify({ logger: false, ajv: { customOptions: { coerceTypes: true, useDefaults: true } } });
+
+  ops.get('/health', async () => ({ status: 'ok' }));
+
+  ops.get('/metrics', async (_request, reply) => {
+    reply.header('content-type', app.metrics.registry.contentType);
+    return app.metrics.registry.metrics();
+  });
+
+  ops.get<{ Querystring: { minutes: number } }>(
+    '/ops/vitals',
+    { schema: { querystring: Window } },
+    async (request) => ({
+      windowMinutes: request.query.minutes,
+      generatedAt: app.clock().toISOString(),
+      releases: await app.repos.vitals.aggregate(request.query.minutes),
+    }),
+  );
+
+  ops.get<{ Querystring: { minutes: number } }>('/ops', { schema: { querystring: Window } }, async (request, reply) => {
+    const rows = await app.repos.vitals.aggregate(request.query.minutes);
+    reply.header('content-type', 'text/html; charset=utf-8');
+    return opsPage(rows, request.query.minutes);
+  });
+
+  return ops;
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const cell = (value: number | null, samples: number) =>
+  value === null ? '<td>–</td>' : `<td>${value}<small> (${samples})</small></td>`;
+
+function table(rows: readonly ReleaseVitals[], withRoute: boolean): string {
+  const head = [
+    'remote',
+    'version',
+    ...(withRoute ? ['route'] : []),
+    'page views',
+    ...VITAL_NAMES.map((n) => `${n} p75`),
+    'failures',
+  ];
+  const body = rows
+    .map(
+      (row) =>
+        `<tr><td>${escape(row.remote)}</td><td><code>${escape(row.version)}</code></td>${
+          withRoute ? `<td><code>${escape(row.route ?? '')}</code></td>` : ''
+        }<td>${row.pageViews}</td>${VITAL_NAMES.map((name) => cell(row.p75[name], row.samples[name])).join('')}<td${
+          row.failures > 0 ? ' class="bad"' : ''
+        }>${row.failures}</td></tr>`,
+    )
+    .join('\n');
+  return `<table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>\n${body}\n</tbody></table>`;
+}
+
+/** One row per remote release (all routes), then the same per route. */
+export function opsPage(rows: readonly ReleaseVitals[], minutes: number): string {
+  const releases = rows.filter((row) => row.route === null);
+  const routes = rows.filter((row) => row.route !== null);
+  const empty = '<p>No page views reported in this window.</p>';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Real-user vitals per remote release</title>
+<style>body{font:14px system-ui,sans-serif;margin:24px;color:#1d2b2f}table{border-collapse:collapse;margin:8px 0 24px}
+th,td{border:1px solid #c9d4d6;padding:4px 8px;text-align:right}th:nth-child(-n+3),td:nth-child(-n+3){text-align:left}
+small{color:#5c6b6e}.bad{color:#a4161a;font-weight:600}</style></head><body>
+<h1>Real-user vitals per remote release</h1>
+<p>Last ${minutes} minutes. p75 in milliseconds (CLS: score), samples in brackets. <a href="/ops/vitals?minutes=${minutes}">JSON</a></p>
+<h2>Per release</h2>${releases.length > 0 ? table(releases, false) : empty}
+<h2>Per release and route</h2>${routes.length > 0 ? table(routes, true) : empty}
+</body></html>`;
+}
