@@ -39,7 +39,7 @@ export const VitalsBeacon = Type.Object(
     route: Type.String({ pattern: '^/[A-Za-z0-9/:*._-]{0,199}$' }),
     locale: Type.Union([Type.Literal('ua'), Type.Literal('ru')]),
     /** Every remote on the page: name -> release version ("unreleased" for a local build). */
-    remotes: Type.Record(RemoteName, ReleaseVersion, { maxProperties: 12 }),
+    remotes: Type.Record(RemoteName, ReleaseVersion, { maxProperties: 12, additionalProperties: false }),
     vitals: Type.Array(
       Type.Object(
         {

@@ -44,7 +44,7 @@ export async function buildOpsServer(app: FastifyInstance): Promise<FastifyInsta
   return ops;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const cell = (value: number | null, samples: number) =>
   value === null ? '<td>–</td>' : `<td>${value}<small> (${samples})</small></td>`;
@@ -61,8 +61,8 @@ function table(rows: readonly ReleaseVitals[], withRoute: boolean): string {
   const body = rows
     .map(
       (row) =>
-        `<tr><td>${escape(row.remote)}</td><td><code>${escape(row.version)}</code></td>${
-          withRoute ? `<td><code>${escape(row.route ?? '')}</code></td>` : ''
+        `<tr><td>${escapeHtml(row.remote)}</td><td><code>${escapeHtml(row.version)}</code></td>${
+          withRoute ? `<td><code>${escapeHtml(row.route ?? '')}</code></td>` : ''
         }<td>${row.pageViews}</td>${VITAL_NAMES.map((name) => cell(row.p75[name], row.samples[name])).join('')}<td${
           row.failures > 0 ? ' class="bad"' : ''
         }>${row.failures}</td></tr>`,
