@@ -28,6 +28,9 @@ run(bin('jest'), ['--ci', '--selectProjects', 'server'], { env: { ...process.env
 step('load and integrity: simulated customers on PGlite, on PostgreSQL, and two instances on one PostgreSQL');
 run(join(root, 'packages', 'server', 'node_modules', '.bin', 'tsx'), ['packages/server/load/integrity.ts', '--quick']);
 
+step('crash safety: SIGKILL under load (PGlite, PostgreSQL), a PostgreSQL outage, SIGTERM with requests in flight');
+run(join(root, 'packages', 'server', 'node_modules', '.bin', 'tsx'), ['packages/server/load/crash.ts']);
+
 step('production build');
 buildApps();
 

@@ -19,6 +19,8 @@ export interface PlacedOrder {
   readonly serviceIds: readonly number[];
   /** The sandbox answered success and the order reads as paid. */
   confirmed: boolean;
+  /** The create request as sent (a retry after a crash sends it again). */
+  readonly body: OrderCreateBody;
 }
 
 export interface CustomerReport {
@@ -275,7 +277,7 @@ export class Customer {
       if (answer.state !== 'payment-pending') throw new Violation(`new order ${answer.id} is ${answer.state}`);
     }
     const order = answers[0] as Order;
-    this.report.orders.push({ id: order.id, number: order.number, serviceIds: sorted(cart), confirmed: false });
+    this.report.orders.push({ id: order.id, number: order.number, serviceIds: sorted(cart), confirmed: false, body });
     // what was added too late for the order stays in the cart for the next one
     this.accountCart = new Set(lateItem === null ? [] : [lateItem]);
     const after = await this.http.request<Cart>('cartGet', `/api/private/cart/carts?settlementId=${settlementId}`);

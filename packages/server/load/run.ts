@@ -38,7 +38,7 @@ export interface LoadResult {
 }
 
 /** Phones +38099XXXYYYY: XXX for the run (so runs on one database do not share accounts), YYYY the customer. */
-function phoneOf(run: number, index: number): string {
+export function phoneOf(run: number, index: number): string {
   return `+38099${String(run).padStart(3, '0')}${String(index).padStart(4, '0')}`;
 }
 

@@ -10,13 +10,15 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 
 const SERVER_DIR = path.resolve(__dirname, '..');
-const TSX = path.join(SERVER_DIR, 'node_modules', '.bin', 'tsx');
 
 export interface ApiServer {
   readonly url: string;
   readonly port: number;
   readonly logFile: string;
   stop(): Promise<void>;
+  /** Sends a signal (SIGKILL: a crash; SIGTERM: a graceful stop) and waits until the process is gone. */
+  kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  readonly pid: number;
   /** Error lines (pino level >= 50) the server logged, for the report of a failed run. */
   errors(): string[];
 }
@@ -27,6 +29,10 @@ export interface ApiServerOptions {
   readonly database: { readonly pgliteDataDir: string } | { readonly databaseUrl: string };
   readonly logFile: string;
   readonly startTimeoutMs?: number;
+  /** The operations port (metrics, vitals); default none, so that several instances never collide. */
+  readonly metricsPort?: number;
+  /** More environment (limits of a particular run). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export function serverEnv(options: ApiServerOptions): NodeJS.ProcessEnv {
@@ -49,6 +55,8 @@ export function serverEnv(options: ApiServerOptions): NodeJS.ProcessEnv {
     AUTH_CHECKS_PER_PHONE_HOUR: '100000',
     AUTH_CHECKS_PER_IP_HOUR: '100000',
     DEV_CLOCK_INTERVAL_MS: '0',
+    METRICS_PORT: options.metricsPort === undefined ? 'off' : String(options.metricsPort),
+    ...options.env,
   };
 }
 
@@ -63,11 +71,13 @@ export function portIsFree(port: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts one server and waits until it answers (migrated, seeded, listening). */
+/** Starts one server and waits until it is ready (migrated, seeded, listening, the database answering). */
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const log: WriteStream = createWriteStream(options.logFile, { flags: 'a' });
-  const child: ChildProcess = spawn(TSX, [path.join(SERVER_DIR, 'src', 'server.ts')], {
+  // node itself with tsx's loader (not tsx's command, which runs node in a child of its own): a signal
+  // reaches the server and nothing else, a SIGKILL is the server's crash
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_DIR, 'src', 'server.ts')], {
     cwd: SERVER_DIR,
     env: serverEnv(options),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,6 +85,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+    return { code: child.exitCode, signal: child.signalCode };
+  };
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -99,7 +114,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       throw new Error(`the API server on port ${options.port} exited with ${child.exitCode}; log: ${options.logFile}`);
     }
     try {
-      const response = await fetch(`${url}/api/public/core/genders`);
+      // ready: the database answers and the migrations are applied
+      const response = await fetch(`${url}/api/ready`);
       if (response.ok) break;
     } catch {
       // not listening yet
@@ -110,5 +126,5 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     }
     await sleep(200);
   }
-  return { url, port: options.port, logFile: options.logFile, stop, errors };
+  return { url, port: options.port, logFile: options.logFile, stop, kill, pid: child.pid ?? 0, errors };
 }

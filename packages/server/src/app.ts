@@ -93,6 +93,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // shutting down: the answers still in flight close their connection, so that the server does not wait
+  // out the clients' keep-alive (Fastify answers new requests 503 meanwhile)
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   // third-party plugins
   await app.register(helmetPlugin);

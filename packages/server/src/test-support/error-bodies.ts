@@ -22,4 +22,5 @@ function errorBodyWithId(
   return this.equals(rest, expected, testers);
 }
 
-expect.addEqualityTesters([errorBodyWithId]);
+// jest's expect has it since 29.4; @types/jest does not declare it
+(expect as unknown as { addEqualityTesters(testers: readonly unknown[]): void }).addEqualityTesters([errorBodyWithId]);

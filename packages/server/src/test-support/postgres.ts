@@ -23,6 +23,10 @@ export interface RunningPostgres {
   readonly port: number;
   readonly pid: number;
   readonly version: string;
+  /** Stops the server and keeps its data (an outage: the API loses every connection). */
+  interrupt(): Promise<void>;
+  /** Starts it again on the same port and data after `interrupt`. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -130,20 +134,24 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       '--no-sync',
     ]);
     const port = await freePort();
-    run(path.join(bin, 'pg_ctl'), [
-      'start',
-      '-w',
-      '-t',
-      '60',
-      '-D',
-      dataDir,
-      '-l',
-      path.join(root, 'postgres.log'),
-      '-o',
-      `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    ]);
-    const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    if (!Number.isInteger(pid) || pid <= 0) throw new Error('could not read the postmaster PID');
+    const startServer = () => {
+      run(path.join(bin, 'pg_ctl'), [
+        'start',
+        '-w',
+        '-t',
+        '60',
+        '-D',
+        dataDir,
+        '-l',
+        path.join(root, 'postgres.log'),
+        '-o',
+        `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      ]);
+      const started = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (!Number.isInteger(started) || started <= 0) throw new Error('could not read the postmaster PID');
+      return started;
+    };
+    let pid = startServer();
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     options.log?.(`PostgreSQL ${version} on ${url} (pid ${pid}, data in ${dataDir})`);
 
@@ -162,8 +170,17 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     return {
       url,
       port,
-      pid,
+      get pid() {
+        return pid;
+      },
       version,
+      async interrupt() {
+        if (isAlive(pid)) process.kill(pid, 'SIGINT');
+        for (let i = 0; i < 200 && isAlive(pid); i++) await sleep(50);
+      },
+      async resume() {
+        pid = startServer();
+      },
       async stop() {
         process.removeListener('exit', onExit);
         stopNow();

@@ -1,0 +1,378 @@
+/**
+ * Crash safety, outages and graceful shutdown, with real server processes (npm test runs it; exits 1 when
+ * an invariant broke):
+ *
+ *   tsx packages/server/load/crash.ts [--only pglite|postgres|outage|sigterm] [--seed N]
+ *
+ *   pglite    simulated customers order and pay on one instance on PGlite; SIGKILL in the middle; the
+ *             server starts again on the same folder with no repair by hand, and then: every order whose
+ *             creation was answered 2xx exists exactly once, a repeat of its creation (same orderId)
+ *             answers the same order and adds none, no confirmed payment is lost
+ *   postgres  the same on PostgreSQL
+ *   outage    PostgreSQL stops for a few seconds under load: meanwhile the API answers 503 with the JSON
+ *             error body and readiness 503; it recovers by itself when PostgreSQL is back, same process
+ *   sigterm   SIGTERM while requests wait in the database (a lock held by another session): a new request
+ *             meanwhile is refused, each one in flight is answered 200 once the lock goes, the process
+ *             exits 0
+ * Ports 4610-4619.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Order } from '@lab/api/contract';
+import { openPglite } from '../src/db/pglite';
+import { openPostgres } from '../src/db/postgres';
+import { type RunningPostgres, startPostgres } from '../src/test-support/postgres';
+import { apiChecks, clientAddress, customerFailures, databaseChecks, responseChecks } from './checks';
+import { Customer, type CustomerReport } from './customer';
+import { CustomerHttp } from './http';
+import { phoneOf } from './run';
+import { type ApiServer, portIsFree, startApiServer } from './servers';
+import { signIn } from './sign-in';
+import { Recorder } from './stats';
+import { seededRandom } from './util';
+
+type Scenario = 'pglite' | 'postgres' | 'outage' | 'sigterm';
+const SCENARIOS: readonly Scenario[] = ['pglite', 'postgres', 'outage', 'sigterm'];
+const PORTS = [4610, 4611, 4612, 4613, 4614, 4615, 4616, 4617, 4618, 4619];
+const CUSTOMERS = 8;
+
+const { values } = parseArgs({ options: { only: { type: 'string' }, seed: { type: 'string' } } });
+if (values.only !== undefined && !SCENARIOS.includes(values.only as Scenario)) {
+  throw new Error(`--only must be one of ${SCENARIOS.join(', ')}`);
+}
+const SEED = Number(values.seed ?? Date.now() % 1_000_000);
+const selected = values.only ? [values.only as Scenario] : SCENARIOS;
+const workDir = mkdtempSync(path.join(tmpdir(), 'lab-crash-'));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const servers: ApiServer[] = [];
+let postgres: RunningPostgres | null = null;
+
+async function freePort(): Promise<number> {
+  for (const port of PORTS) if (await portIsFree(port)) return port;
+  throw new Error('no free port in 4610-4619');
+}
+
+async function start(database: { pgliteDataDir: string } | { databaseUrl: string }, name: string, port?: number) {
+  const server = await startApiServer({
+    port: port ?? (await freePort()),
+    database,
+    logFile: path.join(workDir, `${name}.log`),
+  });
+  servers.push(server);
+  return server;
+}
+
+async function postgresDatabase(name: string): Promise<string> {
+  postgres ??= await startPostgres({ log: (line) => console.log(`  ${line}`) });
+  const admin = await openPostgres({ connectionString: postgres.url, max: 1 });
+  await admin.exec(`CREATE DATABASE ${name}`);
+  await admin.close();
+  return postgres.url.replace(/\/postgres$/, `/${name}`);
+}
+
+/** Customers ordering and paying until `deadline` or until the server is gone. */
+function customersOn(url: string, deadline: number, seed: number) {
+  const random = seededRandom(seed);
+  const run = Math.floor(random() * 1000);
+  const recorder = new Recorder();
+  const customers = Array.from(
+    { length: CUSTOMERS },
+    (_, index) =>
+      new Customer({
+        index,
+        http: new CustomerHttp(url, recorder, clientAddress(index)),
+        phone: phoneOf(run, index),
+        deadline,
+        random: seededRandom(seed * 7919 + index),
+      }),
+  );
+  const done = Promise.all(customers.map((customer) => customer.run()));
+  const placed = () => customers.reduce((n, c) => n + c.report.orders.length, 0);
+  const paid = () => customers.reduce((n, c) => n + c.report.orders.filter((o) => o.confirmed).length, 0);
+  return { customers, done, placed, paid, recorder };
+}
+
+/** Sends each answered order's creation again, signed in anew: the same order comes back, none is added. */
+async function repeatCreations(reports: readonly CustomerReport[], url: string): Promise<string[]> {
+  const recorder = new Recorder();
+  const violations: string[] = [];
+  for (const report of reports.filter((c) => c.orders.length > 0)) {
+    const http = new CustomerHttp(url, recorder, clientAddress(report.index));
+    await signIn(http, report.phone, report.sex);
+    for (const order of report.orders) {
+      const again = await http.request<Order>('orderCreate (after the crash)', '/api/private/order/orders', {
+        json: order.body,
+      });
+      if (again.status !== 200 || again.body.id !== order.id) {
+        violations.push(
+          `order ${order.id} created again after the crash: ${again.status} ${JSON.stringify(again.body).slice(0, 200)}`,
+        );
+      }
+    }
+  }
+  return violations;
+}
+
+async function crashUnderLoad(kind: 'pglite' | 'postgres'): Promise<string[]> {
+  const database =
+    kind === 'pglite'
+      ? { pgliteDataDir: path.join(workDir, 'pglite') }
+      : { databaseUrl: await postgresDatabase('crash_one') };
+  const first = await start(database, `${kind}-before`);
+  const load = customersOn(first.url, Date.now() + 60_000, SEED);
+  // kill once some orders are placed and paid: the crash lands in the middle of creations and payments
+  const waitUntil = Date.now() + 30_000;
+  while ((load.placed() < 12 || load.paid() < 6) && Date.now() < waitUntil) await sleep(100);
+  await sleep(Math.floor(seededRandom(SEED)() * 300));
+  const killed = await first.kill('SIGKILL');
+  const reports = await load.done;
+  servers.splice(servers.indexOf(first), 1);
+  const placed = reports.reduce((n, c) => n + c.orders.length, 0);
+  const paid = reports.reduce((n, c) => n + c.orders.filter((o) => o.confirmed).length, 0);
+  console.log(`  SIGKILL (${killed.signal}) after ${placed} answered orders, ${paid} confirmed payments`);
+
+  // the customers stopped on the refused connection; anything else they met is a violation
+  const violations = customerFailures(
+    reports.map((c) => (c.failure?.kind === 'network' ? { ...c, failure: null } : c)),
+  );
+  const fiveXx = responseChecks(load.recorder).filter((line) => !line.includes('network failure'));
+  violations.push(...fiveXx);
+
+  const started = Date.now();
+  const second = await start(database, `${kind}-after`, first.port);
+  console.log(
+    `  started again on the same ${kind === 'pglite' ? 'folder' : 'database'} in ${((Date.now() - started) / 1000).toFixed(1)} s, ready`,
+  );
+  violations.push(...(await repeatCreations(reports, second.url)));
+  violations.push(...(await apiChecks(reports, new Recorder(), { crashed: true })));
+  if (kind === 'pglite') {
+    // PGlite: one process at a time
+    await second.stop();
+    servers.splice(servers.indexOf(second), 1);
+    const db = await openPglite({ dataDir: database.pgliteDataDir as string });
+    violations.push(...(await databaseChecks(db, reports, { crashed: true })));
+    await db.close();
+  } else {
+    const db = await openPostgres({ connectionString: (database as { databaseUrl: string }).databaseUrl, max: 2 });
+    violations.push(...(await databaseChecks(db, reports, { crashed: true })));
+    await db.close();
+  }
+  if (placed < 1 || paid < 1)
+    violations.push(`the crash came before any order was placed and paid (${placed}, ${paid})`);
+  return violations;
+}
+
+interface Probe {
+  readonly status: number;
+  readonly body: Record<string, unknown> | null;
+  readonly requestId: string | null;
+}
+
+async function probe(url: string): Promise<Probe> {
+  try {
+    const response = await fetch(url, { headers: { 'accept-language': 'uk' } });
+    const text = await response.text();
+    let body: Record<string, unknown> | null = null;
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      body = null;
+    }
+    return { status: response.status, body, requestId: response.headers.get('x-request-id') };
+  } catch {
+    return { status: 0, body: null, requestId: null };
+  }
+}
+
+async function outage(): Promise<string[]> {
+  const violations: string[] = [];
+  const databaseUrl = await postgresDatabase('outage_one');
+  const server = await start({ databaseUrl }, 'outage');
+  const catalogue = `${server.url}/api/public/service/services/groups/enabled/tree/separated`;
+  const ready = `${server.url}/api/ready`;
+  // traffic all along: a browsing loop, as visitors keep coming
+  let browsing = true;
+  const seen: Probe[] = [];
+  const browse = (async () => {
+    while (browsing) {
+      seen.push(await probe(catalogue));
+      await sleep(50);
+    }
+  })();
+  await sleep(1000);
+  const pg = postgres as RunningPostgres;
+  await pg.interrupt();
+  const down = Date.now();
+  await sleep(1500);
+  const duringReady = await probe(ready);
+  const duringCatalogue = await probe(catalogue);
+  await sleep(1500);
+  await pg.resume();
+  console.log(`  PostgreSQL down for ${((Date.now() - down) / 1000).toFixed(1)} s`);
+  let recovered = 0;
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if ((await probe(ready)).status === 200 && (await probe(catalogue)).status === 200) {
+      recovered = Date.now();
+      break;
+    }
+    await sleep(200);
+  }
+  browsing = false;
+  await browse;
+
+  if (duringReady.status !== 503 || duringReady.body?.code !== 'not-ready') {
+    violations.push(`readiness while PostgreSQL was down: ${duringReady.status} ${JSON.stringify(duringReady.body)}`);
+  }
+  if (duringCatalogue.status !== 503 || duringCatalogue.body?.code !== 'unavailable') {
+    violations.push(
+      `a catalogue call while PostgreSQL was down: ${duringCatalogue.status} ${JSON.stringify(duringCatalogue.body)}`,
+    );
+  } else if (
+    duringCatalogue.body.requestId !== duringCatalogue.requestId ||
+    typeof duringCatalogue.body.message !== 'string'
+  ) {
+    violations.push(`the 503 body lacks its message or request id: ${JSON.stringify(duringCatalogue.body)}`);
+  }
+  const wrong = seen.filter((p) => p.status !== 200 && !(p.status === 503 && p.body?.code === 'unavailable'));
+  if (wrong.length > 0) {
+    violations.push(
+      `${wrong.length} answer(s) neither 200 nor 503 unavailable: ${wrong
+        .slice(0, 3)
+        .map((p) => `${p.status} ${JSON.stringify(p.body)}`)
+        .join('; ')}`,
+    );
+  }
+  if (!seen.some((p) => p.status === 503)) violations.push('no visitor call met the outage');
+  if (recovered === 0) violations.push('the API did not recover within 20 s of PostgreSQL coming back');
+  else
+    console.log(
+      `  recovered ${((recovered - down) / 1000).toFixed(1)} s after the outage began, ${seen.length} calls, ${seen.filter((p) => p.status === 503).length} answered 503`,
+    );
+  // the same process throughout
+  if ((await server.kill('SIGTERM')).code !== 0)
+    violations.push('the server did not exit 0 on SIGTERM after the outage');
+  servers.splice(servers.indexOf(server), 1);
+  const errors = server.errors();
+  if (errors.length > 0)
+    violations.push(
+      `the server logged ${errors.length} error(s) (an outage is a warning): ${errors[0]?.slice(0, 300)}`,
+    );
+  return violations;
+}
+
+async function sigterm(): Promise<string[]> {
+  const violations: string[] = [];
+  const databaseUrl = await postgresDatabase('sigterm_one');
+  const server = await start({ databaseUrl }, 'sigterm');
+  const list = `${server.url}/api/public/service/services/infos/settlements?page=0&size=50`;
+  const db = await openPostgres({ connectionString: databaseUrl, max: 2 });
+  const REQUESTS = 12;
+  let signalled = 0;
+  const statuses: number[] = [];
+  let exited: { code: number | null; signal: NodeJS.Signals | null } = { code: null, signal: null };
+  // the catalogue locked by another session: every request is provably in flight (waiting in the
+  // database) when the signal comes, and can finish only after it
+  await db.transaction(async (tx) => {
+    await tx.exec('LOCK TABLE services IN ACCESS EXCLUSIVE MODE');
+    const burst = Array.from({ length: REQUESTS }, () =>
+      fetch(list, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ settlementId: 1, query: 'кров' }),
+      }).then(
+        (response) => response.status,
+        () => 0,
+      ),
+    );
+    const waitUntil = Date.now() + 10_000;
+    for (;;) {
+      const waiting = await db.one<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+      );
+      if (waiting.n >= Math.min(REQUESTS, 10) || Date.now() > waitUntil) break;
+      await sleep(50);
+    }
+    signalled = Date.now();
+    const exit = server.kill('SIGTERM');
+    await sleep(500);
+    // still draining: the process waits for its requests
+    const alive = await Promise.race([exit.then(() => false), sleep(10).then(() => true)]);
+    if (!alive) violations.push('the server exited with requests in flight');
+    const after = await probe(`${server.url}/api/ready`);
+    if (after.status !== 503 && after.status !== 0)
+      violations.push(`a new request while draining answered ${after.status}`);
+    // the transaction ends here and frees the lock
+    void Promise.all(burst).then((all) => statuses.push(...all));
+    void exit.then((result) => {
+      exited = result;
+    });
+  });
+  await db.close();
+  const deadline = Date.now() + 15_000;
+  while ((statuses.length < REQUESTS || exited.code === null) && Date.now() < deadline) await sleep(50);
+  servers.splice(servers.indexOf(server), 1);
+  const refused = statuses.filter((status) => status !== 200);
+  if (statuses.length < REQUESTS) violations.push(`only ${statuses.length} of ${REQUESTS} requests were answered`);
+  if (refused.length > 0)
+    violations.push(`${refused.length} of ${REQUESTS} requests in flight not answered 200: ${refused.join(', ')}`);
+  if (exited.code !== 0) violations.push(`exit code ${exited.code} (signal ${exited.signal}) after SIGTERM`);
+  console.log(
+    `  SIGTERM with ${REQUESTS} requests waiting in the database: ${statuses.filter((s) => s === 200).length} answered 200 after the signal, exit ${exited.code} ${((Date.now() - signalled) / 1000).toFixed(1)} s later`,
+  );
+  return violations;
+}
+
+async function cleanUp(): Promise<void> {
+  for (const server of [...servers]) await server.stop().catch(() => undefined);
+  if (postgres) await postgres.stop().catch(() => undefined);
+  postgres = null;
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  console.log(`crash safety, outage and shutdown: ${selected.join(', ')}; seed ${SEED}`);
+  const outcomes: Array<[Scenario, string[]]> = [];
+  try {
+    for (const scenario of selected) {
+      console.log(`\n# ${scenario}`);
+      const violations =
+        scenario === 'pglite' || scenario === 'postgres'
+          ? await crashUnderLoad(scenario)
+          : scenario === 'outage'
+            ? await outage()
+            : await sigterm();
+      for (const line of violations) console.log(`  ✖ ${line}`);
+      if (violations.length === 0) console.log('  ok');
+      outcomes.push([scenario, violations]);
+    }
+  } finally {
+    await cleanUp();
+  }
+  const ok = outcomes.every(([, violations]) => violations.length === 0);
+  console.log(
+    `\n${outcomes.map(([s, v]) => `${s}: ${v.length === 0 ? 'ok' : 'FAILED'}`).join(', ')} (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
+  if (ok) rmSync(workDir, { recursive: true, force: true });
+  else console.log(`server logs kept in ${workDir}`);
+  return ok ? 0 : 1;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error: unknown) => {
+    console.error(error);
+    await cleanUp();
+    console.error(`server logs in ${workDir}`);
+    process.exit(1);
+  },
+);
