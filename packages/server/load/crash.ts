@@ -14,8 +14,11 @@
  *   sigterm   SIGTERM while requests wait in the database (a lock held by another session): a new request
  *             meanwhile is refused, each one in flight is answered 200 once the lock goes, the process
  *             exits 0
+ *   backup    npm run db:backup while customers' orders are stored, then db:restore into a fresh folder
+ *             (refused while a server runs): the server on it lists every customer the same orders
  * Ports 4610-4619.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,8 +36,8 @@ import { signIn } from './sign-in';
 import { Recorder } from './stats';
 import { seededRandom } from './util';
 
-type Scenario = 'pglite' | 'postgres' | 'outage' | 'sigterm';
-const SCENARIOS: readonly Scenario[] = ['pglite', 'postgres', 'outage', 'sigterm'];
+type Scenario = 'pglite' | 'postgres' | 'outage' | 'sigterm' | 'backup';
+const SCENARIOS: readonly Scenario[] = ['pglite', 'postgres', 'outage', 'sigterm', 'backup'];
 const PORTS = [4610, 4611, 4612, 4613, 4614, 4615, 4616, 4617, 4618, 4619];
 const CUSTOMERS = 8;
 
@@ -55,11 +58,17 @@ async function freePort(): Promise<number> {
   throw new Error('no free port in 4610-4619');
 }
 
-async function start(database: { pgliteDataDir: string } | { databaseUrl: string }, name: string, port?: number) {
+async function start(
+  database: { pgliteDataDir: string } | { databaseUrl: string },
+  name: string,
+  port?: number,
+  metricsPort?: number,
+) {
   const server = await startApiServer({
     port: port ?? (await freePort()),
     database,
     logFile: path.join(workDir, `${name}.log`),
+    ...(metricsPort === undefined ? {} : { metricsPort }),
   });
   servers.push(server);
   return server;
@@ -326,6 +335,55 @@ async function sigterm(): Promise<string[]> {
   return violations;
 }
 
+/** One of the server's command-line tools (src/cli), as `npm run db:*` runs it. */
+function cli(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, '..', 'src', 'cli', script), ...args],
+      { cwd: path.join(__dirname, '..'), env: { ...process.env, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    );
+  });
+}
+
+async function backup(): Promise<string[]> {
+  const violations: string[] = [];
+  const before = path.join(workDir, 'backup-source');
+  const restored = path.join(workDir, 'backup-restored');
+  const file = path.join(workDir, 'lab.tar.gz');
+  const port = await freePort();
+  const metricsPort = PORTS.find((candidate) => candidate !== port) as number;
+  const source = await start({ pgliteDataDir: before }, 'backup-source', port, metricsPort);
+  const load = customersOn(source.url, Date.now() + 6000, SEED + 1);
+  const reports = await load.done;
+  violations.push(...customerFailures(reports));
+  const placed = reports.reduce((n, c) => n + c.orders.length, 0);
+
+  // a backup of the serving database, through its operations port
+  const made = await cli('backup.ts', ['--out', file], { PGLITE_DATA_DIR: before, METRICS_PORT: String(metricsPort) });
+  if (made.code !== 0 || !made.output.includes('backup of the running server')) {
+    violations.push(`db:backup of the running server failed: ${made.output.slice(0, 500)}`);
+  }
+  await source.stop();
+  servers.splice(servers.indexOf(source), 1);
+
+  const restore = await cli('restore.ts', [file], { PGLITE_DATA_DIR: restored, METRICS_PORT: String(metricsPort) });
+  if (restore.code !== 0) violations.push(`db:restore failed: ${restore.output.slice(0, 500)}`);
+  // the same address as before, so that the customers' checks read the restored site
+  const target = await start({ pgliteDataDir: restored }, 'backup-restored', port, metricsPort);
+  const refused = await cli('restore.ts', [file], { PGLITE_DATA_DIR: restored, METRICS_PORT: String(metricsPort) });
+  if (refused.code === 0 || !refused.output.includes('stop it first')) {
+    violations.push(`db:restore while a server runs was not refused: ${refused.output.slice(0, 300)}`);
+  }
+  violations.push(...(await apiChecks(reports, new Recorder())));
+  await target.stop();
+  servers.splice(servers.indexOf(target), 1);
+  if (placed < 1) violations.push('no order was placed before the backup');
+  console.log(`  backup of a serving database with ${placed} orders restored into a fresh folder; each listed again`);
+  return violations;
+}
+
 async function cleanUp(): Promise<void> {
   for (const server of [...servers]) await server.stop().catch(() => undefined);
   if (postgres) await postgres.stop().catch(() => undefined);
@@ -344,7 +402,9 @@ async function main(): Promise<number> {
           ? await crashUnderLoad(scenario)
           : scenario === 'outage'
             ? await outage()
-            : await sigterm();
+            : scenario === 'sigterm'
+              ? await sigterm()
+              : await backup();
       for (const line of violations) console.log(`  ✖ ${line}`);
       if (violations.length === 0) console.log('  ok');
       outcomes.push([scenario, violations]);

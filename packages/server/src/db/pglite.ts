@@ -14,14 +14,17 @@ import {
 
 export interface PgliteDatabase extends Database {
   readonly dialect: 'pglite';
-  /** A tarball of the data folder, for `openPglite({ loadDataDir })` (test templates). */
-  dumpDataDir(): Promise<Blob>;
+  /**
+   * A tarball of the data folder, consistent while the database serves (statements wait meanwhile), for
+   * `openPglite({ loadDataDir })`: test templates ('none'), backups ('gzip').
+   */
+  dumpDataDir(compression?: 'none' | 'gzip'): Promise<Blob>;
 }
 
 export interface PgliteOptions {
   /** A folder to persist into; omitted means in memory. */
   readonly dataDir?: string;
-  /** Start from a dump (`dumpDataDir()`); only with an in-memory database. */
+  /** Start from a dump (`dumpDataDir()`): in memory, or into an empty folder (a restored backup). */
   readonly loadDataDir?: Blob;
 }
 
@@ -94,8 +97,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     async close(): Promise<void> {
       if (!pg.closed) await pg.close();
     },
-    async dumpDataDir(): Promise<Blob> {
-      return pg.dumpDataDir('none');
+    async dumpDataDir(compression: 'none' | 'gzip' = 'none'): Promise<Blob> {
+      return pg.dumpDataDir(compression);
     },
   };
   return db;

@@ -5,9 +5,11 @@
  *   GET /ops/vitals   real-user vitals and failures per remote release and route, JSON (?minutes=60)
  *   GET /ops          the same per release as a small HTML table, canary beside stable
  *   GET /health       the operations port itself answers
+ *   POST /ops/backup  a backup of the embedded database, taken while it serves (npm run db:backup)
  */
 import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { isPglite } from '../db/backup';
 import { type ReleaseVitals, VITAL_NAMES } from '../repositories/vitals';
 
 const Window = Type.Object(
@@ -39,6 +41,15 @@ export async function buildOpsServer(app: FastifyInstance): Promise<FastifyInsta
     const rows = await app.repos.vitals.aggregate(request.query.minutes);
     reply.header('content-type', 'text/html; charset=utf-8');
     return opsPage(rows, request.query.minutes);
+  });
+
+  ops.post('/ops/backup', async (_request, reply) => {
+    if (!isPglite(app.db)) {
+      return reply.status(409).send({ code: 'not-embedded', message: 'PostgreSQL: use pg_dump (see the README)' });
+    }
+    const dump = await app.db.dumpDataDir('gzip');
+    reply.header('content-type', 'application/gzip');
+    return reply.send(Buffer.from(await dump.arrayBuffer()));
   });
 
   return ops;
