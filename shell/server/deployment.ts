@@ -91,7 +91,7 @@ export function remotesFor(base: RemotesMap, deployment: Deployment, bucket: num
   const map: Record<string, RemotesMap[string]> = { ...base };
   for (const [name, live] of Object.entries(deployment.remotes)) {
     const chosen = live.canary && bucket !== null && bucket < live.canary.percent ? live.canary : live;
-    map[name] = { manifest: chosen.manifest, routes: [...chosen.routes] };
+    map[name] = { manifest: chosen.manifest, routes: [...chosen.routes], version: chosen.version };
   }
   return map;
 }

@@ -3,8 +3,9 @@ import { initI18n, localeFromPath, setLocale } from '@lab/i18n';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createAppRouter, whenRouterReady } from './app/routes';
-import { keepPagePreview } from './features/remotes';
+import { createAppRouter, routePattern, whenRouterReady } from './app/routes';
+import { keepPagePreview, onRemoteFailure, remoteVersions } from './features/remotes';
+import { startVitals } from './features/vitals';
 
 const locale = localeFromPath(window.location.pathname);
 initI18n(locale);
@@ -15,11 +16,18 @@ keepPagePreview(document, window.location);
 
 const container = document.getElementById('root');
 const router = createAppRouter();
+// real-user monitoring of this page view: the landing page's route, the remotes' releases, their failures
+let landingRoute = '/';
+const vitals = startVitals({ route: () => landingRoute, locale: () => locale, remotes: remoteVersions });
+onRemoteFailure((failure) => vitals.failure(failure));
 // The first render waits for the router to match the address (the remote's routes of a page under its
 // prefix are loaded first): the server's first view stays on screen meanwhile, never a blank page.
 // A transition renders in slices that yield to the browser every few milliseconds, instead of one
 // long task: the server's first view is on screen meanwhile, and input is not blocked (README
 // "Performance", total blocking time).
 if (container) {
-  void whenRouterReady(router).then(() => startTransition(() => createRoot(container).render(<App router={router} />)));
+  void whenRouterReady(router).then(() => {
+    landingRoute = routePattern(router.state.matches);
+    startTransition(() => createRoot(container).render(<App router={router} />));
+  });
 }

@@ -101,6 +101,18 @@ export function createAppRouter() {
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
+/**
+ * The pattern of the page the router shows (`/analysis/:slug`), without the locale's prefix: what a
+ * real-user report names, never the visited path with its identifiers.
+ */
+export function routePattern(matches: readonly { route: { id?: string; path?: string } }[]): string {
+  const parts = matches
+    .filter((match) => !match.route.id?.startsWith('locale-'))
+    .map((match) => match.route.path ?? '')
+    .filter((path) => path !== '' && path !== '/');
+  return `/${parts.join('/')}`.replace(/\/{2,}/g, '/');
+}
+
 /** Resolves once the router has matched the first address (a remote's routes loaded if it needs them). */
 export function whenRouterReady(router: AppRouter): Promise<void> {
   if (router.state.initialized) return Promise.resolve();

@@ -14,12 +14,15 @@ export class ApiError extends Error {
   readonly code: string;
   /** The form field the error belongs to, when the server names one. */
   readonly field?: string;
+  /** The server's id of the failed request (its X-Request-Id): what support finds the log lines by. */
+  readonly requestId?: string;
 
-  constructor(status: number, code: string, message: string, field?: string) {
+  constructor(status: number, code: string, message: string, field?: string, requestId?: string) {
     super(message);
     this.status = status;
     this.code = code;
     if (field !== undefined) this.field = field;
+    if (requestId !== undefined) this.requestId = requestId;
   }
 }
 
@@ -29,7 +32,8 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return (
     typeof body.code === 'string' &&
     typeof body.message === 'string' &&
-    (body.field === undefined || typeof body.field === 'string')
+    (body.field === undefined || typeof body.field === 'string') &&
+    (body.requestId === undefined || typeof body.requestId === 'string')
   );
 }
 
@@ -42,8 +46,15 @@ export function toApiError(error: unknown): ApiError {
     const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
     if (!response) return new ApiError(0, 'network', clientMessage(timedOut ? 'timeout' : 'network'));
     const body: unknown = response.data;
-    if (isErrorBody(body)) return new ApiError(response.status, body.code, body.message, body.field);
-    return new ApiError(response.status, 'http', clientMessage('http', response.status));
+    const requestId = response.headers?.['x-request-id'];
+    if (isErrorBody(body)) return new ApiError(response.status, body.code, body.message, body.field, body.requestId);
+    return new ApiError(
+      response.status,
+      'http',
+      clientMessage('http', response.status),
+      undefined,
+      typeof requestId === 'string' ? requestId : undefined,
+    );
   }
   return new ApiError(0, 'unknown', clientMessage('unknown'));
 }

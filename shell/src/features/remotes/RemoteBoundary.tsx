@@ -1,8 +1,11 @@
 import { Component, type ReactNode } from 'react';
+import { tellRemoteFailure } from './failures';
 import { RemoteFallback } from './RemoteFallback';
 
 type Props = {
   remote: string;
+  /** what the slot mounts (`./SearchButton`, a page's route id), for the failure report */
+  module: string;
   onRetry: () => void;
   /** told once the slot shows its fallback */
   onFailure?: () => void;
@@ -23,6 +26,8 @@ export class RemoteBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown): void {
     console.error(`[remote ${this.props.remote}] failed to load or render`, error);
+    // a load failure was told where it happened (registry.ts); what is left is a page's chunk or a render
+    tellRemoteFailure(this.props.remote, this.props.module, error, 'render');
     this.props.onFailure?.();
   }
 

@@ -5,6 +5,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
 import '../../app/i18n';
+import { onRemoteFailure, type RemoteFailure, setPageRemotes } from './failures';
 import { PAGE_FIRST_TIMEOUT_MS, resetPageFirst } from './pageFirst';
 import { RemotePage, RemoteSlot } from './RemoteSlot';
 import { loadExposed } from './registry';
@@ -83,6 +84,23 @@ describe('RemoteSlot', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Спробувати ще раз' }));
     expect(await screen.findByRole('heading', { name: 'Кошик' })).toBeInTheDocument();
     expect(load).toHaveBeenLastCalledWith('mf_catalog', 'PackagesShowcase', true);
+  });
+
+  it('tells real-user monitoring of a remote that throws while rendering, with its release and module', async () => {
+    setPageRemotes({ mf_catalog: { manifest: '/releases/0.1.0-abcdef0123/mf-manifest.json' } });
+    const failures: RemoteFailure[] = [];
+    const stop = onRemoteFailure((failure) => failures.push(failure));
+    function Broken(): ReactNode {
+      throw new Error('a bug in the remote');
+    }
+    load.mockReset();
+    load.mockResolvedValueOnce({ default: Broken } as never);
+    render(<RemoteSlot remote="mf_catalog" module="ClientsBuyServices" />);
+    await screen.findByRole('alert');
+    stop();
+    expect(failures).toEqual([
+      { remote: 'mf_catalog', version: '0.1.0-abcdef0123', kind: 'render', module: 'ClientsBuyServices' },
+    ]);
   });
 
   it('uses the short fallback in compact (header) slots and in ru', async () => {

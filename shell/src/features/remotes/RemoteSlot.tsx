@@ -77,7 +77,14 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
   if (order === 'after-page' && !pageArrived) return placeholder;
   const Component = lazyExposed(remote, module, generation);
   return (
-    <RemoteBoundary key={generation} remote={remote} onRetry={retry} variant={variant} message={unavailableMessage}>
+    <RemoteBoundary
+      key={generation}
+      remote={remote}
+      module={module}
+      onRetry={retry}
+      variant={variant}
+      message={unavailableMessage}
+    >
       <Suspense fallback={placeholder}>
         <Component {...((props ?? {}) as Record<string, unknown>)} />
       </Suspense>
@@ -145,7 +152,14 @@ export function RemotePage({ remote, route }: { remote: RemoteName; route: PageR
   return (
     // a box that takes no part in the layout: only there to see the page's content arrive
     <div ref={pageRef} style={{ display: 'contents' }}>
-      <RemoteBoundary key={generation} remote={remote} onRetry={retry} onFailure={release} variant="block">
+      <RemoteBoundary
+        key={generation}
+        remote={remote}
+        module={`./routes/${route.id}`}
+        onRetry={retry}
+        onFailure={release}
+        variant="block"
+      >
         <Suspense fallback={placeholder}>
           <Page />
           <WhenShown content={pageRef} run={release} />

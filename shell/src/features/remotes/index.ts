@@ -1,3 +1,4 @@
+export { onRemoteFailure, type RemoteFailure, remoteVersions } from './failures';
 export { keepPagePreview } from './pagePreview';
 export { RemoteFallback } from './RemoteFallback';
 export { RemotePage, RemoteSlot } from './RemoteSlot';

@@ -1,5 +1,6 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { REMOTES_MAP_ELEMENT_ID } from './element';
+import { setPageRemotes, tellRemoteFailure } from './failures';
 import { manifests, parseRemotesMap, type RemotesMap } from './remotesMap';
 import type { ExposedName, RemoteModules, RemoteName } from './types';
 
@@ -34,6 +35,7 @@ export function registerRemotesOnce(): Promise<RemotesMap> {
   registration ??= fetchRemotesMap()
     .then((map) => {
       federation().registerRemotes(Object.entries(manifests(map)).map(([name, entry]) => ({ name, entry })));
+      setPageRemotes(map);
       return map;
     })
     .catch((error: unknown) => {
@@ -52,11 +54,16 @@ export async function loadExposed<R extends RemoteName, M extends ExposedName<R>
   module: M,
   afterFailure = false,
 ): Promise<RemoteModules[R][M]> {
-  const map = await registerRemotesOnce();
-  const entry = manifests(map)[remote];
-  if (!entry) throw new Error(`remote ${remote} is not in the remotes map`);
-  if (afterFailure) federation().registerRemotes([{ name: remote, entry }], { force: true });
-  const loaded = await federation().loadRemote<RemoteModules[R][M]>(`${remote}/${module}`);
-  if (!loaded) throw new Error(`remote ${remote} did not provide ${module}`);
-  return loaded;
+  try {
+    const map = await registerRemotesOnce();
+    const entry = manifests(map)[remote];
+    if (!entry) throw new Error(`remote ${remote} is not in the remotes map`);
+    if (afterFailure) federation().registerRemotes([{ name: remote, entry }], { force: true });
+    const loaded = await federation().loadRemote<RemoteModules[R][M]>(`${remote}/${module}`);
+    if (!loaded) throw new Error(`remote ${remote} did not provide ${module}`);
+    return loaded;
+  } catch (error) {
+    tellRemoteFailure(remote, module, error);
+    throw error;
+  }
 }

@@ -5,7 +5,7 @@
  * A remote's entry: its manifest and the prefixes it owns (a bare URL: an older file, no pages; no
  * manifest: pages compiled into the shell, the bench's single-bundle baseline).
  */
-export type RemoteDeclaration = string | { manifest?: string; routes?: readonly string[] };
+export type RemoteDeclaration = string | { manifest?: string; routes?: readonly string[]; version?: string };
 
 /** name -> declaration, as remotes.json holds it. */
 export type RemotesMap = Readonly<Record<string, RemoteDeclaration>>;
@@ -28,6 +28,20 @@ export function remoteOfSegment(map: RemotesMap, segment: string): string | null
   return null;
 }
 
+/**
+ * The release a remote's entry points at (the shell's server names it from the deployment); a build
+ * served without a release is "unreleased". Real-user reports carry it, per remote.
+ */
+export function versionOf(declaration: RemoteDeclaration | undefined): string {
+  if (declaration && typeof declaration !== 'string' && declaration.version) return declaration.version;
+  const manifest = declaration ? manifestOf(declaration) : null;
+  return /\/releases\/([^/]+)\/mf-manifest\.json$/.exec(manifest ?? '')?.[1] ?? 'unreleased';
+}
+
+/** Every remote's release, by name. */
+export const versionsOf = (map: RemotesMap): Record<string, string> =>
+  Object.fromEntries(Object.entries(map).map(([name, declaration]) => [name, versionOf(declaration)]));
+
 /** The prefixes a remote routes. */
 export const prefixesOf = (map: RemotesMap, remote: string): readonly string[] => {
   const declaration = map[remote];
@@ -45,6 +59,7 @@ export function parseRemotesMap(text: string): RemotesMap | null {
         (value !== null &&
           typeof value === 'object' &&
           ['string', 'undefined'].includes(typeof (value as { manifest?: unknown }).manifest) &&
+          ['string', 'undefined'].includes(typeof (value as { version?: unknown }).version) &&
           ((value as { routes?: unknown }).routes === undefined ||
             (Array.isArray((value as { routes?: unknown }).routes) &&
               (value as { routes: unknown[] }).routes.every((route) => typeof route === 'string')))),

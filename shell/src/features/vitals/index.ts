@@ -1,0 +1,2 @@
+export type { Failure, PageFacts } from './report';
+export { startVitals, type Vitals } from './start';
