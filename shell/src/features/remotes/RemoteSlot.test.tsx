@@ -95,11 +95,11 @@ describe('RemoteSlot', () => {
     }
     load.mockReset();
     load.mockResolvedValueOnce({ default: Broken } as never);
-    render(<RemoteSlot remote="mf_catalog" module="ClientsBuyServices" />);
+    render(<RemoteSlot remote="mf_catalog" module="PackagesShowcase" />);
     await screen.findByRole('alert');
     stop();
     expect(failures).toEqual([
-      { remote: 'mf_catalog', version: '0.1.0-abcdef0123', kind: 'render', module: 'ClientsBuyServices' },
+      { remote: 'mf_catalog', version: '0.1.0-abcdef0123', kind: 'render', module: 'PackagesShowcase' },
     ]);
   });
 
