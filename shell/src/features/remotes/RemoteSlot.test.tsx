@@ -86,20 +86,22 @@ describe('RemoteSlot', () => {
     expect(load).toHaveBeenLastCalledWith('mf_catalog', 'PackagesShowcase', true);
   });
 
-  it('tells real-user monitoring of a remote that throws while rendering, with its release and module', async () => {
+  it('tells real-user monitoring of a remote page that throws while rendering, with its release and route', async () => {
     setPageRemotes({ mf_catalog: { manifest: '/releases/0.1.0-abcdef0123/mf-manifest.json' } });
     const failures: RemoteFailure[] = [];
     const stop = onRemoteFailure((failure) => failures.push(failure));
     function Broken(): ReactNode {
       throw new Error('a bug in the remote');
     }
-    load.mockReset();
-    load.mockResolvedValueOnce({ default: Broken } as never);
-    render(<RemoteSlot remote="mf_catalog" module="PackagesShowcase" />);
+    render(
+      <MemoryRouter>
+        <RemotePage remote="mf_catalog" route={pageRoute('broken-page', Promise.resolve({ Component: Broken }))} />
+      </MemoryRouter>,
+    );
     await screen.findByRole('alert');
     stop();
     expect(failures).toEqual([
-      { remote: 'mf_catalog', version: '0.1.0-abcdef0123', kind: 'render', module: 'PackagesShowcase' },
+      { remote: 'mf_catalog', version: '0.1.0-abcdef0123', kind: 'render', module: './routes/broken-page' },
     ]);
   });
 
