@@ -2,6 +2,7 @@
 // files are looked up on every request (a redeployed remote's new files are served at once),
 // compressed with brotli or gzip, cached by content hash, CORS-enabled for remotes, with the SPA
 // fallback and an /api proxy for the shell. Node built-ins only.
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
@@ -108,6 +109,9 @@ function proxy(request, response, target) {
         'x-forwarded-for': [request.headers['x-forwarded-for'], request.socket.remoteAddress]
           .filter(Boolean)
           .join(', '),
+        // the request's id from here on (the API trusts this proxy's): a visitor's own header is not
+        // passed on, so nobody can plant ids in the API's log
+        'x-request-id': randomUUID(),
       },
     },
     (reply) => {
@@ -123,6 +127,13 @@ function proxy(request, response, target) {
   request.pipe(upstream);
 }
 
+async function health(root, response) {
+  const entries = await Promise.all(['index.html', 'mf-manifest.json'].map((name) => findFile(root, `/${name}`)));
+  const ok = entries.some(Boolean);
+  response.writeHead(ok ? 200 : 503, { 'content-type': TYPES['.json'], 'cache-control': 'no-store' });
+  response.end(JSON.stringify(ok ? { status: 'ok' } : { status: 'no-build', root }));
+}
+
 /**
  * @param {object} options
  * @param {string|(() => string)} options.root  the built app's dist folder (a function: read per request,
@@ -133,6 +144,9 @@ function proxy(request, response, target) {
  * @param {string} [options.apiTarget]  proxy /api/* to this origin (the shell)
  * @param {Record<string,unknown>} [options.remotesMap]  serve this as /remotes.json instead of the file
  * @param {(req: http.IncomingMessage, res: http.ServerResponse) => boolean|Promise<boolean>} [options.before]
+ *
+ * GET /health answers 200 while the build it serves is in place (its index.html or mf-manifest.json),
+ * 503 otherwise: what a load balancer and `npm start` ask.
  */
 export function createStaticServer(options) {
   const rootOf = typeof options.root === 'function' ? () => resolve(options.root()) : () => fixedRoot;
@@ -141,8 +155,11 @@ export function createStaticServer(options) {
   return http.createServer(async (request, response) => {
     const root = rootOf();
     try {
-      if (options.before && (await options.before(request, response))) return;
       const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+      if (pathname === '/health' && (request.method === 'GET' || request.method === 'HEAD')) {
+        return void (await health(root, response));
+      }
+      if (options.before && (await options.before(request, response))) return;
       if (options.apiTarget && (pathname === '/api' || pathname.startsWith('/api/'))) {
         return proxy(request, response, options.apiTarget);
       }

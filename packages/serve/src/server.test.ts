@@ -103,6 +103,24 @@ describe('static server', () => {
   });
 });
 
+describe('health', () => {
+  it('answers /health while the build is in place, 503 when its folder holds none', async () => {
+    const answer = await fetch(`${remote.origin}/health`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ status: 'ok' });
+    const empty = mkdtempSync(join(tmpdir(), 'serve-empty-'));
+    const server = createStaticServer({ root: empty, cors: true });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(503);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the /api proxy', () => {
   it("passes the visitor's address and host on to the API", async () => {
     const { createServer } = await import('node:http');
@@ -115,10 +133,14 @@ describe('the /api proxy', () => {
     const { port } = api.address() as AddressInfo;
     const shellWithApi = await serve({ spa: true, apiTarget: `http://127.0.0.1:${port}` });
     try {
-      const response = await fetch(`${shellWithApi.origin}/api/public/core/genders`);
+      const response = await fetch(`${shellWithApi.origin}/api/public/core/genders`, {
+        headers: { 'x-request-id': 'planted-by-a-visitor' },
+      });
       expect(await response.json()).toEqual({ ok: true });
       expect(seen[0]?.['x-forwarded-for']).toBe('127.0.0.1');
       expect(seen[0]?.['x-forwarded-host']).toBe(new URL(shellWithApi.origin).host);
+      // the proxy names the request itself: a visitor's id never reaches the API's log
+      expect(seen[0]?.['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
       await shellWithApi.close();
       await new Promise<void>((resolve) => api.close(() => resolve()));
