@@ -8,6 +8,9 @@ import { repoRoot } from './paths';
 /** E2E_API_PORT lets two runs (say, two engineers on one machine) not collide. */
 export const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
 export const API_ORIGIN = `http://localhost:${API_PORT}`;
+/** The API's operations port (metrics, real-user vitals): E2E_METRICS_PORT, else 4190. */
+export const METRICS_PORT = Number(process.env.E2E_METRICS_PORT ?? 4190);
+export const OPS_ORIGIN = `http://127.0.0.1:${METRICS_PORT}`;
 
 export type RunningApi = { child: ChildProcess; dataDir: string };
 
@@ -32,6 +35,9 @@ export async function startApi(): Promise<RunningApi> {
         AUTH_CHECKS_PER_IP_HOUR: '10000',
         // the development lab clock would move a just-paid order on to "in progress" mid-journey
         DEV_CLOCK_INTERVAL_MS: '0',
+        // every journey's page views report their vitals, all from 127.0.0.1
+        VITALS_PER_IP_MINUTE: '100000',
+        METRICS_PORT: String(METRICS_PORT),
       },
       stdio: ['ignore', 'ignore', 'inherit'], // its request log would drown the test report
     },
@@ -40,7 +46,8 @@ export async function startApi(): Promise<RunningApi> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API server exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`${API_ORIGIN}/api/public/core/genders`);
+      // ready: migrated, seeded, the database answering
+      const response = await fetch(`${API_ORIGIN}/api/ready`);
       if (response.ok) return { child, dataDir };
     } catch {
       // not listening yet

@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { API_ORIGIN, OPS_ORIGIN } from '../support/api';
+import { repoRoot, Site } from '../support/site';
+
+// What a team reads after a release: real visitors' vitals and remote failures per remote release. The
+// catalogue runs a canary; two visitors on either side load a page and leave it; the aggregate on the
+// API's operations port shows both releases side by side, and the failure of a remote that was down.
+const releases = mkdtempSync(join(tmpdir(), 'lab-ops-releases-'));
+const site = new Site({ basePort: 4950, releases });
+const env = {
+  ...process.env,
+  RELEASES_DIR: releases,
+  REMOTE_MF_CATALOG_URL: `${site.origin('mf_catalog')}/mf-manifest.json`,
+};
+
+function npmRun(script: string, ...args: string[]): string {
+  const output = execFileSync(process.execPath, [join(repoRoot, 'scripts', `${script}.mjs`), ...args], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return output.trim().split('\n').at(-1) ?? '';
+}
+
+type ReleaseRow = {
+  remote: string;
+  version: string;
+  route: string | null;
+  pageViews: number;
+  failures: number;
+  p75: Record<'LCP' | 'INP' | 'CLS' | 'TTFB' | 'FCP', number | null>;
+};
+
+async function aggregate(page: Page): Promise<ReleaseRow[]> {
+  const answer = await page.request.get(`${OPS_ORIGIN}/ops/vitals?minutes=30`);
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { releases: ReleaseRow[] }).releases;
+}
+
+/** A visitor on one side of the canary opens the catalogue, uses it, and leaves: the page is hidden. */
+async function visitAndLeave(browser: Browser, bucket: number): Promise<void> {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'canaryBucket', value: String(bucket), url: site.url }]);
+  const page = await context.newPage();
+  await page.goto(site.url);
+  await page.evaluate(() => window.localStorage.setItem('cityShown', 'true'));
+  await page.goto(`${site.url}/analyzes`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Пошук аналізів' }).click(); // an interaction: INP
+  await page.keyboard.press('Escape');
+  // leaving hides the page: the beacon goes out as it unloads
+  await page.goto('about:blank');
+  await context.close();
+}
+
+let stable = '';
+let canary = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  stable = npmRun('release', 'mf-catalog', '--from', join(repoRoot, 'mf-catalog', 'dist'));
+  // the same code with a note beside it: another release, as a rebuild of the next commit would be
+  const next = mkdtempSync(join(tmpdir(), 'mf-catalog-next-'));
+  cpSync(join(repoRoot, 'mf-catalog', 'dist'), next, { recursive: true });
+  writeFileSync(join(next, 'NOTE.txt'), 'the canary\n');
+  canary = npmRun('release', 'mf-catalog', '--from', next);
+  rmSync(next, { recursive: true, force: true });
+  npmRun('promote', 'mf-catalog', stable);
+  npmRun('promote', 'mf-catalog', canary, '--canary', '50');
+  await site.startAll();
+});
+test.afterAll(async () => {
+  await site.stopAll();
+  rmSync(releases, { recursive: true, force: true });
+});
+
+test('real visitors’ vitals and a remote’s failure reach the aggregate per remote release, canary beside stable', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  expect(canary).not.toBe(stable);
+  // the account remote is down for the second visitor: its profile menu fails to load
+  await visitAndLeave(browser, 10); // the canary's side
+  await site.stop('mf_account');
+  await visitAndLeave(browser, 90); // the stable side
+
+  let rows: ReleaseRow[] = [];
+  await expect
+    .poll(
+      async () => {
+        rows = await aggregate(page);
+        const views = (version: string) => rows.find((row) => row.version === version && row.route === null)?.pageViews;
+        return [views(canary) ?? 0, views(stable) ?? 0];
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual([expect.any(Number), expect.any(Number)]);
+  const perRelease = (version: string) =>
+    rows.find((row) => row.remote === 'mf_catalog' && row.version === version && row.route === null);
+  for (const version of [canary, stable]) {
+    const row = perRelease(version);
+    expect(row?.pageViews).toBeGreaterThanOrEqual(1);
+    expect(row?.p75.LCP).toBeGreaterThan(0);
+    expect(row?.p75.TTFB).toBeGreaterThan(0);
+    expect(row?.failures).toBe(0);
+  }
+  // the catalogue page by its pattern, never by its address
+  expect(rows.some((row) => row.version === canary && row.route === '/analyzes')).toBe(true);
+  // the remote that was down: its failure counted for its release
+  const account = rows.find((row) => row.remote === 'mf_account' && row.route === null && row.failures > 0);
+  expect(account).toBeDefined();
+
+  // the table a team reads: one row per release, the canary beside the stable
+  const table = await page.request.get(`${OPS_ORIGIN}/ops`);
+  const html = await table.text();
+  expect(html).toContain(canary);
+  expect(html).toContain(stable);
+  // and none of it through the public site
+  expect(await (await page.request.get(`${site.url}/ops`)).text()).not.toContain(canary);
+  expect((await page.request.get(`${site.url}/api/ops/vitals`)).status()).toBe(404);
+  expect((await page.request.get(`${API_ORIGIN}/metrics`)).status()).toBe(404);
+});
