@@ -82,7 +82,12 @@ export function CataloguePage() {
           {isLoading ? (
             <SkeletonGrid count={6} height={180} minWidth="16rem" />
           ) : error ? (
-            <ErrorState title={t('catalogue.error')} description={error.message} onRetry={() => void mutate()} />
+            <ErrorState
+              title={t('catalogue.error')}
+              description={error.message}
+              requestId={error.requestId}
+              onRetry={() => void mutate()}
+            />
           ) : data && data[tab.tree].length > 0 ? (
             <GroupPanels groups={data[tab.tree]} />
           ) : (

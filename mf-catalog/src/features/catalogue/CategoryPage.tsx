@@ -52,7 +52,12 @@ export function CategoryPage() {
     return (
       <section className={styles.page}>
         <h1 className={styles.heading}>{t('catalogue.title')}</h1>
-        <ErrorState title={t('catalogue.error')} description={error.message} onRetry={() => void mutate()} />
+        <ErrorState
+          title={t('catalogue.error')}
+          description={error.message}
+          requestId={error.requestId}
+          onRetry={() => void mutate()}
+        />
       </section>
     );
   }
@@ -197,7 +202,12 @@ function Category({ found }: { found: FoundGroup }) {
       {loading ? (
         <Skeleton count={5} height={96} gap="var(--space-3)" radius="var(--radius-lg)" />
       ) : failed && list.items.length === 0 ? (
-        <ErrorState title={t('category.error')} description={failed.message} onRetry={list.retry} />
+        <ErrorState
+          title={t('category.error')}
+          description={failed.message}
+          requestId={failed.requestId}
+          onRetry={list.retry}
+        />
       ) : shown.length === 0 && !list.hasMore ? (
         <div className={styles.empty}>
           <p className={styles.emptyTitle}>{filtered ? t('category.emptyFiltered') : t('category.empty')}</p>
@@ -218,7 +228,13 @@ function Category({ found }: { found: FoundGroup }) {
       )}
 
       {failed && list.items.length > 0 && (
-        <ErrorState variant="compact" title={t('category.error')} description={failed.message} onRetry={list.retry} />
+        <ErrorState
+          variant="compact"
+          title={t('category.error')}
+          description={failed.message}
+          requestId={failed.requestId}
+          onRetry={list.retry}
+        />
       )}
       {!loading && list.hasMore && (
         <div className={styles.more}>

@@ -31,6 +31,7 @@ export function PopularServices() {
           variant="compact"
           title={t('home.error')}
           description={error.message}
+          requestId={error.requestId}
           onRetry={() => void mutate()}
         />
       ) : !data ? (

@@ -91,7 +91,12 @@ export function SearchPage() {
       {!query ? (
         <p className={styles.muted}>{t('searchPage.prompt')}</p>
       ) : error ? (
-        <ErrorState title={t('search.error')} description={error.message} onRetry={() => void mutate()} />
+        <ErrorState
+          title={t('search.error')}
+          description={error.message}
+          requestId={error.requestId}
+          onRetry={() => void mutate()}
+        />
       ) : !waiting && total === 0 ? (
         <div className={styles.empty} role="status">
           <p className={styles.emptyTitle}>{t('search.emptyTitle', { query })}</p>
@@ -206,6 +211,7 @@ function MoreHits({
           variant="compact"
           title={t('search.error')}
           description={error.message}
+          requestId={error.requestId}
           onRetry={() => void mutate()}
         />
       </li>

@@ -222,7 +222,13 @@ export function SearchPanel({ inputRef, onDone }: Props) {
           </ul>
         </div>
       ) : live.error ? (
-        <ErrorState variant="compact" title={t('search.error')} description={live.error.message} onRetry={live.retry} />
+        <ErrorState
+          variant="compact"
+          title={t('search.error')}
+          description={live.error.message}
+          requestId={live.error.requestId}
+          onRetry={live.retry}
+        />
       ) : rows.length === 0 ? (
         <div className={styles.empty} role="status">
           <p className={styles.emptyTitle}>{t('search.emptyTitle', { query: live.query })}</p>

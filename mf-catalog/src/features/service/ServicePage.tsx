@@ -49,7 +49,12 @@ export function ServicePage() {
     return (
       <section className={styles.page}>
         <h1 className={styles.title}>{t('service.loadError')}</h1>
-        <ErrorState title={t('service.loadError')} description={error.message} onRetry={() => void mutate()} />
+        <ErrorState
+          title={t('service.loadError')}
+          description={error.message}
+          requestId={error.requestId}
+          onRetry={() => void mutate()}
+        />
       </section>
     );
   }

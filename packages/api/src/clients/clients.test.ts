@@ -110,7 +110,7 @@ describe('ApiError', () => {
   it('carries status, code, message and field from the server’s error body', async () => {
     installAdapter(() => ({
       status: 400,
-      data: { code: 'phone-not-valid', message: 'Невірний номер телефону', field: 'phone' },
+      data: { code: 'phone-not-valid', message: 'Невірний номер телефону', field: 'phone', requestId: 'req-42' },
     }));
     const failure = api.auth.sendPhone('+380671234567');
     await expect(failure).rejects.toBeInstanceOf(ApiError);
@@ -119,6 +119,7 @@ describe('ApiError', () => {
       code: 'phone-not-valid',
       message: 'Невірний номер телефону',
       field: 'phone',
+      requestId: 'req-42',
     });
   });
 

@@ -67,4 +67,16 @@ describe('ErrorState', () => {
     render(<ErrorState title="x" />);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it('names the failed request for support when the server gave its id, and nothing when not', () => {
+    const { unmount } = render(
+      <ErrorState title="Сервіс тимчасово недоступний" requestId="1c4d4016-7097-4001-a873-1990d250f429" />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Номер запиту для служби підтримки: 1c4d4016-7097-4001-a873-1990d250f429',
+    );
+    unmount();
+    render(<ErrorState title="Немає з’єднання" />);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Номер запиту');
+  });
 });

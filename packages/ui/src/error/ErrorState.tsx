@@ -12,13 +12,26 @@ export interface ErrorStateProps {
   onRetry?: () => void;
   /** Overrides the default localized "try again". */
   retryLabel?: string;
+  /**
+   * The failed request's id as the server answered it (ApiError.requestId): shown small, so that a
+   * visitor's screenshot or message to support finds the server's log lines.
+   */
+  requestId?: string;
   /** `compact` for small slots (a header widget), `block` for a page area. */
   variant?: 'block' | 'compact';
   className?: string;
 }
 
 /** A localized failure message with an optional retry, announced at once (role="alert"). */
-export function ErrorState({ title, description, onRetry, retryLabel, variant = 'block', className }: ErrorStateProps) {
+export function ErrorState({
+  title,
+  description,
+  onRetry,
+  retryLabel,
+  requestId,
+  variant = 'block',
+  className,
+}: ErrorStateProps) {
   const { t } = useTranslation(UI_NAMESPACE);
   return (
     <div role="alert" className={cx(styles.error, styles[variant], className)}>
@@ -29,6 +42,11 @@ export function ErrorState({ title, description, onRetry, retryLabel, variant = 
       <div className={styles.text}>
         <p className={styles.title}>{title}</p>
         {description && <p className={styles.description}>{description}</p>}
+        {requestId && (
+          <p className={styles.reference} translate="no">
+            {t('requestId', { id: requestId })}
+          </p>
+        )}
       </div>
       {onRetry && (
         <Button variant="secondary" size={variant === 'compact' ? 'sm' : 'md'} onClick={onRetry}>

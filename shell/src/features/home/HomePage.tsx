@@ -75,6 +75,7 @@ function LatestNews() {
           variant="compact"
           title={t('home.newsError')}
           description={news.error.message}
+          requestId={news.error.requestId}
           onRetry={news.retry}
         />
       ) : news.isLoading ? (
