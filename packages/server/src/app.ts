@@ -73,7 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: AJV_OPTIONS,
     bodyLimit: 1024 * 1024,
     // path parameters up to the schemas' own limits (slugs: 200), so that they answer 400, not 414
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     // errors the router raises before any hook or handler (a path that is not valid percent-encoded
     // UTF-8, a parameter past maxParamLength): the same { code, message } body as every other failure
     frameworkErrors: (error, request, reply) => {
