@@ -29,15 +29,17 @@ const deployment = parseDeployment(
 );
 
 describe('the deployment a visitor gets', () => {
-  it('loads the live release, or the canary when its bucket is under the percent; the others stay', () => {
+  it('loads the live release, or the canary when its bucket is under the percent, named for the reports; the others stay', () => {
     expect(remotesFor(built, deployment, 29).mf_catalog).toEqual({
       manifest: 'http://localhost:3001/releases/v2/mf-manifest.json',
       routes: ['analyzes', 'analysis', 'search', 'tests'],
+      version: 'v2',
     });
     for (const bucket of [30, 99, null]) {
       expect(remotesFor(built, deployment, bucket).mf_catalog).toEqual({
         manifest: 'http://localhost:3001/releases/v1/mf-manifest.json',
         routes: ['analyzes', 'analysis', 'search'],
+        version: 'v1',
       });
     }
     expect(remotesFor(built, deployment, 0).mf_auth).toBe(built.mf_auth);
