@@ -96,6 +96,7 @@ async function findFile(root, pathname) {
 
 function proxy(request, response, target) {
   const url = new URL(request.url, target);
+  const requestId = randomUUID();
   const upstream = http.request(
     url,
     {
@@ -111,7 +112,7 @@ function proxy(request, response, target) {
           .join(', '),
         // the request's id from here on (the API trusts this proxy's): a visitor's own header is not
         // passed on, so nobody can plant ids in the API's log
-        'x-request-id': randomUUID(),
+        'x-request-id': requestId,
       },
     },
     (reply) => {
@@ -121,8 +122,8 @@ function proxy(request, response, target) {
   );
   upstream.on('error', () => {
     if (response.headersSent) return response.destroy();
-    response.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
-    response.end(JSON.stringify({ code: 'upstream-unavailable', message: 'API server is unavailable' }));
+    response.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId });
+    response.end(JSON.stringify({ code: 'upstream-unavailable', message: 'API server is unavailable', requestId }));
   });
   request.pipe(upstream);
 }

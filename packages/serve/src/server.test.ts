@@ -99,7 +99,12 @@ describe('static server', () => {
     expect(await (await fetch(`${shell.origin}/remotes.json`)).json()).toEqual({ mf_catalog: 'https://cdn/x.json' });
     const api = await fetch(`${shell.origin}/api/public/info`);
     expect(api.status).toBe(502);
-    expect(await api.json()).toMatchObject({ code: 'upstream-unavailable' });
+    // named like every API error, so that the proxy's failure can be told apart in its log
+    expect(await api.json()).toMatchObject({
+      code: 'upstream-unavailable',
+      requestId: api.headers.get('x-request-id'),
+    });
+    expect(api.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
