@@ -49,6 +49,7 @@ function startBenchApi(port, scale) {
     PORT: String(port),
     LOG_LEVEL: 'warn',
     DEV_CLOCK_INTERVAL_MS: '0',
+    METRICS_PORT: 'off', // two bench servers side by side; the figures here are the bench's own
     AUTH_SENDS_PER_PHONE_HOUR: '1000',
     AUTH_SENDS_PER_IP_HOUR: '100000',
     AUTH_RESEND_SECONDS: '1', // each site signs the demo patient in once, seconds apart
