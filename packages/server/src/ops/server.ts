@@ -72,14 +72,16 @@ function table(rows: readonly ReleaseVitals[], withRoute: boolean): string {
   const body = rows
     .map(
       (row) =>
-        `<tr><td>${escapeHtml(row.remote)}</td><td><code>${escapeHtml(row.version)}</code></td>${
-          withRoute ? `<td><code>${escapeHtml(row.route ?? '')}</code></td>` : ''
+        `<tr><td class="t">${escapeHtml(row.remote)}</td><td class="t"><code>${escapeHtml(row.version)}</code></td>${
+          withRoute ? `<td class="t"><code>${escapeHtml(row.route ?? '')}</code></td>` : ''
         }<td>${row.pageViews}</td>${VITAL_NAMES.map((name) => cell(row.p75[name], row.samples[name])).join('')}<td${
           row.failures > 0 ? ' class="bad"' : ''
         }>${row.failures}</td></tr>`,
     )
     .join('\n');
-  return `<table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>\n${body}\n</tbody></table>`;
+  const textColumns = withRoute ? 3 : 2;
+  const cells = head.map((h, index) => `<th${index < textColumns ? ' class="t"' : ''}>${h}</th>`).join('');
+  return `<table><thead><tr>${cells}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
 /** One row per remote release (all routes), then the same per route. */
@@ -89,7 +91,7 @@ export function opsPage(rows: readonly ReleaseVitals[], minutes: number): string
   const empty = '<p>No page views reported in this window.</p>';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Real-user vitals per remote release</title>
 <style>body{font:14px system-ui,sans-serif;margin:24px;color:#1d2b2f}table{border-collapse:collapse;margin:8px 0 24px}
-th,td{border:1px solid #c9d4d6;padding:4px 8px;text-align:right}th:nth-child(-n+3),td:nth-child(-n+3){text-align:left}
+th,td{border:1px solid #c9d4d6;padding:4px 8px;text-align:right}.t{text-align:left}
 small{color:#5c6b6e}.bad{color:#a4161a;font-weight:600}</style></head><body>
 <h1>Real-user vitals per remote release</h1>
 <p>Last ${minutes} minutes. p75 in milliseconds (CLS: score), samples in brackets. <a href="/ops/vitals?minutes=${minutes}">JSON</a></p>
