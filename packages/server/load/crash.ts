@@ -34,7 +34,7 @@ import { phoneOf } from './run';
 import { type ApiServer, portIsFree, startApiServer } from './servers';
 import { signIn } from './sign-in';
 import { Recorder } from './stats';
-import { seededRandom } from './util';
+import { seededRandom, sleep } from './util';
 
 type Scenario = 'pglite' | 'postgres' | 'outage' | 'sigterm' | 'backup';
 const SCENARIOS: readonly Scenario[] = ['pglite', 'postgres', 'outage', 'sigterm', 'backup'];
@@ -49,7 +49,6 @@ const SEED = Number(values.seed ?? Date.now() % 1_000_000);
 const selected = values.only ? [values.only as Scenario] : SCENARIOS;
 const workDir = mkdtempSync(path.join(tmpdir(), 'lab-crash-'));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const servers: ApiServer[] = [];
 let postgres: RunningPostgres | null = null;
 

@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { sleep } from './util';
 
 const SERVER_DIR = path.resolve(__dirname, '..');
 
@@ -68,8 +69,6 @@ export function portIsFree(port: number): Promise<boolean> {
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts one server and waits until it is ready (migrated, seeded, listening, the database answering). */
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
