@@ -1,6 +1,6 @@
 import type { VitalsBeacon } from '@lab/api';
 import { createPageReport, type PageFacts } from './report';
-import { optedOut } from './start';
+import { newPageViewId, optedOut } from './start';
 
 const PAGE_VIEW = '2f1c7a52-3b7e-4d0a-9a51-8f0e6c1d2b3a';
 const facts = (overrides: Partial<PageFacts> = {}): PageFacts => ({
@@ -86,6 +86,13 @@ describe('a page view’s real-user report', () => {
       vitals: [{ name: 'INP', value: 60_000 }],
     });
     expect(sent[0]?.failures).toHaveLength(20);
+  });
+
+  it('names the page view with a UUID also where randomUUID is missing (plain http by address)', () => {
+    const insecure = { getRandomValues: <T extends ArrayBufferView | null>(array: T) => crypto.getRandomValues(array) };
+    const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newPageViewId(insecure)).toMatch(UUID_V4);
+    expect(newPageViewId(insecure)).not.toBe(newPageViewId(insecure));
   });
 
   it('is off for a visitor who asked not to be tracked', () => {

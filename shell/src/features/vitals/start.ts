@@ -17,11 +17,36 @@ export function optedOut(nav: Navigator = navigator): boolean {
 
 export type Vitals = { failure(failure: Failure): void };
 
+/**
+ * A UUID v4 for the page view. `crypto.randomUUID` exists only in secure contexts (https, localhost): a
+ * site opened over plain http by its address gets one from `getRandomValues`, which exists everywhere.
+ */
+export function newPageViewId(
+  source: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto,
+): string {
+  if (typeof source.randomUUID === 'function') return source.randomUUID();
+  const bytes = source.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 const IDLE: Vitals = { failure: () => undefined };
 
+/** Never throws: monitoring that fails leaves the page as it is. */
 export function startVitals(facts: PageFacts): Vitals {
+  try {
+    return start(facts);
+  } catch (error) {
+    console.error('[vitals] not started', error);
+    return IDLE;
+  }
+}
+
+function start(facts: PageFacts): Vitals {
   if (typeof window === 'undefined' || optedOut()) return IDLE;
-  const report = createPageReport(facts, sendVitalsBeacon, crypto.randomUUID());
+  const report = createPageReport(facts, sendVitalsBeacon, newPageViewId());
   // on the document: web-vitals listens on the window in the capture phase, so its values are final
   // (LCP, CLS, INP at hiding) before this sends them
   document.addEventListener('visibilitychange', () => {
