@@ -21,9 +21,14 @@ export type Vitals = { failure(failure: Failure): void };
  * A UUID v4 for the page view. `crypto.randomUUID` exists only in secure contexts (https, localhost): a
  * site opened over plain http by its address gets one from `getRandomValues`, which exists everywhere.
  */
-export function newPageViewId(
-  source: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto,
-): string {
+type RandomSource = { getRandomValues(array: Uint8Array<ArrayBuffer>): Uint8Array; randomUUID?: () => string };
+
+const browserRandom = (): RandomSource => ({
+  getRandomValues: (array) => crypto.getRandomValues(array),
+  ...(typeof crypto.randomUUID === 'function' ? { randomUUID: () => crypto.randomUUID() } : {}),
+});
+
+export function newPageViewId(source: RandomSource = browserRandom()): string {
   if (typeof source.randomUUID === 'function') return source.randomUUID();
   const bytes = source.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
