@@ -17,6 +17,11 @@ function CartPage() {
   return <h1>Кошик</h1>;
 }
 
+/** A remote page with a bug: it throws while rendering. */
+function Broken(): ReactNode {
+  throw new Error('a bug in the remote');
+}
+
 function CartButton() {
   return <button type="button">Кошик (2)</button>;
 }
@@ -90,9 +95,6 @@ describe('RemoteSlot', () => {
     setPageRemotes({ mf_catalog: { manifest: '/releases/0.1.0-abcdef0123/mf-manifest.json' } });
     const failures: RemoteFailure[] = [];
     const stop = onRemoteFailure((failure) => failures.push(failure));
-    function Broken(): ReactNode {
-      throw new Error('a bug in the remote');
-    }
     render(
       <MemoryRouter>
         <RemotePage remote="mf_catalog" route={pageRoute('broken-page', Promise.resolve({ Component: Broken }))} />

@@ -12,7 +12,11 @@ const facts = (overrides: Partial<PageFacts> = {}): PageFacts => ({
 
 function recorder(accept = true) {
   const sent: VitalsBeacon[] = [];
-  return { sent, send: (beacon: VitalsBeacon) => (accept ? (sent.push(beacon), true) : false) };
+  const send = (beacon: VitalsBeacon) => {
+    if (accept) sent.push(beacon);
+    return accept;
+  };
+  return { sent, send };
 }
 
 describe('a page view’s real-user report', () => {
