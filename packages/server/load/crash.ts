@@ -52,8 +52,8 @@ const workDir = mkdtempSync(path.join(tmpdir(), 'lab-crash-'));
 const servers: ApiServer[] = [];
 let postgres: RunningPostgres | null = null;
 
-async function freePort(): Promise<number> {
-  for (const port of PORTS) if (await portIsFree(port)) return port;
+async function freePort(taken: readonly number[] = []): Promise<number> {
+  for (const port of PORTS) if (!taken.includes(port) && (await portIsFree(port))) return port;
   throw new Error('no free port in 4610-4619');
 }
 
@@ -167,6 +167,8 @@ async function crashUnderLoad(kind: 'pglite' | 'postgres'): Promise<string[]> {
     const db = await openPostgres({ connectionString: (database as { databaseUrl: string }).databaseUrl, max: 2 });
     violations.push(...(await databaseChecks(db, reports, { crashed: true })));
     await db.close();
+    await second.stop();
+    servers.splice(servers.indexOf(second), 1);
   }
   if (placed < 1 || paid < 1)
     violations.push(`the crash came before any order was placed and paid (${placed}, ${paid})`);
@@ -352,7 +354,7 @@ async function backup(): Promise<string[]> {
   const restored = path.join(workDir, 'backup-restored');
   const file = path.join(workDir, 'lab.tar.gz');
   const port = await freePort();
-  const metricsPort = PORTS.find((candidate) => candidate !== port) as number;
+  const metricsPort = await freePort([port]);
   const source = await start({ pgliteDataDir: before }, 'backup-source', port, metricsPort);
   const load = customersOn(source.url, Date.now() + 6000, SEED + 1);
   const reports = await load.done;
