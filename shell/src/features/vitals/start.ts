@@ -17,10 +17,6 @@ export function optedOut(nav: Navigator = navigator): boolean {
 
 export type Vitals = { failure(failure: Failure): void };
 
-/**
- * A UUID v4 for the page view. `crypto.randomUUID` exists only in secure contexts (https, localhost): a
- * site opened over plain http by its address gets one from `getRandomValues`, which exists everywhere.
- */
 type RandomSource = { getRandomValues(array: Uint8Array<ArrayBuffer>): Uint8Array; randomUUID?: () => string };
 
 const browserRandom = (): RandomSource => ({
@@ -28,6 +24,10 @@ const browserRandom = (): RandomSource => ({
   ...(typeof crypto.randomUUID === 'function' ? { randomUUID: () => crypto.randomUUID() } : {}),
 });
 
+/**
+ * A UUID v4 for the page view. `crypto.randomUUID` exists only in secure contexts (https, localhost): a
+ * site opened over plain http by its address gets one from `getRandomValues`, which exists everywhere.
+ */
 export function newPageViewId(source: RandomSource = browserRandom()): string {
   if (typeof source.randomUUID === 'function') return source.randomUUID();
   const bytes = source.getRandomValues(new Uint8Array(16));
