@@ -28,9 +28,9 @@ import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
 import { type RunningPostgres, startPostgres } from '../src/test-support/postgres';
 import { apiChecks, clientAddress, customerFailures, databaseChecks, responseChecks } from './checks';
-import { Customer, type CustomerReport } from './customer';
+import type { CustomerReport } from './customer';
 import { CustomerHttp } from './http';
-import { phoneOf } from './run';
+import { createCustomers } from './run';
 import { type ApiServer, portIsFree, startApiServer } from './servers';
 import { signIn } from './sign-in';
 import { Recorder } from './stats';
@@ -83,24 +83,12 @@ async function postgresDatabase(name: string): Promise<string> {
 
 /** Customers ordering and paying until `deadline` or until the server is gone. */
 function customersOn(url: string, deadline: number, seed: number) {
-  const random = seededRandom(seed);
-  const run = Math.floor(random() * 1000);
   const recorder = new Recorder();
-  const customers = Array.from(
-    { length: CUSTOMERS },
-    (_, index) =>
-      new Customer({
-        index,
-        http: new CustomerHttp(url, recorder, clientAddress(index)),
-        phone: phoneOf(run, index),
-        deadline,
-        random: seededRandom(seed * 7919 + index),
-      }),
-  );
+  const customers = createCustomers({ urls: [url], customers: CUSTOMERS, seed, deadline }, () => recorder);
   const done = Promise.all(customers.map((customer) => customer.run()));
   const placed = () => customers.reduce((n, c) => n + c.report.orders.length, 0);
   const paid = () => customers.reduce((n, c) => n + c.report.orders.filter((o) => o.confirmed).length, 0);
-  return { customers, done, placed, paid, recorder };
+  return { done, placed, paid, recorder };
 }
 
 /** Sends each answered order's creation again, signed in anew: the same order comes back, none is added. */

@@ -38,28 +38,44 @@ export interface LoadResult {
 }
 
 /** Phones +38099XXXYYYY: XXX for the run (so runs on one database do not share accounts), YYYY the customer. */
-export function phoneOf(run: number, index: number): string {
+function phoneOf(run: number, index: number): string {
   return `+38099${String(run).padStart(3, '0')}${String(index).padStart(4, '0')}`;
+}
+
+/**
+ * The run's customers, spread round-robin over the URLs, each with its phone, client address and random
+ * stream from the seed; `recorderOf` says where each one's requests are recorded.
+ */
+export function createCustomers(
+  options: Pick<LoadOptions, 'urls' | 'customers' | 'seed'> & { readonly deadline: number },
+  recorderOf: (index: number) => Recorder,
+): Customer[] {
+  const run = Math.floor(seededRandom(options.seed)() * 1000);
+  return Array.from(
+    { length: options.customers },
+    (_, index) =>
+      new Customer({
+        index,
+        http: new CustomerHttp(
+          options.urls[index % options.urls.length] ?? '',
+          recorderOf(index),
+          clientAddress(index),
+        ),
+        phone: phoneOf(run, index),
+        deadline: options.deadline,
+        random: seededRandom(options.seed * 7919 + index),
+      }),
+  );
 }
 
 /** Runs the customers until the time is up, then reads every customer's orders list. */
 export async function driveLoad(options: LoadOptions): Promise<LoadResult> {
-  const random = seededRandom(options.seed);
-  const run = Math.floor(random() * 1000);
   const started = Date.now();
-  const deadline = started + options.seconds * 1000;
   const recorders: Recorder[] = [];
-  const customers = Array.from({ length: options.customers }, (_, index) => {
+  const customers = createCustomers({ ...options, deadline: started + options.seconds * 1000 }, () => {
     const recorder = new Recorder();
     recorders.push(recorder);
-    const url = options.urls[index % options.urls.length] ?? '';
-    return new Customer({
-      index,
-      http: new CustomerHttp(url, recorder, clientAddress(index)),
-      phone: phoneOf(run, index),
-      deadline,
-      random: seededRandom(options.seed * 7919 + index),
-    });
+    return recorder;
   });
   const reports = await Promise.all(customers.map((customer) => customer.run()));
   const elapsedSeconds = (Date.now() - started) / 1000;
