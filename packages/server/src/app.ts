@@ -21,6 +21,7 @@ import finiteNumbersPlugin from './plugins/app/finite-numbers';
 import jsonBodyPlugin from './plugins/app/json-body';
 import localePlugin from './plugins/app/locale';
 import metricsPlugin from './plugins/app/metrics';
+import publicCachePlugin from './plugins/app/public-cache';
 import repositoriesPlugin from './plugins/app/repositories';
 import cookiePlugin from './plugins/external/cookie';
 import helmetPlugin from './plugins/external/helmet';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { db: options.db });
   await app.register(metricsPlugin, { metrics: options.metrics });
   await app.register(repositoriesPlugin);
+  await app.register(publicCachePlugin);
   await app.register(authPlugin, { sms: options.sms });
 
   await app.register(routes);

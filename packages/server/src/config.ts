@@ -15,6 +15,11 @@ export interface AppConfig {
   readonly systemPaymentType: PaymentType;
   /** Requests per minute per client address; 0 turns rate limiting off. */
   readonly rateLimitMax: number;
+  /**
+   * Bytes of serialized public catalogue answers the server keeps (http/public-cache.ts); 0 turns the
+   * cache and the answers' ETags off (the bench's "before").
+   */
+  readonly publicCacheBytes: number;
   /** Real-user beacons (POST /api/app/vitals) per client address per minute, counted in the database. */
   readonly vitalsPerIpPerMinute: number;
   /** Signs cookies (sessions come with the sign-in issue); a fixed value is fine only in development. */
@@ -184,6 +189,7 @@ export function appConfigFromEnv(env: Env = process.env): AppConfig {
     onlineDiscountPercent: numberFrom(env, 'ONLINE_DISCOUNT_PERCENT', 5, 0, 100),
     systemPaymentType: paymentType,
     rateLimitMax: numberFrom(env, 'RATE_LIMIT_MAX', 600, 0),
+    publicCacheBytes: numberFrom(env, 'PUBLIC_CACHE_MB', 64, 0, 4096) * 2 ** 20,
     vitalsPerIpPerMinute: numberFrom(env, 'VITALS_PER_IP_MINUTE', 30, 1),
     cookieSecret: env.COOKIE_SECRET ?? 'development-cookie-secret-change-me',
     uploadMaxBytes: numberFrom(env, 'UPLOAD_MAX_BYTES', 2 * 1024 * 1024, 1),

@@ -28,6 +28,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
+import { cachedHandler, PUBLIC_ANSWERS } from './public-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +113,8 @@ export function contractRoute<K extends RouteKey>(
   if (app.contractRoutes.has(key)) throw new Error(`Contract route "${key}" is registered twice`);
   app.contractRoutes.add(key);
   const route = routes[key];
+  // a public catalogue answer is cached and validated (http/public-cache.ts) unless the cache is off
+  const dependence = app.hasDecorator('publicCache') ? PUBLIC_ANSWERS[key] : undefined;
   app.route({
     method: route.method,
     url: contractUrl(key),
@@ -119,7 +122,9 @@ export function contractRoute<K extends RouteKey>(
     ...options,
     // The contract types are checked at the call site (ContractHandler<K>); Fastify's own generic
     // reply typing cannot express "the Static of this route's response schema".
-    handler: handler as unknown as RouteHandlerMethod,
+    handler: (dependence
+      ? cachedHandler(key, dependence, handler as unknown as Parameters<typeof cachedHandler>[2])
+      : handler) as unknown as RouteHandlerMethod,
   });
 }
 

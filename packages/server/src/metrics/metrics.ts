@@ -17,6 +17,8 @@ export interface Metrics {
   readonly ordersPaid: Counter;
   readonly paymentCallbacks: Counter<'outcome'>;
   readonly vitalsBeacons: Counter<'outcome'>;
+  /** Public catalogue answers: from the cache, computed, joined to a computation under way, or 304. */
+  readonly publicCache: Counter<'outcome'>;
 }
 
 export interface MetricsOptions {
@@ -93,6 +95,12 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     vitalsBeacons: new Counter({
       name: 'lab_vitals_beacons_total',
       help: 'Real-user beacons (web vitals and remote failures): stored or refused',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    publicCache: new Counter({
+      name: 'lab_public_cache_answers_total',
+      help: 'Public catalogue answers by outcome: hit, miss, joined (a computation under way), not-modified (304)',
       labelNames: ['outcome'],
       registers: [registry],
     }),
