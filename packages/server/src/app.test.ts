@@ -2,11 +2,13 @@
 import { ErrorBody, type RouteKey, routes } from '@lab/api/contract';
 import { Value } from '@sinclair/typebox/value';
 import Fastify from 'fastify';
-import { AJV_OPTIONS } from './app';
+import { AJV_OPTIONS, buildApp } from './app';
+import type { Database } from './db/database';
+import { openPostgres } from './db/postgres';
 import { contractRoutesPlugin, pendingRoutesPlugin } from './http/contract-route';
 import errorsPlugin from './plugins/app/errors';
 import localePlugin from './plugins/app/locale';
-import { useTestApp } from './test-support/harness';
+import { DEFAULT_NOW, openTestDatabase, type TestDatabase, useTestApp } from './test-support/harness';
 import { call, routeUrl } from './test-support/http';
 
 describe('errors and languages', () => {
@@ -140,5 +142,41 @@ describe('rate limit', () => {
     expect(last?.body).toEqual({ code: 'rate-limited', message: 'Слишком много запросов. Попробуйте чуть позже.' });
     expect(Value.Check(ErrorBody, last?.body)).toBe(true);
     expect(last?.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('rate limit across instances', () => {
+  // two instances on one database, each with its own connections where the database allows it
+  // (PostgreSQL; PGlite is one process's database, so there the two share the handle)
+  let testDb: TestDatabase;
+  let otherDb: Database;
+  let now = DEFAULT_NOW;
+  const apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
+  beforeAll(async () => {
+    testDb = await openTestDatabase();
+    otherDb = testDb.url ? await openPostgres({ connectionString: testDb.url, max: 2 }) : testDb.db;
+    for (const db of [testDb.db, otherDb]) {
+      apps.push(await buildApp({ config: { rateLimitMax: 4 }, docsUi: false, db, clock: () => now }));
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    if (otherDb !== testDb.db) await otherDb.close();
+    await testDb.close();
+  });
+
+  const genders = (index: number, address: string) =>
+    apps[index]?.inject({ method: 'GET', url: routeUrl('genders'), remoteAddress: address });
+
+  it('allows the limit once, not once per instance, and again in the next minute', async () => {
+    const statuses: Array<number | undefined> = [];
+    for (const index of [0, 1, 0, 1, 0, 1]) statuses.push((await genders(index, '10.0.0.1'))?.statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    const refused = await genders(1, '10.0.0.1');
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    // another client is counted on its own
+    expect((await genders(1, '10.0.0.2'))?.statusCode).toBe(200);
+    now = new Date(DEFAULT_NOW.getTime() + 60_000);
+    expect((await genders(0, '10.0.0.1'))?.statusCode).toBe(200);
   });
 });

@@ -112,6 +112,20 @@ export function createAuthRepository(db: Queryable, clock: Clock) {
       return row.count <= limit;
     },
 
+    /**
+     * Counts one request of a client in the fixed window starting at `windowStart` (the global request
+     * limit, shared by every instance on the database); answers the window's count so far.
+     */
+    async countRequest(client: string, windowStart: Date): Promise<number> {
+      const row = await db.one<{ count: number }>(
+        `INSERT INTO request_counters AS c (client, window_start, count) VALUES ($1, $2::timestamptz, 1)
+         ON CONFLICT (client, window_start) DO UPDATE SET count = c.count + 1
+         RETURNING count`,
+        [client, windowStart.toISOString()],
+      );
+      return row.count;
+    },
+
     /** Stores a new code and supersedes every earlier live code of the phone for the same purpose. */
     async createCode(input: {
       id: string;
@@ -258,6 +272,7 @@ export function createAuthRepository(db: Queryable, clock: Clock) {
       await db.query('DELETE FROM auth_codes WHERE created_at < $1::timestamptz', [at]);
       await db.query('DELETE FROM auth_send_gates WHERE last_sent_at < $1::timestamptz', [at]);
       await db.query('DELETE FROM rate_counters WHERE window_start < $1::timestamptz', [at]);
+      await db.query('DELETE FROM request_counters WHERE window_start < $1::timestamptz', [at]);
     },
   };
 }
