@@ -3,7 +3,7 @@
  * locale's or minute's answer to another: a price change is visible at once (a cached answer and an
  * ETag both change), and the answers' HTTP headers let a browser revalidate and a CDN share them.
  */
-import type { Branch, PageOf, SearchResponse, ServiceCard, ServiceInfo } from '@lab/api/contract';
+import type { Branch, Page, SearchResponse, ServiceCard, ServiceInfo } from '@lab/api/contract';
 import { useTestApp } from '../test-support/harness';
 import { call, ok } from '../test-support/http';
 import { createPublicCache, PUBLIC_CACHE_CONTROL } from './public-cache';
@@ -56,14 +56,14 @@ describe('the cache of public answers', () => {
 
   it('shows a price change at once: in the analysis page, the category list and the search', async () => {
     const list = () =>
-      ok<PageOf<ServiceCard>>(t.app, 'serviceList', { body: { settlementId: KYIV, groupIds: [1], sort: 'group' } });
+      ok<Page<ServiceCard>>(t.app, 'serviceList', { body: { settlementId: KYIV, groupIds: [1], sort: 'group' } });
     const search = () =>
       ok<SearchResponse>(t.app, 'search', { body: { settlementId: KYIV, query: 'феритин', types: ['services'] } });
     const searchPrice = (found: SearchResponse) => {
       const entry = found.groups[0]?.items.content[0];
       return entry && 'service' in entry ? entry.service.price?.price.price : undefined;
     };
-    const listPrice = (page: PageOf<ServiceCard>) =>
+    const listPrice = (page: Page<ServiceCard>) =>
       page.content.find((card) => card.id === FERRITIN)?.price?.price.price;
     // twice each: the second answer comes from the cache
     for (let i = 0; i < 2; i++) {
