@@ -64,3 +64,14 @@ export function fromQwerty(text: string, layout: CyrillicLayout): string {
   for (const char of text.toLowerCase()) out += keys[char] ?? COMMON[char] ?? char;
   return out;
 }
+
+/** The Latin keys that type a Cyrillic text on the layout (the inverse of fromQwerty; the search bench). */
+export function toQwerty(text: string, layout: CyrillicLayout): string {
+  const keys = new Map<string, string>();
+  for (const [key, char] of [...Object.entries(COMMON), ...Object.entries(LAYOUT_KEYS[layout])]) {
+    if (/^[a-z;,.[\]'`\\/]$/.test(key) && !keys.has(char)) keys.set(char, key);
+  }
+  let out = '';
+  for (const char of text.toLowerCase()) out += keys.get(char) ?? char;
+  return out;
+}

@@ -1,4 +1,4 @@
-import { fromQwerty, mayBeWrongLayout } from './keyboard-layout';
+import { fromQwerty, mayBeWrongLayout, toQwerty } from './keyboard-layout';
 import {
   containsPattern,
   escapeLike,
@@ -34,6 +34,15 @@ describe('fromQwerty: keys typed on the Latin layout, read on a Cyrillic one', (
 
   it('leaves digits and unknown characters alone', () => {
     expect(fromQwerty('d12-3', 'uk')).toBe('в12-3');
+  });
+
+  it.each([
+    ['глікований гемоглобін', 'uk', 'uksrjdfybq utvjukj,sy'],
+    ["єстрадіол об'м", 'uk', "'cnhflsjk j,`v"],
+    ['эстрадиол', 'ru', "'cnhflbjk"],
+  ] as const)('toQwerty: %s (%s) is typed as %s, and back', (text, layout, typed) => {
+    expect(toQwerty(text, layout)).toBe(typed);
+    expect(fromQwerty(typed, layout)).toBe(text);
   });
 
   it('suspects the wrong layout for Latin letters without Cyrillic', () => {

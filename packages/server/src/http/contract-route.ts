@@ -114,7 +114,7 @@ export function contractRoute<K extends RouteKey>(
   app.contractRoutes.add(key);
   const route = routes[key];
   // a public catalogue answer is cached and validated (http/public-cache.ts) unless the cache is off
-  const dependence = app.hasDecorator('publicCache') ? PUBLIC_ANSWERS[key] : undefined;
+  const refresh = app.hasDecorator('publicCache') ? PUBLIC_ANSWERS[key] : undefined;
   app.route({
     method: route.method,
     url: contractUrl(key),
@@ -122,8 +122,8 @@ export function contractRoute<K extends RouteKey>(
     ...options,
     // The contract types are checked at the call site (ContractHandler<K>); Fastify's own generic
     // reply typing cannot express "the Static of this route's response schema".
-    handler: (dependence
-      ? cachedHandler(key, dependence, handler as unknown as Parameters<typeof cachedHandler>[2])
+    handler: (refresh !== undefined
+      ? cachedHandler(key, refresh, handler as unknown as Parameters<typeof cachedHandler>[2])
       : handler) as unknown as RouteHandlerMethod,
   });
 }

@@ -4,7 +4,8 @@
  * ETag both change), and the answers' HTTP headers let a browser revalidate and a CDN share them.
  */
 import type { Branch, Page, SearchResponse, ServiceCard, ServiceInfo } from '@lab/api/contract';
-import { useTestApp } from '../test-support/harness';
+import { buildApp } from '../app';
+import { DEFAULT_NOW, useTestApp } from '../test-support/harness';
 import { call, ok } from '../test-support/http';
 import { createPublicCache, PUBLIC_CACHE_CONTROL } from './public-cache';
 
@@ -119,6 +120,24 @@ describe('the cache of public answers', () => {
     expect(await status()).toBe('closed');
   });
 
+  it('serves the search page from the cache with the branches in their state of the moment', async () => {
+    const hits = async () =>
+      (await t.app.metrics.publicCache.get()).values.find((value) => value.labels.outcome === 'hit')?.value ?? 0;
+    const status = async () => {
+      const found = await ok<SearchResponse>(t.app, 'search', {
+        body: { settlementId: KYIV, query: 'хрещатик', types: ['services', 'branches'] },
+      });
+      const entry = found.groups.find((group) => group.type === 'branches')?.items.content[0];
+      return entry && 'branch' in entry ? entry.branch.status : undefined;
+    };
+    t.setNow('2026-11-18T10:00:00Z'); // Wednesday 12:00 in Kyiv
+    expect(await status()).toBe('open');
+    const before = await hits();
+    t.setNow('2026-11-18T18:01:00Z'); // 20:01
+    expect(await status()).toBe('closed');
+    expect(await hits()).toBe(before + 1);
+  });
+
   it('caches no error: a service made visible is found at once', async () => {
     await t.db.query('UPDATE services SET show_on_site = false WHERE id = $1', [FERRITIN]);
     try {
@@ -139,6 +158,87 @@ describe('the cache of public answers', () => {
   });
 });
 
+describe('the search memo (hits shared by every city, locale and page)', () => {
+  let uncached: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    uncached = await buildApp({
+      config: { rateLimitMax: 0, publicCacheBytes: 0 },
+      docsUi: false,
+      db: t.db,
+      clock: () => DEFAULT_NOW,
+    });
+  });
+  afterAll(async () => {
+    await uncached.close();
+  });
+
+  it('answers exactly what the search without caches answers, in every city, locale and page', async () => {
+    const queries = [
+      'феритин',
+      'ферит',
+      'ф',
+      '2002',
+      'athbnby',
+      'холистирин',
+      'аналіз крові',
+      'київ',
+      'хрещатик',
+      'чекап',
+    ];
+    for (const query of queries) {
+      for (const [settlementId, language, page, size] of [
+        [KYIV, 'ua', 0, 2],
+        [LVIV, 'ua', 0, 2],
+        [LVIV, 'ru', 1, 2],
+        [KYIV, 'ru', 0, 10],
+      ] as const) {
+        const input = {
+          body: {
+            settlementId,
+            query,
+            types: ['services', 'service-packages', 'service-groups', 'branches'],
+            page,
+            size,
+          },
+          language,
+        };
+        const [cached, plain] = [await call(t.app, 'search', input), await call(uncached, 'search', input)];
+        expect({ query, settlementId, language, page, body: cached.body }).toEqual({
+          query,
+          settlementId,
+          language,
+          page,
+          body: plain.body,
+        });
+      }
+    }
+  });
+
+  it("prices the same query's hits in each city, and sees a hidden analysis gone at once", async () => {
+    const original = await t.db.one<{ price: string }>(
+      'SELECT price FROM service_prices WHERE settlement_id = $1 AND service_id = $2',
+      [LVIV, FERRITIN],
+    );
+    await setPrice(LVIV, 555);
+    const price = async (settlementId: number) => {
+      const found = await ok<SearchResponse>(t.app, 'search', {
+        body: { settlementId, query: 'феритин', types: ['services'] },
+      });
+      const entry = found.groups[0]?.items.content[0];
+      return entry && 'service' in entry ? entry.service.price?.price.price : undefined;
+    };
+    try {
+      expect(await price(KYIV)).not.toBe(555);
+      expect(await price(LVIV)).toBe(555);
+      await t.db.query('UPDATE services SET show_on_site = false WHERE id = $1', [FERRITIN]);
+      expect(await price(LVIV)).toBeUndefined();
+    } finally {
+      await t.db.query('UPDATE services SET show_on_site = true WHERE id = $1', [FERRITIN]);
+      await setPrice(LVIV, Number(original.price));
+    }
+  });
+});
+
 describe('createPublicCache', () => {
   it('computes a key once for requests that miss it at the same time, and keeps no failure', async () => {
     const cache = createPublicCache(t.db, 1024 * 1024);
@@ -146,7 +246,7 @@ describe('createPublicCache', () => {
     const compute = async () => {
       computed += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
-      return '{"a":1}';
+      return { body: '{"a":1}' };
     };
     const answers = await Promise.all([
       cache.answer('k', compute),
@@ -155,10 +255,13 @@ describe('createPublicCache', () => {
     ]);
     expect(computed).toBe(1);
     expect(answers.map((a) => a.outcome).sort()).toEqual(['joined', 'joined', 'miss']);
-    expect(await cache.answer('k', compute)).toEqual({ body: '{"a":1}', outcome: 'hit' });
+    expect(await cache.answer('k', compute)).toEqual({ cached: { body: '{"a":1}' }, outcome: 'hit' });
 
     await expect(cache.answer('bad', async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
-    expect(await cache.answer('bad', async () => '"fine"')).toEqual({ body: '"fine"', outcome: 'miss' });
+    expect(await cache.answer('bad', async () => ({ body: '"fine"' }))).toEqual({
+      cached: { body: '"fine"' },
+      outcome: 'miss',
+    });
   });
 
   it('bumps the catalogue version with every change of a catalogue table, in its transaction', async () => {

@@ -3,45 +3,71 @@
  *
  * An answer is keyed by everything it depends on: the route, the locale (from Accept-Language), the
  * path, query and body, and the catalogue's version (migration 005: statement triggers bump it in the
- * same transaction as any catalogue change). Answers showing a branch's open/closed state also carry
- * the minute. Every request reads the version (one primary-key row), so a committed price change is
- * never answered from a cache, on any instance. Misses of one key at once share one computation.
+ * same transaction as any catalogue change). Every request reads the version (one primary-key row), so
+ * a committed price change is never answered from a cache, on any instance. Misses of one key at once
+ * share one computation. A branch's open/closed state is the one part that follows the clock: answers
+ * showing it are kept as values and get the state computed again, from the schedule they hold, each
+ * time they are served.
  *
- * GET answers get an ETag made of that key and `Cache-Control: public, max-age=0` with
- * `s-maxage` and `stale-while-revalidate`: the browser revalidates every time (a 304 costs the version
- * read), a CDN in front of the site may answer for CDN_FRESH_SECONDS and refresh in the background.
- * `Vary: Accept-Language`: the titles follow it. Errors (404, 400) are never cached.
+ * GET answers get an ETag made of that key (and the minute, where the state shows) and
+ * `Cache-Control: public, max-age=0` with `s-maxage` and `stale-while-revalidate`: the browser
+ * revalidates every time (a 304 costs the version read), a CDN in front of the site may answer for
+ * CDN_FRESH_SECONDS and refresh in the background. `Vary: Accept-Language`: the titles follow it.
+ * Errors (404, 400) are never cached.
  */
 import { createHash } from 'node:crypto';
-import type { RouteKey } from '@lab/api/contract';
+import type { Branch, RouteKey, SearchResponse } from '@lab/api/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/database';
-import type { Clock } from '../domain/kyiv-time';
+import { branchStatus } from '../domain/branch-status';
+import { catalogueVersion } from '../repositories/catalogue-version';
 
-/** How an answer depends on time: not at all, or by the minute (a branch's open/closed state). */
-type Dependence = 'catalogue' | 'catalogue-and-minute';
+/** How a cached answer is brought up to the present when it is served (null: it is the catalogue's alone). */
+type Refresh = ((answer: unknown, now: Date) => unknown) | null;
 
-/** The public routes whose answers are the catalogue's alone, and how they depend on time. */
-export const PUBLIC_ANSWERS: Partial<Record<RouteKey, (request: FastifyRequest) => Dependence>> = {
-  genders: () => 'catalogue',
-  specializations: () => 'catalogue',
-  settlementsList: () => 'catalogue',
-  settlementBranches: () => 'catalogue-and-minute',
-  serviceGroupTree: () => 'catalogue',
-  serviceList: () => 'catalogue',
-  serviceBySlug: () => 'catalogue',
-  servicePreparation: () => 'catalogue',
-  preparationRules: () => 'catalogue',
-  serviceClientsBuy: () => 'catalogue',
-  servicePackages: () => 'catalogue',
-  servicesPopular: () => 'catalogue',
-  serviceGenealogy: () => 'catalogue',
-  serviceGenealogies: () => 'catalogue',
-  search: (request) =>
-    (request.body as { types?: readonly string[] } | undefined)?.types?.includes('branches')
-      ? 'catalogue-and-minute'
-      : 'catalogue',
+const withStatus = (branch: Branch, now: Date): Branch => ({ ...branch, status: branchStatus(branch.schedule, now) });
+
+const branchesNow: Refresh = (answer, now) => (answer as Branch[]).map((branch) => withStatus(branch, now));
+
+const searchNow: Refresh = (answer, now) => {
+  const found = answer as SearchResponse;
+  if (!found.groups.some((group) => group.type === 'branches')) return found;
+  return {
+    ...found,
+    groups: found.groups.map((group) =>
+      group.type !== 'branches'
+        ? group
+        : {
+            ...group,
+            items: {
+              ...group.items,
+              content: group.items.content.map((entry) =>
+                'branch' in entry ? { branch: withStatus(entry.branch, now) } : entry,
+              ),
+            },
+          },
+    ),
+  };
+};
+
+/** The public routes whose answers are the catalogue's, and how each is brought up to the present. */
+export const PUBLIC_ANSWERS: Partial<Record<RouteKey, Refresh>> = {
+  genders: null,
+  specializations: null,
+  settlementsList: null,
+  settlementBranches: branchesNow,
+  serviceGroupTree: null,
+  serviceList: null,
+  serviceBySlug: null,
+  servicePreparation: null,
+  preparationRules: null,
+  serviceClientsBuy: null,
+  servicePackages: null,
+  servicesPopular: null,
+  serviceGenealogy: null,
+  serviceGenealogies: null,
+  search: searchNow,
 };
 
 /** How long a CDN may answer from its copy, and then while it refreshes it in the background. */
@@ -51,39 +77,39 @@ export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${CDN_FRESH_SEC
 
 export type CacheOutcome = 'hit' | 'miss' | 'joined' | 'not-modified';
 
+/** A cached answer: serialized, or (when it is refreshed as it is served) the value with its size. */
+export type Cached = { readonly body: string } | { readonly answer: unknown; readonly size: number };
+
 export interface PublicCache {
   /** The catalogue's version now (read from the database on every call). */
   version(): Promise<string>;
-  /** The serialized answer of a key: from the cache, from a computation under way, or computed now. */
-  answer(key: string, compute: () => Promise<string>): Promise<{ body: string; outcome: CacheOutcome }>;
+  /** The answer of a key: from the cache, from a computation under way, or computed now. */
+  answer(key: string, compute: () => Promise<Cached>): Promise<{ cached: Cached; outcome: CacheOutcome }>;
   /** Forgets every answer (tests, a restore). */
   clear(): void;
 }
 
 export function createPublicCache(db: Queryable, maxBytes: number): PublicCache {
-  const answers = new LRUCache<string, string>({
+  const answers = new LRUCache<string, Cached>({
     maxSize: Math.max(1, maxBytes),
     // UTF-16 length is close enough to the bytes held; keys count too
-    sizeCalculation: (body, key) => body.length + key.length || 1,
+    sizeCalculation: (cached, key) => ('body' in cached ? cached.body.length : cached.size) + key.length,
   });
-  const computing = new Map<string, Promise<string>>();
+  const computing = new Map<string, Promise<Cached>>();
   return {
-    async version() {
-      const row = await db.one<{ version: string }>('SELECT version::text AS version FROM catalogue_version');
-      return row.version;
-    },
+    version: () => catalogueVersion(db),
     async answer(key, compute) {
       const cached = answers.get(key);
-      if (cached !== undefined) return { body: cached, outcome: 'hit' };
+      if (cached !== undefined) return { cached, outcome: 'hit' };
       const running = computing.get(key);
-      if (running) return { body: await running, outcome: 'joined' };
-      const computation = compute().then((body) => {
-        answers.set(key, body);
-        return body;
+      if (running) return { cached: await running, outcome: 'joined' };
+      const computation = compute().then((value) => {
+        answers.set(key, value);
+        return value;
       });
       computing.set(key, computation);
       try {
-        return { body: await computation, outcome: 'miss' };
+        return { cached: await computation, outcome: 'miss' };
       } finally {
         computing.delete(key);
       }
@@ -94,16 +120,9 @@ export function createPublicCache(db: Queryable, maxBytes: number): PublicCache 
   };
 }
 
-/** The cache key of a request: everything a public answer depends on. */
-export function answerKey(
-  route: RouteKey,
-  request: FastifyRequest,
-  version: string,
-  dependence: Dependence,
-  clock: Clock,
-): string {
-  const minute = dependence === 'catalogue-and-minute' ? Math.floor(clock().getTime() / 60_000) : null;
-  return JSON.stringify([route, version, minute, request.locale, request.params, request.query, request.body]);
+/** The cache key of a request: everything a public answer depends on but the clock. */
+export function answerKey(route: RouteKey, request: FastifyRequest, version: string): string {
+  return JSON.stringify([route, version, request.locale, request.params, request.query, request.body]);
 }
 
 /** A strong-enough validator for the key: weak, since a proxy may compress the bytes. */
@@ -119,30 +138,34 @@ export function notModified(request: FastifyRequest, tag: string): boolean {
 }
 
 /**
- * Wraps a public route's handler: answers 304 to a matching If-None-Match, else the cached or freshly
- * serialized body (the route's own response serializer, once per key and version).
+ * Wraps a public route's handler: answers 304 to a matching If-None-Match, else the cached answer (or
+ * the handler's, cached), serialized by the route's own response serializer.
  */
 export function cachedHandler(
   route: RouteKey,
-  dependence: (request: FastifyRequest) => Dependence,
+  refresh: Refresh,
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
   return async (request, reply) => {
     const { publicCache, clock, metrics } = request.server;
-    const version = await publicCache.version();
-    const key = answerKey(route, request, version, dependence(request), clock);
+    const key = answerKey(route, request, await publicCache.version());
+    const now = clock();
     if (request.method === 'GET') {
-      const tag = entityTag(key);
+      // where the state of a branch shows, the tag changes with the minute (the state's resolution)
+      const tag = entityTag(refresh ? `${key}@${Math.floor(now.getTime() / 60_000)}` : key);
       reply.header('etag', tag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'Accept-Language');
       if (notModified(request, tag)) {
         metrics.publicCache.inc({ outcome: 'not-modified' });
         return reply.code(304).send();
       }
     }
-    const { body, outcome } = await publicCache.answer(key, async () =>
-      String(reply.serialize(await handler(request, reply))),
-    );
+    const { cached, outcome } = await publicCache.answer(key, async () => {
+      const answer = await handler(request, reply);
+      const body = String(reply.serialize(answer));
+      return refresh ? { answer, size: body.length } : { body };
+    });
     metrics.publicCache.inc({ outcome });
+    const body = 'body' in cached ? cached.body : String(reply.serialize(refresh?.(cached.answer, now)));
     return reply.type('application/json; charset=utf-8').send(body);
   };
 }

@@ -16,7 +16,7 @@ import { createPatientsRepository } from './patients';
 import { createPaymentsRepository } from './payments';
 import { createReferenceRepository } from './reference';
 import { createResultsRepository } from './results';
-import { createSearchRepository } from './search';
+import { createSearchRepository, type SearchHitsMemo } from './search';
 import { createServicesRepository } from './services';
 import { createSessionsRepository } from './sessions';
 import { createSettlementsRepository } from './settlements';
@@ -24,6 +24,8 @@ import { createVitalsRepository } from './vitals';
 
 export interface RepositoryDeps {
   readonly clock: Clock;
+  /** The app's memo of search hits (search.ts); none in units of work and when caching is off. */
+  readonly searchHits?: SearchHitsMemo;
 }
 
 export function createRepositories(db: Queryable, deps: RepositoryDeps) {
@@ -35,7 +37,7 @@ export function createRepositories(db: Queryable, deps: RepositoryDeps) {
     // catalogue, search, carts (issue "API server, part 1")
     groups: createGroupsRepository(db),
     services: createServicesRepository(db),
-    search: createSearchRepository(db, deps.clock),
+    search: createSearchRepository(db, deps.clock, deps.searchHits ?? null),
     carts: createCartsRepository(db, deps.clock),
     // accounts, sign-in, orders, results (issue "API server, part 2")
     auth: createAuthRepository(db, deps.clock),

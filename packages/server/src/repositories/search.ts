@@ -25,10 +25,12 @@
  * expensive and would otherwise read the whole services table.
  */
 import type { SearchEntry, SearchGroup, SearchGroupType, SearchResponse, SearchServiceHit } from '@lab/api/contract';
+import { LRUCache } from 'lru-cache';
 import type { Queryable, SqlValue } from '../db/database';
 import type { Clock } from '../domain/kyiv-time';
 import { type SearchVariant, searchVariants } from '../domain/search-query';
 import type { Locale } from '../i18n/messages';
+import { catalogueVersion } from './catalogue-version';
 import { servicePrice } from './service-cards';
 import { type BranchRow, branchColumns, toBranch } from './settlements';
 import { localized, pageOffset } from './sql';
@@ -275,10 +277,36 @@ interface Query {
   readonly paging: Paging;
 }
 
+/** Writes the CTEs that end in `hits (id, rank)`: matching and ranking inline, or a memo's rows. */
+type HitsCtes = (p: SqlParams) => string;
+
+const serviceHits =
+  (variants: readonly SearchVariant[]): HitsCtes =>
+  (p) =>
+    hitsCtes(p, variants, SERVICES);
+
+const groupHits =
+  (variants: readonly SearchVariant[]): HitsCtes =>
+  (p) =>
+    smallHitsCtes(p, variants, GROUPS, 'service_groups g');
+
+/** Branches match by their own texts and by their city's name (ranked as a substring match). */
+const branchHits =
+  (variants: readonly SearchVariant[]): HitsCtes =>
+  (p) => {
+    const long = variants.filter((v) => v.text.length >= MIN_FUZZY_LENGTH);
+    const cityExact = long.map((v) => `st.search_text LIKE ${p.add(v.contains)}`);
+    return smallHitsCtes(p, variants, BRANCHES, 'branches b JOIN settlements st ON st.id = b.settlement_id', {
+      exact: cityExact,
+      fuzzy: long.map((v) => `${p.add(v.text)} <% st.search_text`),
+      rank: cityExact.length > 0 ? `CASE WHEN ${cityExact.join(' OR ')} THEN 3 ELSE 0 END` : null,
+    });
+  };
+
 /** Analyses (packageService false) and/or packages (true), priced in the settlement. */
-function servicesSql(query: Query, packages: readonly boolean[]): { sql: string; params: SqlValue[] } {
+function servicesSql(query: Query, packages: readonly boolean[], hits: HitsCtes): { sql: string; params: SqlValue[] } {
   const p = new SqlParams();
-  const sql = `WITH ${hitsCtes(p, query.variants, SERVICES)},
+  const sql = `WITH ${hits(p)},
      ranked AS (
        SELECT s.id, ${localized('s.title', query.locale)} AS title, s.slug, s.code,
               s.package_service AS "packageService", pr.price, pr.full_price AS "fullPrice",
@@ -298,9 +326,9 @@ async function findServices(
   q: Queryable,
   query: Query,
   packages: readonly boolean[],
+  hits: HitsCtes,
 ): Promise<Map<boolean, Part<ServiceHitRow>>> {
-  const { sql, params } = servicesSql(query, packages);
-  await q.query(INDEX_SCANS_SQL);
+  const { sql, params } = servicesSql(query, packages, hits);
   const rows = await q.query<ServiceHitRow>(sql, params);
   return new Map(
     packages.map((kind) => [
@@ -313,10 +341,10 @@ async function findServices(
   );
 }
 
-async function findGroups(q: Queryable, query: Query): Promise<Part<GroupHitRow>> {
+async function findGroups(q: Queryable, query: Query, hits: HitsCtes): Promise<Part<GroupHitRow>> {
   const p = new SqlParams();
   const rows = await q.query<GroupHitRow>(
-    `WITH ${smallHitsCtes(p, query.variants, GROUPS, 'service_groups g')},
+    `WITH ${hits(p)},
      ranked AS (
        SELECT g.id, ${localized('g.title', query.locale)} AS title, g.slug,
               g.tree = 'packageServices' AS "packageGroup",
@@ -331,18 +359,10 @@ async function findGroups(q: Queryable, query: Query): Promise<Part<GroupHitRow>
   return toPart(rows, query.paging);
 }
 
-async function findBranches(q: Queryable, query: Query): Promise<Part<BranchHitRow>> {
+async function findBranches(q: Queryable, query: Query, hits: HitsCtes): Promise<Part<BranchHitRow>> {
   const p = new SqlParams();
-  // a city's name finds its branches, ranked as a substring match
-  const long = query.variants.filter((v) => v.text.length >= MIN_FUZZY_LENGTH);
-  const cityExact = long.map((v) => `st.search_text LIKE ${p.add(v.contains)}`);
-  const cte = smallHitsCtes(p, query.variants, BRANCHES, 'branches b JOIN settlements st ON st.id = b.settlement_id', {
-    exact: cityExact,
-    fuzzy: long.map((v) => `${p.add(v.text)} <% st.search_text`),
-    rank: cityExact.length > 0 ? `CASE WHEN ${cityExact.join(' OR ')} THEN 3 ELSE 0 END` : null,
-  });
   const rows = await q.query<BranchHitRow>(
-    `WITH ${cte},
+    `WITH ${hits(p)},
      ranked AS (
        SELECT ${branchColumns(query.locale)},
               count(*) OVER ()::int AS total,
@@ -379,10 +399,14 @@ function group<T>(type: SearchGroupType, part: Part<T>, entry: (row: T) => Searc
 const THRESHOLD_SQL = "SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)";
 /**
  * Sequential scans off for the rest of the transaction: the planner does not know that
- * word_similarity() is expensive and would read the whole services table. Set before the services
- * statement, which runs last (on the tiny tables a scan is right).
+ * word_similarity() is expensive and would read the whole services table. Hash and merge joins off
+ * too: the planner expects several times the candidates there are (rows of the UNION ALL), and then
+ * joins services and the settlement's prices by reading their whole indexes instead of looking up
+ * each candidate (at +20,000 services "взят" took 85 ms, 57 ms with lookups; bench/search-mix.ts).
+ * Set before the services statement, which runs last (on the tiny tables a scan is right).
  */
-const INDEX_SCANS_SQL = "SELECT set_config('enable_seqscan', 'off', true)";
+const INDEX_SCANS_SQL = `SELECT set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true),
+                                set_config('enable_mergejoin', 'off', true)`;
 
 /** Applies the search settings to a transaction; `indexScans` before a statement over services. */
 export async function applySearchSettings(q: Queryable, options: { indexScans: boolean }): Promise<void> {
@@ -411,7 +435,32 @@ export function serviceHitsCtes(p: SqlParams, text: string): string | null {
   return variants.length === 0 ? null : hitsCtes(p, variants, SERVICES);
 }
 
-export function createSearchRepository(db: Queryable, clock: Clock) {
+/**
+ * What matching and ranking found for a query in one table, as (id, rank) rows, by catalogue version.
+ * That is the dear part of a search (word, trigram and similarity matching, the ranking of every
+ * candidate), and it depends on neither the city, the locale, the page nor the size: one memo serves
+ * every city's search of the query. The cheap part (the city's prices, titles, the page) runs each time.
+ */
+export type SearchHitsMemo = LRUCache<string, { readonly ids: number[]; readonly ranks: number[] }>;
+
+export function createSearchHitsMemo(maxRows: number): SearchHitsMemo {
+  return new LRUCache({ maxSize: Math.max(1, maxRows), sizeCalculation: (hits) => hits.ids.length + 1 });
+}
+
+/** The hits of `inline` from the memo, or computed now (and kept), as CTEs over their rows. */
+async function memoHits(q: Queryable, memo: SearchHitsMemo, key: string, inline: HitsCtes): Promise<HitsCtes> {
+  let hits = memo.get(key);
+  if (!hits) {
+    const p = new SqlParams();
+    const rows = await q.query<{ id: number; rank: number }>(`WITH ${inline(p)} SELECT id, rank FROM hits`, p.values);
+    hits = { ids: rows.map((row) => row.id), ranks: rows.map((row) => Number(row.rank)) };
+    memo.set(key, hits);
+  }
+  const { ids, ranks } = hits;
+  return (p) => `hits AS (SELECT * FROM unnest(${p.add(ids)}::int[], ${p.add(ranks)}::float8[]) AS h(id, rank))`;
+}
+
+export function createSearchRepository(db: Queryable, clock: Clock, memo: SearchHitsMemo | null = null) {
   return {
     /** Null when the query has nothing to search for (blank): the route answers 400. */
     async search(request: SearchRequest, locale: Locale): Promise<SearchResponse | null> {
@@ -425,11 +474,22 @@ export function createSearchRepository(db: Queryable, clock: Clock) {
       };
       const wanted = new Set(request.types);
       const packages = [...(wanted.has('services') ? [false] : []), ...(wanted.has('service-packages') ? [true] : [])];
-      // the small tables first: findServices turns sequential scans off for the rest of the transaction
       const found = await withSearchSettings(db, async (q) => {
-        const groups = wanted.has('service-groups') ? await findGroups(q, query) : EMPTY;
-        const branches = wanted.has('branches') ? await findBranches(q, query) : EMPTY;
-        const services = packages.length > 0 ? await findServices(q, query, packages) : null;
+        const version = memo ? await catalogueVersion(q) : '';
+        const hitsOf = (table: string, inline: HitsCtes) =>
+          memo ? memoHits(q, memo, JSON.stringify([version, table, variants]), inline) : Promise.resolve(inline);
+        // the small tables first: sequential scans go off for the rest of the transaction
+        const groups = wanted.has('service-groups')
+          ? await findGroups(q, query, await hitsOf(GROUPS.table, groupHits(variants)))
+          : EMPTY;
+        const branches = wanted.has('branches')
+          ? await findBranches(q, query, await hitsOf(BRANCHES.table, branchHits(variants)))
+          : EMPTY;
+        let services: Map<boolean, Part<ServiceHitRow>> | null = null;
+        if (packages.length > 0) {
+          await q.query(INDEX_SCANS_SQL);
+          services = await findServices(q, query, packages, await hitsOf(SERVICES.table, serviceHits(variants)));
+        }
         return { groups, branches, services };
       });
       const now = clock();
@@ -454,7 +514,7 @@ export function createSearchRepository(db: Queryable, clock: Clock) {
       const variants = searchVariants(request.query);
       if (variants.length === 0) return null;
       const paging = { offset: pageOffset(request.page, request.size), size: request.size };
-      return servicesSql({ variants, request, locale, paging }, [false, true]);
+      return servicesSql({ variants, request, locale, paging }, [false, true], serviceHits(variants));
     },
   };
 }

@@ -1,0 +1,10 @@
+/**
+ * The catalogue's version (migration 005): any change of what the public catalogue shows bumps it in
+ * its own transaction. Caches of catalogue answers key by it (http/public-cache.ts, the search memo).
+ */
+import type { Queryable } from '../db/database';
+
+export async function catalogueVersion(q: Queryable): Promise<string> {
+  const row = await q.one<{ version: string }>('SELECT version::text AS version FROM catalogue_version');
+  return row.version;
+}
