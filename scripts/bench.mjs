@@ -4,7 +4,7 @@
 // seed plus 20,000 services), then measures bytes, Lighthouse, search latency and the API under load.
 // Prints the summary and writes reports/bench.md and reports/bench.json (README "Performance").
 // Options: --quick (1 Lighthouse run instead of 3, no API load), --no-build (reuse .bench/),
-// --no-api (skip the API benches), --no-lighthouse.
+// --no-api (skip the API benches), --no-lighthouse, --no-interactions (and so no signed-in Lighthouse).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -149,6 +149,28 @@ try {
     seed: await measureSearchLatency({ url: `${sites.federated.url}/`, queries: SEARCH_QUERIES }),
     scaled: await measureSearchLatency({ url: `${sites.scaled.url}/`, queries: SEARCH_QUERIES }),
   };
+  let interactions = null;
+  const signedIn = {};
+  if (!flag('--no-interactions')) {
+    console.log('\n▶ interactions, CPU slowed 4×');
+    const { measureInteractions } = await bench('interactions.mjs');
+    const categoryPath = pages.find((page) => page.name === 'category')?.path ?? '/';
+    interactions = await measureInteractions({ url: sites.federated.url, categoryPath });
+    if (!flag('--no-lighthouse')) {
+      // the signed-in pages, with the demo patient's session cookie (the interactions filled the cart)
+      const { cookie, orderId } = await demoSession(sites.federated.url, interactions.resultsPath);
+      for (const [name, path] of [
+        ['account', '/account'],
+        ['orders', '/account/orders'],
+        ['results', interactions.resultsPath],
+        ['checkout', '/checkout'],
+        ['payment result', `/checkout/result?orderId=${orderId}`],
+      ]) {
+        console.log(`▶ lighthouse ×${LIGHTHOUSE_RUNS}: signed in ${name}`);
+        signedIn[name] = await lighthouseMedian(`${sites.federated.url}${path}`, LIGHTHOUSE_RUNS, { cookie });
+      }
+    }
+  }
   report = {
     date: new Date().toISOString(),
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -158,6 +180,8 @@ try {
     bytes,
     lighthouse,
     search,
+    interactions,
+    signedIn,
   };
   const markdown = formatReport(report);
   console.log(`\n${markdown}\n`);
@@ -171,10 +195,22 @@ try {
   for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** A visitor's mean pause before each request in the campaign peak (packages/server/load/http.ts). */
+const PEAK_THINK_MS = 1000;
+const peakArgs = (customers, seconds) => [
+  'load/integrity.ts',
+  ...['--customers', String(customers), '--seconds', String(seconds), '--think-ms', String(PEAK_THINK_MS)],
+  ...['--rate-limit', '600'],
+];
+
 const API_TITLES = {
   routes: '#### Routes (autocannon, 10 connections; serial: the median of one request at a time; PGlite)',
   accounts: '#### Sign-in, cart merge and order creation (PGlite)',
   load: '#### Load and integrity: 20 simulated customers for 30 s (`packages/server/load`)',
+  searchMix: '#### The search mix: Zipf queries from the seed, PGlite and PostgreSQL, cache off and on',
+  peak: `#### A campaign peak: 200 customers for 60 s on two instances on PostgreSQL behind one address, ${PEAK_THINK_MS} ms pauses`,
+  peakPglite: `#### A campaign peak on the embedded database: 50 customers for 60 s on PGlite, ${PEAK_THINK_MS} ms pauses`,
+  knee: '#### The knee: where p95 passes 1 s (two instances on PostgreSQL behind one address)',
 };
 
 // The API under load: catalogue, search and carts on the seed and on --scale 20000 (with a constant
@@ -187,6 +223,10 @@ if (report && !flag('--no-api') && !QUICK) {
     [API_TITLES.accounts, ...apiBench(['bench/auth-orders.ts', '--out', join(reports, 'auth-orders.json')])],
     // 20 simulated customers for 30 s on PGlite, on PostgreSQL, and on two instances sharing one PostgreSQL
     [API_TITLES.load, ...apiBench(['load/integrity.ts'])],
+    [API_TITLES.searchMix, ...apiBench(['bench/search-mix.ts', '--scale', String(SCALE)])],
+    [API_TITLES.peak, ...apiBench([...peakArgs(200, 60), '--only', 'two'])],
+    [API_TITLES.peakPglite, ...apiBench([...peakArgs(50, 60), '--only', 'pglite'])],
+    [API_TITLES.knee, ...apiBench([...peakArgs(0, 20), '--only', 'two', '--knee', '200,400,800,1600'])],
   ];
   report.api = tables.flatMap((table) => ['', ...table]);
   writeFileSync(join(reports, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -208,13 +248,28 @@ function apiBench(args) {
   lines.forEach((line, index) => {
     const heading = /^#+\s+(.*)/.exec(line);
     const row = line.startsWith('|');
-    if (!row && !heading && !/^(throughput:|\s+ok:|\S+ checks:)/.test(line)) return;
+    const text = /^(throughput:|\s+ok:|\S+ checks:|p95 per group|Knee|\d+ connections;|Search p95 by kind|Plans of)/;
+    if (!row && !heading && !text.test(line)) return;
     // a table's header row (the next line is its rule) or a line of text: a paragraph of its own
     const headerRow = row && /^\|\s*---/.test(lines[index + 1] ?? '');
     if (kept.length && (headerRow || !row)) kept.push('');
     kept.push(heading ? `**${heading[1]}**` : line.trim());
   });
   return kept;
+}
+
+/** The demo patient's session cookie (signed in through the development SMS outbox) and an order of theirs. */
+async function demoSession(url, resultsPath) {
+  const { launchChromium } = await bench('chromium.mjs');
+  const { prepare } = await bench('pages.mjs');
+  const browser = await launchChromium();
+  try {
+    const state = await prepare(browser, url, 'session');
+    const cookie = state.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    return { cookie, orderId: resultsPath.split('/').pop() };
+  } finally {
+    await browser.close();
+  }
 }
 
 async function waitFor(url) {

@@ -33,7 +33,8 @@ export async function measurePages(site, pages) {
   }
 }
 
-async function prepare(browser, url, needs) {
+/** A browser storage with what a page needs: a guest cart with an item, or the demo patient signed in. */
+export async function prepare(browser, url, needs) {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();

@@ -10,6 +10,8 @@ const TARGETS = {
   cls: 0.02,
   tax: 1.1,
   keystroke: 650,
+  interactionMedian: 100,
+  interactionWorst: 200,
 };
 const APPS = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-auth'];
 
@@ -20,7 +22,34 @@ const ratio = (a, b) => (b ? (a / b).toFixed(2) : '–');
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)}` : '–');
 const mark = (ok) => (ok ? '' : ' ✗');
 
-export function formatReport({ date, machine, scale, lighthouseRuns, pages, bytes, lighthouse, search, api = [] }) {
+const LIGHTHOUSE_HEADER = [
+  '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | audits below 1 (outside performance) |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+];
+
+function lighthouseRow(name, figures) {
+  return (
+    `| ${name} | ${figures.performance}${mark(figures.performance >= TARGETS.performance)} | ` +
+    `${figures.accessibility}${mark(figures.accessibility >= TARGETS.accessibility)} | ` +
+    `${figures.bestPractices}${mark(figures.bestPractices >= TARGETS.bestPractices)} | ` +
+    `${figures.seo}${mark(figures.seo >= TARGETS.seo)} | ${ms(figures.fcp)} | ${ms(figures.lcp)} | ${ms(figures.tbt)} | ` +
+    `${figures.cls.toFixed(3)}${mark(figures.cls <= TARGETS.cls)} | ${figures.failing.join(', ') || '–'} |`
+  );
+}
+
+export function formatReport({
+  date,
+  machine,
+  scale,
+  lighthouseRuns,
+  pages,
+  bytes,
+  lighthouse,
+  search,
+  interactions = null,
+  signedIn = {},
+  api = [],
+}) {
   const lines = [`Run ${date.slice(0, 16).replace('T', ' ')} UTC on ${machine}.`, ''];
 
   lines.push(
@@ -92,16 +121,35 @@ export function formatReport({ date, machine, scale, lighthouseRuns, pages, byte
       '',
       `Targets: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO ${TARGETS.seo}, CLS ≤ ${TARGETS.cls}; ✗ marks a miss.`,
       '',
-      '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | audits below 1 (outside performance) |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+      ...LIGHTHOUSE_HEADER,
     );
-    for (const [name, figures] of Object.entries(lighthouse.federated)) {
+    for (const [name, figures] of Object.entries(lighthouse.federated)) lines.push(lighthouseRow(name, figures));
+  }
+  if (Object.keys(signedIn).length) {
+    lines.push(
+      '',
+      `### Lighthouse, signed-in pages (the demo patient's session; median of ${lighthouseRuns})`,
+      '',
+      ...LIGHTHOUSE_HEADER,
+    );
+    for (const [name, figures] of Object.entries(signedIn)) lines.push(lighthouseRow(name, figures));
+  }
+  if (interactions) {
+    lines.push(
+      '',
+      '### Interactions, CPU slowed 4× (INP: input to the next paint, Event Timing; response: input to the frame showing the answer)',
+      '',
+      `Targets: INP ≤ ${TARGETS.interactionMedian} ms at the median of 5, ≤ ${TARGETS.interactionWorst} ms at the worst; ✗ marks a miss. ` +
+        'Cold: the first on a freshly loaded page. A hover has no INP.',
+      '',
+      '| interaction | INP median ms | INP worst ms | INP cold ms | response median ms | response worst ms | response cold ms |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    );
+    for (const [name, f] of Object.entries(interactions.results)) {
+      const inp = (value, target) => (f.hover ? '–' : `${value}${mark(value <= target)}`);
       lines.push(
-        `| ${name} | ${figures.performance}${mark(figures.performance >= TARGETS.performance)} | ` +
-          `${figures.accessibility}${mark(figures.accessibility >= TARGETS.accessibility)} | ` +
-          `${figures.bestPractices}${mark(figures.bestPractices >= TARGETS.bestPractices)} | ` +
-          `${figures.seo}${mark(figures.seo >= TARGETS.seo)} | ${ms(figures.fcp)} | ${ms(figures.lcp)} | ${ms(figures.tbt)} | ` +
-          `${figures.cls.toFixed(3)}${mark(figures.cls <= TARGETS.cls)} | ${figures.failing.join(', ') || '–'} |`,
+        `| ${name} | ${inp(f.inpMedian, TARGETS.interactionMedian)} | ${inp(f.inpWorst, TARGETS.interactionWorst)} | ` +
+          `${inp(f.inpCold, TARGETS.interactionWorst)} | ${f.responseMedian} | ${f.responseWorst} | ${f.coldResponse} |`,
       );
     }
   }

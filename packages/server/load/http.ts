@@ -3,6 +3,7 @@
  * response's status and time recorded under a route name. A network failure is recorded as status 0.
  */
 import type { Recorder } from './stats';
+import { sleep } from './util';
 
 export interface Reply<T> {
   readonly status: number;
@@ -31,6 +32,8 @@ export class CustomerHttp {
     private readonly recorder: Recorder,
     /** Each customer poses as its own client address (the server trusts X-Forwarded-For from loopback). */
     private readonly clientAddress: string,
+    /** A visitor's pause before each request, ms (none by default: the integrity runs press on). */
+    private readonly pause: () => number = () => 0,
   ) {}
 
   /** Forgets every cookie: the next request is a new visitor's. */
@@ -43,6 +46,8 @@ export class CustomerHttp {
   }
 
   async request<T>(route: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+    const pause = this.pause();
+    if (pause > 0) await sleep(pause);
     const headers: Record<string, string> = {
       accept: 'application/json',
       'accept-language': 'uk',

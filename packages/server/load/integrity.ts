@@ -5,11 +5,15 @@
  *   tsx packages/server/load/integrity.ts --quick          # npm test: 6 customers, 12 s each
  *   tsx packages/server/load/integrity.ts                  # bench: 20 customers, 30 s each
  *   ... [--only pglite|postgres|two] [--customers N] [--seconds S] [--seed N]
+ *       [--think-ms T]    a visitor's mean pause before each request (0.5-1.5 T); default none
+ *       [--rate-limit R]  the servers' RATE_LIMIT_MAX per client address and minute; default off
+ *       [--knee 50,100,…] (with --only two) one run per customer count, stopping once p95 passes 1 s
  *
  *   pglite    one instance on PGlite in a fresh temporary folder (database checks after it stopped:
  *             PGlite has one user at a time)
  *   postgres  one instance on a throwaway PostgreSQL (test-support/postgres.ts)
- *   two       two instances on one PostgreSQL database, customers spread over both; both start at
+ *   two       two instances on one PostgreSQL database behind one address (load/proxy.ts: each
+ *             request to the next instance, so one customer's requests land on both); both start at
  *             once on the empty database (seed/prepare.ts: one migrates, seeds and inserts the demo
  *             accounts under an advisory lock, the other waits and then finds them in place)
  * Ports 4600-4609.
@@ -23,6 +27,7 @@ import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
 import { type RunningPostgres, startPostgres } from '../src/test-support/postgres';
 import { databaseChecks } from './checks';
+import { startRoundRobinProxy } from './proxy';
 import { driveLoad, type LoadResult, printChecks, printFigures } from './run';
 import { type ApiServer, portIsFree, startApiServer } from './servers';
 
@@ -37,11 +42,21 @@ const { values } = parseArgs({
     customers: { type: 'string' },
     seconds: { type: 'string' },
     seed: { type: 'string' },
+    'think-ms': { type: 'string' },
+    'rate-limit': { type: 'string' },
+    knee: { type: 'string' },
   },
 });
 const CUSTOMERS = Number(values.customers ?? (values.quick ? 6 : 20));
 const SECONDS = Number(values.seconds ?? (values.quick ? 12 : 30));
 const SEED = Number(values.seed ?? Date.now() % 1_000_000);
+const THINK_MS = Number(values['think-ms'] ?? 0);
+const RATE_LIMIT = values['rate-limit'];
+const KNEE = values.knee?.split(',').map(Number) ?? null;
+/** The knee: the customer count where p95 of all requests passes this. */
+const KNEE_MS = 1000;
+/** The peak's target for each group's p95. */
+const GROUP_P95_TARGET_MS = 300;
 if (values.only !== undefined && !CONFIGURATIONS.includes(values.only as Configuration)) {
   throw new Error(`--only must be one of ${CONFIGURATIONS.join(', ')}`);
 }
@@ -65,6 +80,7 @@ async function start(database: { pgliteDataDir: string } | { databaseUrl: string
     port: await nextPort(),
     database,
     logFile: path.join(workDir, `${name}.log`),
+    ...(RATE_LIMIT ? { env: { RATE_LIMIT_MAX: RATE_LIMIT } } : {}),
   });
   servers.push(server);
   console.log(`  ${name}: ${server.url} answered after ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -97,8 +113,58 @@ async function withDatabase(open: () => Promise<Queryable & { close(): Promise<v
   }
 }
 
-function load(label: string, urls: string[]): Promise<LoadResult> {
-  return driveLoad({ urls, customers: CUSTOMERS, seconds: SECONDS, seed: SEED, label });
+function load(label: string, urls: string[], customers = CUSTOMERS, seed = SEED): Promise<LoadResult> {
+  return driveLoad({ urls, customers, seconds: SECONDS, seed, label, thinkMs: THINK_MS });
+}
+
+/** The worst group's p95 against the peak's target (a figure, never a failure). */
+function printTarget(result: LoadResult): void {
+  const groups = result.recorder.summary().filter((g) => g.group !== 'all');
+  const worst = groups.reduce((a, b) => (b.p95 > a.p95 ? b : a), groups[0] ?? { group: '–', p95: 0 });
+  const met = worst.p95 <= GROUP_P95_TARGET_MS;
+  console.log(
+    `\np95 per group <= ${GROUP_P95_TARGET_MS} ms: ${met ? 'met' : 'missed'} (the slowest group, ${worst.group}: ${worst.p95} ms)`,
+  );
+}
+
+/**
+ * Two instances behind one address, at each customer count in turn (a new run seed each, so every
+ * run has accounts of its own), until p95 of all requests passes KNEE_MS: the table of the knee.
+ */
+async function runKnee(counts: readonly number[]): Promise<boolean> {
+  console.log(`\n# knee: two instances on PostgreSQL behind one address, ${SECONDS} s per step`);
+  const databaseUrl = await postgresDatabase('load_knee');
+  const [first, second] = await Promise.all([start({ databaseUrl }, 'knee-a'), start({ databaseUrl }, 'knee-b')]);
+  const proxy = await startRoundRobinProxy(await nextPort(), [first.url, second.url]);
+  const rows: string[] = [];
+  let ok = true;
+  try {
+    for (const [step, customers] of counts.entries()) {
+      const result = await load(`knee, ${customers} customers`, [proxy.url], customers, SEED + step);
+      const all = result.recorder.summary().find((g) => g.group === 'all');
+      const groups = result.recorder.summary().filter((g) => g.group !== 'all');
+      const worst = groups.reduce((a, b) => (b.p95 > a.p95 ? b : a), groups[0] ?? { group: '–', p95: 0 });
+      const { fiveXx } = result.recorder.failures();
+      rows.push(
+        `| ${customers} | ${(result.recorder.total / result.elapsedSeconds).toFixed(0)} | ${all?.p50 ?? 0} | ` +
+          `${all?.p95 ?? 0} | ${worst.group} ${worst.p95} | ${fiveXx.length} | ${result.violations.length} |`,
+      );
+      console.log(`  ${rows.at(-1)}`);
+      ok &&= result.violations.length === 0;
+      if ((all?.p95 ?? 0) > KNEE_MS) break;
+    }
+  } finally {
+    await proxy.close();
+    await stop(first);
+    await stop(second);
+  }
+  console.log(
+    `\nKnee (p95 of all requests passes ${KNEE_MS} ms), a visitor's mean pause ${THINK_MS} ms before each request:\n`,
+  );
+  console.log('| customers | requests/s | p50 ms | p95 ms | slowest group p95 ms | 5xx | violations |');
+  console.log('| ---: | ---: | ---: | ---: | --- | ---: | ---: |');
+  for (const row of rows) console.log(row);
+  return ok;
 }
 
 /** One configuration: servers up, the load, servers down, the database checks, the printout. */
@@ -124,7 +190,13 @@ async function runConfiguration(configuration: Configuration): Promise<boolean> 
     const databaseUrl = await postgresDatabase('load_two');
     const [first, second] = await Promise.all([start({ databaseUrl }, 'two-a'), start({ databaseUrl }, 'two-b')]);
     used = [first, second];
-    result = await load('PostgreSQL, two instances', [first.url, second.url]);
+    const proxy = await startRoundRobinProxy(await nextPort(), [first.url, second.url]);
+    try {
+      result = await load('PostgreSQL, two instances behind one address', [proxy.url]);
+    } finally {
+      await proxy.close();
+    }
+    console.log(`  requests per instance: ${proxy.counts.join(' and ')}`);
     await stop(first);
     await stop(second);
     await withDatabase(() => openPostgres({ connectionString: databaseUrl, max: 2 }), result);
@@ -135,6 +207,7 @@ async function runConfiguration(configuration: Configuration): Promise<boolean> 
     if (errors.length > 0) result.violations.push(`${server.url} logged ${errors.length} error(s)`);
   }
   printFigures(result);
+  printTarget(result);
   const ok = printChecks(configuration, result, true);
   for (const { server, errors } of logged) {
     if (errors.length === 0) continue;
@@ -152,11 +225,20 @@ async function cleanUp(): Promise<void> {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  console.log(`load and integrity: ${CUSTOMERS} customers, ${SECONDS} s per configuration, seed ${SEED}`);
-  const outcomes: Array<[Configuration, boolean]> = [];
+  console.log(
+    `load and integrity: ${KNEE ? `${KNEE.join(', ')}` : CUSTOMERS} customers, ${SECONDS} s per ` +
+      `${KNEE ? 'step' : 'configuration'}, seed ${SEED}${THINK_MS > 0 ? `, pauses of ${THINK_MS} ms on average` : ''}` +
+      `${RATE_LIMIT ? `, ${RATE_LIMIT} requests a minute per client address` : ''}`,
+  );
+  const outcomes: Array<[Configuration | 'knee', boolean]> = [];
   let keepLogs = false;
   try {
-    for (const configuration of selected) {
+    if (KNEE) {
+      const ok = await runKnee(KNEE);
+      outcomes.push(['knee', ok]);
+      keepLogs ||= !ok;
+    }
+    for (const configuration of KNEE ? [] : selected) {
       const ok = await runConfiguration(configuration);
       outcomes.push([configuration, ok]);
       keepLogs ||= !ok;

@@ -25,6 +25,8 @@ export interface LoadOptions {
   readonly seed: number;
   /** Printed in the headings. */
   readonly label: string;
+  /** A visitor's mean pause before each request, ms (each pause drawn from 0.5x to 1.5x); 0: none. */
+  readonly thinkMs?: number;
 }
 
 export interface LoadResult {
@@ -47,25 +49,27 @@ function phoneOf(run: number, index: number): string {
  * stream from the seed; `recorderOf` says where each one's requests are recorded.
  */
 export function createCustomers(
-  options: Pick<LoadOptions, 'urls' | 'customers' | 'seed'> & { readonly deadline: number },
+  options: Pick<LoadOptions, 'urls' | 'customers' | 'seed' | 'thinkMs'> & { readonly deadline: number },
   recorderOf: (index: number) => Recorder,
 ): Customer[] {
   const run = Math.floor(seededRandom(options.seed)() * 1000);
-  return Array.from(
-    { length: options.customers },
-    (_, index) =>
-      new Customer({
-        index,
-        http: new CustomerHttp(
-          options.urls[index % options.urls.length] ?? '',
-          recorderOf(index),
-          clientAddress(index),
-        ),
-        phone: phoneOf(run, index),
-        deadline: options.deadline,
-        random: seededRandom(options.seed * 7919 + index),
-      }),
-  );
+  const thinkMs = options.thinkMs ?? 0;
+  return Array.from({ length: options.customers }, (_, index) => {
+    // the pauses draw on a stream of their own: the customer's choices stay those of its seed
+    const pauses = seededRandom(options.seed * 104_729 + index);
+    return new Customer({
+      index,
+      http: new CustomerHttp(
+        options.urls[index % options.urls.length] ?? '',
+        recorderOf(index),
+        clientAddress(index),
+        () => (thinkMs > 0 ? thinkMs * (0.5 + pauses()) : 0),
+      ),
+      phone: phoneOf(run, index),
+      deadline: options.deadline,
+      random: seededRandom(options.seed * 7919 + index),
+    });
+  });
 }
 
 /** Runs the customers until the time is up, then reads every customer's orders list. */
