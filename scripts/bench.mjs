@@ -226,7 +226,7 @@ if (report && !flag('--no-api') && !QUICK) {
     [API_TITLES.searchMix, ...apiBench(['bench/search-mix.ts', '--scale', String(SCALE)])],
     [API_TITLES.peak, ...apiBench([...peakArgs(200, 60), '--only', 'two'])],
     [API_TITLES.peakPglite, ...apiBench([...peakArgs(50, 60), '--only', 'pglite'])],
-    [API_TITLES.knee, ...apiBench([...peakArgs(0, 20), '--only', 'two', '--knee', '200,400,800,1600'])],
+    [API_TITLES.knee, ...apiBench([...peakArgs(0, 20), '--only', 'two', '--knee', '400,800,1600,3200'])],
   ];
   report.api = tables.flatMap((table) => ['', ...table]);
   writeFileSync(join(reports, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -46,13 +46,15 @@ export function responseChecks(recorder: Recorder): string[] {
 export async function apiChecks(
   customers: readonly CustomerReport[],
   recorder: Recorder,
-  options: { crashed?: boolean } = {},
+  options: { crashed?: boolean; smsOutboxes?: readonly string[] } = {},
 ): Promise<string[]> {
   const results = await Promise.all(
     customers
       .filter((c) => c.orders.length > 0)
       .map(async (c) => {
-        const http = new CustomerHttp(c.baseUrl, recorder, clientAddress(c.index));
+        const http = new CustomerHttp(c.baseUrl, recorder, clientAddress(c.index), {
+          ...(options.smsOutboxes ? { smsOutboxes: options.smsOutboxes } : {}),
+        });
         try {
           await signIn(http, c.phone, c.sex);
           const listed: Order[] = [];

@@ -19,6 +19,18 @@ export interface RequestOptions {
   readonly form?: Record<string, string>;
   /** Do not follow redirects (the answer is the 3xx itself). */
   readonly manualRedirect?: boolean;
+  /** Another origin than the customer's address (an instance's own development outbox). */
+  readonly origin?: string;
+}
+
+export interface CustomerHttpOptions {
+  /** A visitor's pause before each request, ms (none by default: the integrity runs press on). */
+  readonly pause?: () => number;
+  /**
+   * Where the customer's phone gets its SMS: every instance's development outbox (each keeps what it
+   * sent in memory); by default the customer's address.
+   */
+  readonly smsOutboxes?: readonly string[];
 }
 
 /** Thrown when the server could not be reached or the answer was not readable. */
@@ -32,9 +44,12 @@ export class CustomerHttp {
     private readonly recorder: Recorder,
     /** Each customer poses as its own client address (the server trusts X-Forwarded-For from loopback). */
     private readonly clientAddress: string,
-    /** A visitor's pause before each request, ms (none by default: the integrity runs press on). */
-    private readonly pause: () => number = () => 0,
+    private readonly options: CustomerHttpOptions = {},
   ) {}
+
+  get smsOutboxes(): readonly string[] {
+    return this.options.smsOutboxes ?? [this.baseUrl];
+  }
 
   /** Forgets every cookie: the next request is a new visitor's. */
   clearCookies(): void {
@@ -46,7 +61,7 @@ export class CustomerHttp {
   }
 
   async request<T>(route: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
-    const pause = this.pause();
+    const pause = this.options.pause?.() ?? 0;
     if (pause > 0) await sleep(pause);
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -69,7 +84,7 @@ export class CustomerHttp {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(new URL(path, this.baseUrl), {
+      response = await fetch(new URL(path, options.origin ?? this.baseUrl), {
         method: options.method ?? (body === undefined ? 'GET' : 'POST'),
         headers,
         ...(body === undefined ? {} : { body }),

@@ -113,8 +113,25 @@ async function withDatabase(open: () => Promise<Queryable & { close(): Promise<v
   }
 }
 
-function load(label: string, urls: string[], customers = CUSTOMERS, seed = SEED): Promise<LoadResult> {
-  return driveLoad({ urls, customers, seconds: SECONDS, seed, label, thinkMs: THINK_MS });
+/** The load on `urls`; behind a proxy, `instances` are the servers' own addresses (their SMS outboxes). */
+function load(
+  label: string,
+  urls: string[],
+  {
+    customers = CUSTOMERS,
+    seed = SEED,
+    instances,
+  }: { customers?: number; seed?: number; instances?: ApiServer[] } = {},
+): Promise<LoadResult> {
+  return driveLoad({
+    urls,
+    customers,
+    seconds: SECONDS,
+    seed,
+    label,
+    thinkMs: THINK_MS,
+    ...(instances ? { smsOutboxes: instances.map((server) => server.url) } : {}),
+  });
 }
 
 /** The worst group's p95 against the peak's target (a figure, never a failure). */
@@ -140,7 +157,11 @@ async function runKnee(counts: readonly number[]): Promise<boolean> {
   let ok = true;
   try {
     for (const [step, customers] of counts.entries()) {
-      const result = await load(`knee, ${customers} customers`, [proxy.url], customers, SEED + step);
+      const result = await load(`knee, ${customers} customers`, [proxy.url], {
+        customers,
+        seed: SEED + step,
+        instances: [first, second],
+      });
       const all = result.recorder.summary().find((g) => g.group === 'all');
       const groups = result.recorder.summary().filter((g) => g.group !== 'all');
       const worst = groups.reduce((a, b) => (b.p95 > a.p95 ? b : a), groups[0] ?? { group: '–', p95: 0 });
@@ -192,7 +213,7 @@ async function runConfiguration(configuration: Configuration): Promise<boolean> 
     used = [first, second];
     const proxy = await startRoundRobinProxy(await nextPort(), [first.url, second.url]);
     try {
-      result = await load('PostgreSQL, two instances behind one address', [proxy.url]);
+      result = await load('PostgreSQL, two instances behind one address', [proxy.url], { instances: used });
     } finally {
       await proxy.close();
     }

@@ -27,6 +27,8 @@ export interface LoadOptions {
   readonly label: string;
   /** A visitor's mean pause before each request, ms (each pause drawn from 0.5x to 1.5x); 0: none. */
   readonly thinkMs?: number;
+  /** The instances' own addresses, for their development SMS outboxes (behind a proxy); default `urls`. */
+  readonly smsOutboxes?: readonly string[];
 }
 
 export interface LoadResult {
@@ -49,7 +51,7 @@ function phoneOf(run: number, index: number): string {
  * stream from the seed; `recorderOf` says where each one's requests are recorded.
  */
 export function createCustomers(
-  options: Pick<LoadOptions, 'urls' | 'customers' | 'seed' | 'thinkMs'> & { readonly deadline: number },
+  options: Pick<LoadOptions, 'urls' | 'customers' | 'seed' | 'thinkMs' | 'smsOutboxes'> & { readonly deadline: number },
   recorderOf: (index: number) => Recorder,
 ): Customer[] {
   const run = Math.floor(seededRandom(options.seed)() * 1000);
@@ -59,12 +61,10 @@ export function createCustomers(
     const pauses = seededRandom(options.seed * 104_729 + index);
     return new Customer({
       index,
-      http: new CustomerHttp(
-        options.urls[index % options.urls.length] ?? '',
-        recorderOf(index),
-        clientAddress(index),
-        () => (thinkMs > 0 ? thinkMs * (0.5 + pauses()) : 0),
-      ),
+      http: new CustomerHttp(options.urls[index % options.urls.length] ?? '', recorderOf(index), clientAddress(index), {
+        pause: () => (thinkMs > 0 ? thinkMs * (0.5 + pauses()) : 0),
+        ...(options.smsOutboxes ? { smsOutboxes: options.smsOutboxes } : {}),
+      }),
       phone: phoneOf(run, index),
       deadline: options.deadline,
       random: seededRandom(options.seed * 7919 + index),
@@ -86,7 +86,9 @@ export async function driveLoad(options: LoadOptions): Promise<LoadResult> {
   const recorder = Recorder.merge(recorders);
 
   const checkRecorder = new Recorder();
-  const listViolations = await apiChecks(reports, checkRecorder);
+  const listViolations = await apiChecks(reports, checkRecorder, {
+    ...(options.smsOutboxes ? { smsOutboxes: options.smsOutboxes } : {}),
+  });
   const violations = [
     ...customerFailures(reports),
     ...listViolations,
@@ -104,7 +106,8 @@ export function printFigures(result: LoadResult): void {
   const sum = (f: (c: CustomerReport) => number) => customers.reduce((n, c) => n + f(c), 0);
   const rate = (n: number) => (n / elapsedSeconds).toFixed(1);
   console.log(
-    `\n## ${options.label}: ${options.customers} customers, ${options.urls.length} instance(s), ${elapsedSeconds.toFixed(1)} s\n`,
+    `\n## ${options.label}: ${options.customers} customers, ${(options.smsOutboxes ?? options.urls).length} instance(s), ` +
+      `${elapsedSeconds.toFixed(1)} s (the last visits finish after the ${options.seconds} s)\n`,
   );
   console.log(
     `throughput: ${rate(recorder.total)} requests/s (${recorder.total} requests), ` +

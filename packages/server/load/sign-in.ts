@@ -1,6 +1,6 @@
 /**
  * Sign-in as the storefront does it (spec section 4 "Server flow"): POST /auth with the phone, the code
- * from the development SMS outbox (the instance that sent it keeps it in memory), then a known phone logs
+ * from the development SMS outboxes (the instance that sent it keeps it in memory), then a known phone logs
  * in with the code, and a new one approves the registration, registers the profile and logs in with the
  * one-time code the register call answers.
  */
@@ -29,15 +29,21 @@ async function sendPhone(http: CustomerHttp, phone: string): Promise<PhoneData> 
   }
 }
 
+/** The newest code sent to the phone, from whichever instance sent it. */
 async function outboxCode(http: CustomerHttp, phone: string): Promise<string> {
-  const outbox = await http.request<Array<{ code: string | null }>>(
-    'smsOutbox',
-    `/api/dev/sms-outbox?limit=1&phone=${encodeURIComponent(phone)}`,
-  );
-  expectStatus(outbox, 200, 'smsOutbox');
-  const code = outbox.body[0]?.code;
-  if (!code) throw new UnexpectedStatus(`smsOutbox: no code for ${phone} on ${http.baseUrl}`);
-  return code;
+  let newest: { code: string | null; sentAt: string } | undefined;
+  for (const origin of http.smsOutboxes) {
+    const outbox = await http.request<Array<{ code: string | null; sentAt: string }>>(
+      'smsOutbox',
+      `/api/dev/sms-outbox?limit=1&phone=${encodeURIComponent(phone)}`,
+      { origin },
+    );
+    expectStatus(outbox, 200, 'smsOutbox');
+    const latest = outbox.body[0];
+    if (latest?.code && (!newest || latest.sentAt > newest.sentAt)) newest = latest;
+  }
+  if (!newest?.code) throw new UnexpectedStatus(`smsOutbox: no code for ${phone} on ${http.smsOutboxes.join(', ')}`);
+  return newest.code;
 }
 
 async function genderId(http: CustomerHttp, sex: 'male' | 'female'): Promise<number> {
