@@ -226,7 +226,7 @@ if (report && !flag('--no-api') && !QUICK) {
     [API_TITLES.searchMix, ...apiBench(['bench/search-mix.ts', '--scale', String(SCALE)])],
     [API_TITLES.peak, ...apiBench([...peakArgs(200, 60), '--only', 'two'])],
     [API_TITLES.peakPglite, ...apiBench([...peakArgs(50, 60), '--only', 'pglite'])],
-    [API_TITLES.knee, ...apiBench([...peakArgs(0, 20), '--only', 'two', '--knee', '400,800,1600,3200'])],
+    [API_TITLES.knee, ...apiBench([...peakArgs(0, 20), '--only', 'two', '--knee', '400,600,800,1200,1600'])],
   ];
   report.api = tables.flatMap((table) => ['', ...table]);
   writeFileSync(join(reports, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -242,7 +242,8 @@ console.log(`\nReports written to ${join(root, 'reports')}`);
 function apiBench(args) {
   const result = spawnSync(tsx, args, { cwd: serverDir, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   process.stdout.write(result.stdout);
-  if (result.status !== 0) throw new Error(`${args[0]} exited with ${result.status}`);
+  // a broken invariant under load is a finding: keep the figures, and say so in the report
+  if (result.status !== 0 && !result.stdout) throw new Error(`${args[0]} exited with ${result.status}`);
   const lines = result.stdout.split('\n').map((line) => line.trimEnd());
   const kept = [];
   lines.forEach((line, index) => {
@@ -255,6 +256,8 @@ function apiBench(args) {
     if (kept.length && (headerRow || !row)) kept.push('');
     kept.push(heading ? `**${heading[1]}**` : line.trim());
   });
+  if (result.status !== 0)
+    kept.push('', `**${args[0]} exited with ${result.status}: a check failed (its output above).**`);
   return kept;
 }
 

@@ -171,6 +171,7 @@ async function runKnee(counts: readonly number[]): Promise<boolean> {
           `${all?.p95 ?? 0} | ${worst.group} ${worst.p95} | ${fiveXx.length} | ${result.violations.length} |`,
       );
       console.log(`  ${rows.at(-1)}`);
+      for (const violation of result.violations.slice(0, 3)) console.log(`    VIOLATION: ${violation}`);
       ok &&= result.violations.length === 0;
       if ((all?.p95 ?? 0) > KNEE_MS) break;
     }

@@ -143,6 +143,16 @@ describe('rate limit', () => {
     expect(Value.Check(ErrorBody, last?.body)).toBe(true);
     expect(last?.headers['retry-after']).toBeDefined();
   });
+
+  it("leaves the payment provider's callback outside the limit (it is signed instead)", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/sandbox/callback', payload: {} });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).not.toContain(429);
+    expect(statuses.every((status) => status === 400)).toBe(true);
+  });
 });
 
 describe('rate limit across instances', () => {
