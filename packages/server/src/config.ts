@@ -68,6 +68,8 @@ export interface AuthSettings {
   readonly allowedOrigins: readonly string[];
   /** 'dev': codes to the log and the development outbox; 'none': sending fails (no provider yet). */
   readonly smsProvider: 'dev' | 'none';
+  /** Messages the development outbox keeps (a load run of hundreds of customers needs more). */
+  readonly devSmsOutboxSize: number;
 }
 
 export interface OrderSettings {
@@ -164,6 +166,7 @@ export function authSettingsFromEnv(env: Env, production: boolean): AuthSettings
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
     smsProvider: choice(env, 'SMS_PROVIDER', ['dev', 'none'] as const, production ? 'none' : 'dev'),
+    devSmsOutboxSize: numberFrom(env, 'DEV_SMS_OUTBOX_SIZE', 200, 1, 1_000_000),
   };
 }
 

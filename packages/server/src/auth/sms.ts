@@ -17,7 +17,7 @@ export interface SmsGateway {
   send(phone: string, text: string): Promise<void>;
 }
 
-/** Development: the log and an in-memory outbox (the latest 200 messages). */
+/** Development: the log and an in-memory outbox (the latest messages, 200 by default). */
 export class DevSmsGateway implements SmsGateway {
   readonly kind = 'dev';
   private readonly messages: SmsMessage[] = [];
@@ -59,9 +59,11 @@ export class UnconfiguredSmsGateway implements SmsGateway {
  */
 export function createSmsGateway(
   provider: 'dev' | 'none',
-  options: { production: boolean; log: FastifyBaseLogger | null; clock: () => Date },
+  options: { production: boolean; log: FastifyBaseLogger | null; clock: () => Date; outboxSize?: number },
 ): SmsGateway {
-  if (provider === 'dev' && !options.production) return new DevSmsGateway(options.log, options.clock);
+  if (provider === 'dev' && !options.production) {
+    return new DevSmsGateway(options.log, options.clock, options.outboxSize);
+  }
   return new UnconfiguredSmsGateway();
 }
 

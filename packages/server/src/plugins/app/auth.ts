@@ -63,7 +63,12 @@ export default fp(
     app.decorate(
       'sms',
       options.sms ??
-        createSmsGateway(settings.smsProvider, { production: app.config.production, log: app.log, clock: app.clock }),
+        createSmsGateway(settings.smsProvider, {
+          production: app.config.production,
+          log: app.log,
+          clock: app.clock,
+          outboxSize: settings.devSmsOutboxSize,
+        }),
     );
 
     const secure = (request: FastifyRequest) => secureCookie(settings, request.hostname);
