@@ -1,7 +1,9 @@
 // npm run bench: figures, never assertions. Builds the apps three ways into .bench/ (federated with one
 // shared federation runtime, federated with a runtime copy per remote entry, and the single bundle
 // without federation), serves each on its own ports against API servers of its own (the seed, and the
-// seed plus 20,000 services), then measures bytes, Lighthouse, search latency and the API under load.
+// seed plus 20,000 services), then measures bytes, Lighthouse (public and signed-in pages), search
+// latency, interactions with the CPU slowed 4x, and the API under load: routes, sign-in and orders, the
+// load and integrity run, the search mix with the caches off and on, a campaign peak and its knee.
 // Prints the summary and writes reports/bench.md and reports/bench.json (README "Performance").
 // Options: --quick (1 Lighthouse run instead of 3, no API load), --no-build (reuse .bench/),
 // --no-api (skip the API benches), --no-lighthouse, --no-interactions (and so no signed-in Lighthouse).
