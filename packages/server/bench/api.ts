@@ -20,7 +20,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type SequenceRequest } from 'autocannon';
 import { openPglite } from '../src/db/pglite';
-import { applySearchSettings, createSearchRepository } from '../src/repositories/search';
+import { explainServices } from './plans';
 
 interface Args {
   out: string | null;
@@ -135,27 +135,10 @@ async function checkPlans(dir: string): Promise<PlanCheck[]> {
   const db = await openPglite({ dataDir: dir });
   try {
     const { id: kyiv } = await db.one<{ id: number }>("SELECT id FROM settlements WHERE source_id = 'kyiv'");
-    const repo = createSearchRepository(db, () => new Date());
     const checks: PlanCheck[] = [];
     for (const [query] of SEARCHES) {
-      const statement = repo.servicesStatement(
-        { settlementId: kyiv, query, types: ['services', 'service-packages'], page: 0, size: 10 },
-        'uk',
-      );
-      if (!statement) continue;
-      const plan = await db.transaction(async (tx) => {
-        await applySearchSettings(tx, { indexScans: true });
-        await tx.query(statement.sql, statement.params); // warm the caches: the second run is measured
-        const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE) ${statement.sql}`, statement.params);
-        return rows.map((row) => row['QUERY PLAN']).join('\n');
-      });
-      checks.push({
-        query,
-        indexes: [...new Set([...plan.matchAll(/Index (?:Only )?Scan (?:using|on) (\w+)/g)].map((m) => m[1] ?? ''))],
-        seqScanOnServices: /Seq Scan on services\b/.test(plan),
-        planningMs: Number(/Planning Time: ([\d.]+)/.exec(plan)?.[1] ?? 0),
-        executionMs: Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? 0),
-      });
+      const plan = await explainServices(db, kyiv, query, 10);
+      if (plan) checks.push({ query, ...plan });
     }
     return checks;
   } finally {

@@ -25,8 +25,8 @@ import { parseArgs } from 'node:util';
 import type { Database } from '../src/db/database';
 import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
-import { applySearchSettings, createSearchRepository } from '../src/repositories/search';
 import { type RunningPostgres, startPostgres } from '../src/test-support/postgres';
+import { explainServices } from './plans';
 import { type CategoryRequest, type Mix, type MixRequest, makeMix, type QueryKind } from './queries';
 
 const { values } = parseArgs({
@@ -253,27 +253,10 @@ interface Plan {
 
 /** EXPLAIN ANALYZE of the services statement of one query of each kind (its second run). */
 async function plans(db: Database, mix: Mix): Promise<Plan[]> {
-  const repo = createSearchRepository(db, () => new Date());
   const out: Plan[] = [];
   for (const { kind, query } of mix.samples) {
-    const statement = repo.servicesStatement(
-      { settlementId: mix.settlementIds[0] ?? 1, query, types: ['services', 'service-packages'], page: 0, size: 9 },
-      'uk',
-    );
-    if (!statement) continue;
-    const plan = await db.transaction(async (tx) => {
-      await applySearchSettings(tx, { indexScans: true });
-      await tx.query(statement.sql, statement.params);
-      const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE) ${statement.sql}`, statement.params);
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
-    out.push({
-      kind,
-      query,
-      indexes: [...new Set([...plan.matchAll(/Index (?:Only )?Scan (?:using|on) (\w+)/g)].map((m) => m[1] ?? ''))],
-      seqScanOnServices: /Seq Scan on services\b/.test(plan),
-      executionMs: Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? 0),
-    });
+    const plan = await explainServices(db, mix.settlementIds[0] ?? 1, query, 9);
+    if (plan) out.push({ kind, query, ...plan });
   }
   return out;
 }

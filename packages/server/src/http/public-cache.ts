@@ -71,8 +71,8 @@ export const PUBLIC_ANSWERS: Partial<Record<RouteKey, Refresh>> = {
 };
 
 /** How long a CDN may answer from its copy, and then while it refreshes it in the background. */
-export const CDN_FRESH_SECONDS = 15;
-export const CDN_STALE_SECONDS = 60;
+const CDN_FRESH_SECONDS = 15;
+const CDN_STALE_SECONDS = 60;
 export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${CDN_FRESH_SECONDS}, stale-while-revalidate=${CDN_STALE_SECONDS}`;
 
 export type CacheOutcome = 'hit' | 'miss' | 'joined' | 'not-modified';
@@ -85,8 +85,6 @@ export interface PublicCache {
   version(): Promise<string>;
   /** The answer of a key: from the cache, from a computation under way, or computed now. */
   answer(key: string, compute: () => Promise<Cached>): Promise<{ cached: Cached; outcome: CacheOutcome }>;
-  /** Forgets every answer (tests, a restore). */
-  clear(): void;
 }
 
 export function createPublicCache(db: Queryable, maxBytes: number): PublicCache {
@@ -113,9 +111,6 @@ export function createPublicCache(db: Queryable, maxBytes: number): PublicCache 
       } finally {
         computing.delete(key);
       }
-    },
-    clear() {
-      answers.clear();
     },
   };
 }
