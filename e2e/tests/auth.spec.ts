@@ -109,7 +109,7 @@ test.describe('a new patient on a phone', () => {
     await accept.click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    expect((await pageJson<{ canLogin: boolean }>(page, '/api/private/info')).body).toEqual({ canLogin: false });
+    expect((await pageJson<{ canLogin: boolean }>(page, '/api/private/info')).body).toMatchObject({ canLogin: false });
     const self = await pageJson<{ userData: { lastName: string; firstName: string; birthDay: string } }>(
       page,
       '/api/private/patient/patients/self',
@@ -216,7 +216,7 @@ test.describe('on a desktop', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(await stored(page, 'doctor')).toBe('true');
     expect(await stored(page, 'doctorType')).toBe('true');
-    expect((await pageJson<{ canLogin: boolean }>(page, '/api/private/info')).body).toEqual({ canLogin: false });
+    expect((await pageJson<{ canLogin: boolean }>(page, '/api/private/info')).body).toMatchObject({ canLogin: false });
   });
 
   test('a doctor whose session cookie is gone is a guest with a working cart (spec section 4)', async ({

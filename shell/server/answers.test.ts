@@ -1,6 +1,8 @@
 /** @jest-environment node */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { apiKeys } from '@lab/api';
-import { type PageRequest, primedAnswers, renderPrimedAnswers } from './answers';
+import { type PageRequest, primedAnswers, renderPrimedAnswers, visitorSession } from './answers';
 import type { Fetch } from './pageData';
 
 /** A fake API: answers by the path of the URL, 404 (null) for unknown ones, an error for `failing`. */
@@ -62,5 +64,69 @@ describe('the API answers put into the page', () => {
     expect(html.startsWith('<script type="application/json" id="x">')).toBe(true);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(renderPrimedAnswers([], 'x')).toBe('');
+  });
+});
+
+describe("a returning visitor's session", () => {
+  /** An API that answers the session route as it would for the cookie named by the forwarded host. */
+  async function sessionApi(answer: (headers: IncomingHttpHeaders) => { status: number; body: unknown }) {
+    const seen: IncomingHttpHeaders[] = [];
+    const server = createServer((request, response) => {
+      seen.push(request.headers);
+      const { status, body } =
+        request.url === '/api/private/info' ? answer(request.headers) : { status: 404, body: {} };
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const previous = process.env.API_BASE;
+    process.env.API_BASE = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      seen,
+      close: async () => {
+        process.env.API_BASE = previous;
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+  const pageRequest = (cookie: string) =>
+    ({
+      headers: { cookie, host: 'lab.example.ua' },
+      socket: { remoteAddress: '198.51.100.7' },
+    }) as unknown as IncomingMessage;
+
+  it("is asked with the visitor's cookies and host, as the /api proxy asks, and primed under the session key", async () => {
+    const signedIn = { canLogin: false, profiles: { patient: true, doctor: false } };
+    const api = await sessionApi((headers) => ({
+      status: 200,
+      body: headers.cookie?.includes('__Host-lab_session=t') ? signedIn : { canLogin: true },
+    }));
+    try {
+      expect(await visitorSession(pageRequest('cityId=9; __Host-lab_session=t'))).toEqual({
+        key: apiKeys.session(),
+        data: signedIn,
+      });
+      expect(api.seen[0]).toMatchObject({
+        cookie: 'cityId=9; __Host-lab_session=t',
+        'x-forwarded-host': 'lab.example.ua',
+        'x-forwarded-for': '198.51.100.7',
+      });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('is left to the page to ask for when the API fails or answers something else', async () => {
+    const failing = await sessionApi(() => ({ status: 503, body: { code: 'unavailable' } }));
+    try {
+      expect(await visitorSession(pageRequest('a=1'))).toBeNull();
+    } finally {
+      await failing.close();
+    }
+    const odd = await sessionApi(() => ({ status: 200, body: { signedIn: 'yes' } }));
+    try {
+      expect(await visitorSession(pageRequest('a=1'))).toBeNull();
+    } finally {
+      await odd.close();
+    }
   });
 });

@@ -1,7 +1,8 @@
 // The API answers every page's first render asks for (the city list, the header's menus, a guest's
 // session), fetched by the server with the page's head and put into the HTML for the apps' SWR hooks
 // (@lab/api `primeAnswers`). A remote's page adds its own (previews.ts: from its route's handle).
-import { type ApiKey, apiKeys, endpointUrl, type PrimedAnswer } from '@lab/api';
+import type { IncomingMessage } from 'node:http';
+import { type ApiKey, apiKeys, endpointUrl, type PrimedAnswer, type SessionInfo } from '@lab/api';
 import type { Locale } from '@lab/i18n';
 import { type Fetch, settlementsUrl } from './pageData';
 
@@ -44,4 +45,25 @@ export async function primedAnswers(page: PageRequest, get: Fetch): Promise<Prim
 export function renderPrimedAnswers(answers: readonly PrimedAnswer[], elementId: string): string {
   if (!answers.length) return '';
   return `<script type="application/json" id="${elementId}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
+}
+
+/**
+ * A returning visitor's session as the API answers it, asked with the request's cookies the way the
+ * /api proxy passes them (@lab/serve: the host decides the cookie's name). Whether the visitor is signed
+ * in and which profiles they have: nothing personal, and one round trip less before a signed-in page can
+ * draw (README "Performance"). The page that carries it is private to the visitor (page.ts).
+ */
+export async function visitorSession(request: IncomingMessage): Promise<PrimedAnswer | null> {
+  const response = await fetch(endpointUrl('sessionInfo'), {
+    headers: {
+      accept: 'application/json',
+      cookie: request.headers.cookie ?? '',
+      'x-forwarded-host': request.headers.host ?? '',
+      'x-forwarded-proto': 'encrypted' in request.socket && request.socket.encrypted ? 'https' : 'http',
+      'x-forwarded-for': [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', '),
+    },
+  }).catch(() => null);
+  if (!response?.ok) return null;
+  const data = (await response.json().catch(() => null)) as SessionInfo | null;
+  return typeof data?.canLogin === 'boolean' ? { key: apiKeys.session(), data } : null;
 }

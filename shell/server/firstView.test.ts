@@ -88,15 +88,23 @@ describe('headings the server knows without the API', () => {
     }
   });
 
-  it("shows a remote page's heading as its route names it, none from a crumb, and none on a missing page", () => {
+  it("shows a remote page's heading as its route names it, kept by the app until the page draws it, none from a crumb, and none on a missing page", () => {
     const trail = (label: string, link: string) => [
       { label: shellUa.crumbs.home, link: '/' },
       { label, link },
     ];
     expect(firstView('/search', 'ua', NONE, trail('Пошук', '/search'))).not.toContain('<h1');
     const category = { data: null, heading: 'Гематологія', notFound: false };
+    // the page's placeholder (pagePreview.ts), in the heading's one size (tokens.css h1)
     expect(firstView('/analyzes/x', 'ua', category, trail('Категорія', '/analyzes/x'))).toContain(
-      '<h1 class="fv-title">Гематологія</h1>',
+      '<div data-page-preview="heading" inert><h1 class="fv-page">Гематологія</h1></div>',
+    );
+    const orders = { data: null, heading: 'Мої замовлення', notFound: false };
+    expect(firstView('/account/orders', 'ua', orders, trail('Мої замовлення', '/account/orders'))).toContain(
+      '<main class="fv-main"><nav class="fv-crumbs"',
+    );
+    expect(firstView('/account/orders', 'ua', orders, [])).toContain(
+      '<main class="fv-main"><div data-page-preview="heading" inert><h1 class="fv-page">Мої замовлення</h1></div></main>',
     );
     expect(firstView('/analyzes/x', 'ua', { ...category, notFound: true }, [])).not.toContain('<h1');
   });

@@ -4,7 +4,11 @@
 // the whole frame in one commit, so nothing on screen moves (no layout shift), it is only redrawn.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/headless';
+import {
+  PAGE_HEADING_ONLY,
+  PAGE_PREVIEW_ATTRIBUTE,
+  PAGE_PREVIEW_STALE_ATTRIBUTE,
+} from '../src/features/remotes/headless';
 import { escapeHtml } from '../src/features/seo/headless';
 import { hashSource } from './csp';
 
@@ -30,6 +34,7 @@ const rules = `
 .fv-main{min-height:100vh;max-width:var(--container-max);margin:0 auto;padding:var(--space-6) var(--space-4)}
 .fv-hero{padding:var(--space-7) var(--space-5);border-radius:var(--radius-lg);background:var(--color-primary-subtle)}
 .fv-title{margin:0 0 var(--space-3);font-size:var(--font-size-2xl);line-height:var(--line-height-tight);color:var(--color-text)}
+.fv-page{margin:0}
 .fv-lead{margin:0;max-width:48rem;font-size:var(--font-size-md);color:var(--color-text-muted)}
 @media (min-width:1024px){.fv-menu{display:block}.fv-burger{display:none}.fv-home .fv-title{font-size:var(--font-size-3xl)}}
 @media (max-width:576px){.fv-bar{min-height:92px}.fv-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}}
@@ -47,6 +52,12 @@ export type FirstView = {
   lead?: string;
   home: boolean;
   homeHref: string;
+  /**
+   * a remote page's heading (its route's handle) when it has no preview: drawn at the size of every
+   * page's heading (tokens.css h1) and kept by the app as the page's placeholder (pagePreview.ts) until
+   * the remote draws the same heading, so the largest paint is this one
+   */
+  pageHeading?: string;
   /** the remote's preview of its page (HTML rendered by its own components), heading included */
   previewHtml?: string;
   /** the page's breadcrumbs as the app shows them (links localized), none on the home page */
@@ -63,7 +74,16 @@ function renderCrumbs({ label, trail }: NonNullable<FirstView['crumbs']>): strin
   return `<nav class="fv-crumbs" aria-label="${escapeHtml(label)}"><ol>${items.join('')}</ol></nav>`;
 }
 
-export function renderFirstView({ siteName, heading, lead, home, homeHref, previewHtml, crumbs }: FirstView): string {
+export function renderFirstView({
+  siteName,
+  heading,
+  lead,
+  home,
+  homeHref,
+  pageHeading,
+  previewHtml,
+  crumbs,
+}: FirstView): string {
   const title = heading ? `<h1 class="fv-title">${escapeHtml(heading)}</h1>` : '';
   const leadHtml = lead ? `<p class="fv-lead">${escapeHtml(lead)}</p>` : '';
   const content = previewHtml
@@ -71,7 +91,9 @@ export function renderFirstView({ siteName, heading, lead, home, homeHref, previ
       `<div ${PAGE_PREVIEW_ATTRIBUTE} inert>${previewHtml}</div>`
     : home
       ? `<section class="fv-hero">${title}${leadHtml}</section>`
-      : title;
+      : pageHeading
+        ? `<div ${PAGE_PREVIEW_ATTRIBUTE}="${PAGE_HEADING_ONLY}" inert><h1 class="fv-page">${escapeHtml(pageHeading)}</h1></div>`
+        : title;
   return (
     `<div class="fv${home ? ' fv-home' : ''}" ${FIRST_VIEW_ATTRIBUTE}>` +
     `<header class="fv-header"><div class="fv-bar"><span class="fv-burger"></span><a class="fv-logo" href="${escapeHtml(homeHref)}">` +

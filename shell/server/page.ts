@@ -17,7 +17,7 @@ import {
   remoteOfSegment,
 } from '../src/features/remotes/headless';
 import { buildHead, escapeHtml, renderHeadHtml, type SiteFacts } from '../src/features/seo/headless';
-import { primedAnswers, renderPrimedAnswers } from './answers';
+import { primedAnswers, renderPrimedAnswers, visitorSession } from './answers';
 import { contentSecurityPolicy, hashSource } from './csp';
 import { visitorCookies } from './deployment';
 import { firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
@@ -104,6 +104,8 @@ export async function renderPage(
   let data: PageData | null = null;
   let described: DescribedPage | null = null;
   let answers: PrimedAnswer[] = [];
+  // a returning visitor's session, asked while the page's data is (a first visit's is primed as a guest's)
+  const session = guest ? null : visitorSession(request);
   try {
     if (remote) {
       // a remote's page reads what every page reads too: it is described with those answers
@@ -121,6 +123,8 @@ export async function renderPage(
     // the API is down or slow: the page still works, its head falls back to the defaults
     console.error('[shell] page data:', error instanceof Error ? error.message : error);
   }
+  const sessionAnswer = await session;
+  if (sessionAnswer) answers.push(sessionAnswer);
   const notFound = described?.notFound ?? data?.notFound ?? false;
   const preview =
     described?.preview && guest && !notFound ? await guardedPreview(described.preview, get, options) : null;
@@ -174,7 +178,8 @@ export async function renderPage(
     ...(encoding ? { 'content-encoding': encoding } : {}),
     // a returning visitor gets no preview, a canary visitor other remotes: the page depends on cookies
     vary: 'accept-encoding, cookie',
-    'cache-control': 'no-cache',
+    // a returning visitor's page carries their session's answer: no shared cache keeps it
+    'cache-control': sessionAnswer ? 'private, no-cache' : 'no-cache',
     'content-security-policy': contentSecurityPolicy(
       Object.values(manifests(options.remotesMap)),
       [
@@ -289,7 +294,8 @@ export function firstView(
   const fromCrumb = HEADED_BY_CRUMB.includes(path.replace(/\/+$/, '')) ? crumbs.at(-1)?.label : undefined;
   return renderFirstView({
     siteName: t('siteName'),
-    heading: home ? homeTitle(t, network ?? null) : notFound ? null : (page.heading ?? known ?? fromCrumb ?? null),
+    heading: home || notFound ? (home ? homeTitle(t, network ?? null) : null) : (known ?? fromCrumb ?? null),
+    pageHeading: home || notFound ? undefined : (page.heading ?? undefined),
     lead: home ? t('home.lead') : undefined,
     previewHtml,
     // a missing page's trail is not the app's (it shows the not-found view)

@@ -9,6 +9,7 @@ import { PersonalPage } from '../features/personal';
 import { AccountHome, GuestPrompt } from '../features/profile';
 import { ResultView } from '../features/results';
 import { Busy, NotFoundView, statusOf } from '../lib';
+import { accountPageAt } from '../pages';
 import styles from './App.module.css';
 
 const orderResultHref = (registryId: number) => `/account/results/${registryId}`;
@@ -39,13 +40,18 @@ function DoctorOnly({ account, children }: { account: ReadyAccount; children: Re
 export function AccountRoutes() {
   const { t } = useTranslation('account');
   const account = useAccount();
+  const splat = useParams()['*'];
   if (account.status === 'guest') return <GuestPrompt />;
   if (account.status === 'loading') {
+    // the page's heading, as the server's first view drew it, stays while the account is read
+    const heading = accountPageAt(splat ?? '')?.headingKey;
     return (
-      <Busy className={styles.loading}>
-        <Skeleton height={36} width="50%" />
-        <SkeletonText lines={3} />
-      </Busy>
+      <div className={styles.loading}>
+        {heading ? <h1>{t(heading)}</h1> : <Skeleton height={36} width="50%" />}
+        <Busy className={styles.loading}>
+          <SkeletonText lines={3} />
+        </Busy>
+      </div>
     );
   }
   if (account.status === 'error') {

@@ -73,7 +73,9 @@ export function useAccount(): Account {
   const workplace = useCurrentWorkplace(hasDoctor);
 
   // spec section 8: a user without a doctor profile has no business with the stored doctor values
-  const noDoctor = missing(doctor.error);
+  // the session's answer names the user's profiles (an older API's does not: then a 404 tells)
+  const profiles = session.info?.profiles;
+  const noDoctor = profiles?.doctor === false || missing(doctor.error);
   useEffect(() => {
     if (!noDoctor) return;
     removeStored('doctor');
@@ -86,13 +88,13 @@ export function useAccount(): Account {
   }
   if (!session.signedIn) return { status: session.guest ? 'guest' : 'loading' };
 
-  const patientSettled = patient.data !== undefined || patient.error !== undefined;
-  const doctorSettled = doctor.data !== undefined || doctor.error !== undefined;
+  const patientSettled = profiles?.patient === false || patient.data !== undefined || patient.error !== undefined;
+  const doctorSettled = noDoctor || doctor.data !== undefined || doctor.error !== undefined;
   if (!patientSettled || !doctorSettled) return { status: 'loading' };
 
   const hasPatient = patient.data !== undefined;
   if (!hasPatient && !hasDoctor) {
-    const error = missing(patient.error) ? doctor.error : patient.error;
+    const error = patient.error === undefined || missing(patient.error) ? doctor.error : patient.error;
     return {
       status: 'error',
       error,

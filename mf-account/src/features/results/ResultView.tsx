@@ -56,18 +56,21 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
     // spec section 8: result fetches pass only the HTTP status
     return (
       <section aria-labelledby="results-title">
-        <h1 id="results-title">{t('results.pageTitle')}</h1>
+        <h1 id="results-title">{t('results.heading')}</h1>
         <ErrorState title={t('results.loadFailed')} description={statusOf(error, t)} onRetry={() => void mutate()} />
       </section>
     );
   }
   if (isLoading || !shown) {
     return (
-      <Busy>
-        <Skeleton height={36} width="60%" />
-        <SkeletonText lines={2} />
-        <Skeleton height={48} count={6} gap="var(--space-2)" />
-      </Busy>
+      <div className={styles.printArea}>
+        {/* the heading the server's first view drew (routes.ts): it stays while the results load */}
+        <h1 className={styles.title}>{t('results.heading')}</h1>
+        <Busy>
+          <SkeletonText lines={2} />
+          <Skeleton height={48} count={6} gap="var(--space-2)" />
+        </Busy>
+      </div>
     );
   }
 
@@ -79,7 +82,7 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
     <article className={styles.printArea} aria-labelledby="results-title" data-testid="results-view">
       <header className={styles.head}>
         <h1 id="results-title" className={styles.title}>
-          {title}
+          {t('results.heading')} <span className={styles.number}>{t('results.number', { number: shown.number })}</span>
         </h1>
         <dl className={styles.meta}>
           <div>

@@ -1,4 +1,4 @@
-import { type Cart, requestSignIn, useSession } from '@lab/api';
+import { type Cart, requestSignIn, usePatientSelf, useSession } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Button, ErrorState, Link, Skeleton, usePageMeta } from '@lab/ui';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -21,6 +21,9 @@ export function CheckoutPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const removal = useRemoveFromCart(cart, t('remove.failed'), headingRef);
   const data = useSteadyCart(cart.none ? undefined : cart.data, cart.loading);
+  // the form waits for whom it is for (the patient and their wards): drawn before, its first section
+  // would grow under the visitor's eyes and push the rest down (a layout shift)
+  const patient = usePatientSelf();
 
   let content: ReactNode;
   if (session.isLoading && !session.info) {
@@ -31,7 +34,7 @@ export function CheckoutPage() {
     content = <SignInPrompt />;
   } else if (cart.doctor) {
     content = <p className={styles.notice}>{t('checkout.doctorNotice')}</p>;
-  } else if (cart.loading && !data) {
+  } else if ((cart.loading && !data) || (patient.isLoading && !patient.data)) {
     content = <CheckoutSkeleton label={t('checkout.loading')} />;
   } else if (cart.error && !cart.none) {
     content = (

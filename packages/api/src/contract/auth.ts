@@ -57,7 +57,15 @@ export const RegistrationResponse = Type.Object({ code: Type.String({ minLength:
 export type RegistrationResponse = Static<typeof RegistrationResponse>;
 
 /** GET info: canLogin true means guest. */
-export const SessionInfo = Type.Object({ canLogin: Type.Boolean() });
+/**
+ * canLogin true: a guest (spec section 7 "GET info (canLogin)"). A signed-in user's answer also says
+ * which profiles the user has, so that the apps ask only for those (a patient is never answered 404 for
+ * a doctor's profile). Optional: an older API answers canLogin alone, and the apps then ask for both.
+ */
+export const SessionInfo = Type.Object({
+  canLogin: Type.Boolean(),
+  profiles: Type.Optional(Type.Object({ patient: Type.Boolean(), doctor: Type.Boolean() })),
+});
 export type SessionInfo = Static<typeof SessionInfo>;
 
 // ---- reference lists used by the forms

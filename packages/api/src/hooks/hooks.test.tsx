@@ -8,7 +8,7 @@ import { getStored, setStored } from '../storage';
 import { bodyOf, installAdapter, ok } from '../test/fakeAdapter';
 import { apiKeys, keysOf } from './keys';
 import { useCart } from './useCart';
-import { useActsAsDoctor, useSession } from './useSession';
+import { useActsAsDoctor, useDoctorSelf, usePatientSelf, useSession } from './useSession';
 
 const CART_ID = '3f1c2a9e-7b4d-4c1a-9e2f-0a1b2c3d4e5f';
 const SETTLEMENT = 7;
@@ -170,6 +170,54 @@ describe('an expired doctor session (spec section 4: canLogin true resets the do
     expect(await screen.findByText('signed-in')).toBeInTheDocument();
     expect(screen.getByTestId('role')).toHaveTextContent('doctor');
     expect(getStored('doctorType')).toBe(true);
+  });
+});
+
+/** What the user's profile hooks answered. */
+function Profiles() {
+  const patient = usePatientSelf();
+  const doctor = useDoctorSelf();
+  const shown = (answer: { data?: unknown; error?: { status: number } }) =>
+    answer.data ? 'yes' : answer.error ? `error ${answer.error.status}` : '-';
+  return (
+    <p data-testid="profiles">
+      patient {shown(patient)}, doctor {shown(doctor)}
+    </p>
+  );
+}
+
+describe("a signed-in user's profiles", () => {
+  it('asks only for the profiles the session names (no 404 for a patient who is no doctor)', async () => {
+    const asked: string[] = [];
+    installAdapter((request) => {
+      asked.push(request.url ?? '');
+      if (request.url === '/info') return ok({ canLogin: false, profiles: { patient: true, doctor: false } });
+      return ok({ userData: {} });
+    });
+    render(
+      <Cache>
+        <Profiles />
+      </Cache>,
+    );
+    await waitFor(() => expect(screen.getByTestId('profiles')).toHaveTextContent('patient yes, doctor -'));
+    expect(asked).toEqual(['/info', '/patient/patients/self']);
+  });
+
+  it('asks for both when an older API does not name them', async () => {
+    const asked: string[] = [];
+    installAdapter((request) => {
+      asked.push(request.url ?? '');
+      if (request.url === '/info') return ok({ canLogin: false });
+      if (request.url === '/user/doctors/self') return { status: 404, data: { code: 'not-found', message: 'x' } };
+      return ok({ userData: {} });
+    });
+    render(
+      <Cache>
+        <Profiles />
+      </Cache>,
+    );
+    await waitFor(() => expect(screen.getByTestId('profiles')).toHaveTextContent('patient yes, doctor error 404'));
+    expect([...asked].sort()).toEqual(['/info', '/patient/patients/self', '/user/doctors/self']);
   });
 });
 

@@ -59,17 +59,26 @@ export function useActsAsDoctor(): boolean {
   return useStored('doctor') === true && !guest;
 }
 
-export function usePatientSelf(): ApiResponse<PatientSelf> {
-  const { signedIn } = useSession();
-  const locale = useLocale();
-  return useApiSWR(signedIn ? apiKeys.patientSelf(locale) : null, () => api.patient.self());
+/** Whether the session may have this profile: false only when its answer says the user has none. */
+function mayHave(info: SessionInfo | undefined, profile: keyof NonNullable<SessionInfo['profiles']>): boolean {
+  return info?.profiles?.[profile] !== false;
 }
 
-/** A user without a doctor profile gets an error here; it is not retried. */
-export function useDoctorSelf(): ApiResponse<DoctorSelf> {
-  const { signedIn } = useSession();
+/** Not asked for a user the session says has no patient profile (a doctor without one). */
+export function usePatientSelf(): ApiResponse<PatientSelf> {
+  const { signedIn, info } = useSession();
   const locale = useLocale();
-  return useApiSWR(signedIn ? apiKeys.doctorSelf(locale) : null, () => api.doctor.self(), {
+  return useApiSWR(signedIn && mayHave(info, 'patient') ? apiKeys.patientSelf(locale) : null, () => api.patient.self());
+}
+
+/**
+ * Not asked for a user the session says has no doctor profile; an older API that does not say answers
+ * such a user 404 here, which is not retried.
+ */
+export function useDoctorSelf(): ApiResponse<DoctorSelf> {
+  const { signedIn, info } = useSession();
+  const locale = useLocale();
+  return useApiSWR(signedIn && mayHave(info, 'doctor') ? apiKeys.doctorSelf(locale) : null, () => api.doctor.self(), {
     shouldRetryOnError: false,
   });
 }

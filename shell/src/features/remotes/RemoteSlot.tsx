@@ -145,9 +145,9 @@ export function RemotePage({ remote, route }: { remote: RemoteName; route: PageR
   const cityStored = useStored('cityId') != null;
   const placeholder = preview ? (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup, already in this page
-    <div inert style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: preview }} />
+    <div inert style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: preview.html }} />
   ) : null;
-  if (placeholder && !cityStored) return placeholder;
+  if (placeholder && preview?.cityBound && !cityStored) return placeholder;
   const Page = lazyPage(route, generation);
   return (
     // a box that takes no part in the layout: only there to see the page's content arrive

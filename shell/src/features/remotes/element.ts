@@ -5,6 +5,12 @@ export const REMOTES_MAP_ELEMENT_ID = 'lab-remotes';
 export const PAGE_PREVIEW_ATTRIBUTE = 'data-page-preview';
 
 /**
+ * The preview attribute's value when the server drew only the page's heading (a remote page without a
+ * preview: an account page, a returning visitor's category): nothing of a city in it.
+ */
+export const PAGE_HEADING_ONLY = 'heading';
+
+/**
  * Set on <html> by the page's guard script when the browser stored values the preview did not assume
  * (another city, a cart): the preview is hidden and not kept (shell/server/previews.ts).
  */

@@ -1,4 +1,4 @@
-import { PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from './element';
+import { PAGE_HEADING_ONLY, PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from './element';
 import { keepPagePreview, takePagePreview } from './pagePreview';
 
 const previewHtml = '<section><h1>Гематологія</h1><p>420 ₴</p></section>';
@@ -28,13 +28,13 @@ describe("the server's preview of the page", () => {
     expect(takePagePreview('/analyzes/hematology?page=3')).toBeNull();
     expect(takePagePreview('/analyzes/other?page=2')).toBeNull();
     // asking for another address does not use it up
-    expect(takePagePreview('/analyzes/hematology?page=2')).toBe(previewHtml);
+    expect(takePagePreview('/analyzes/hematology?page=2')?.html).toBe(previewHtml);
   });
 
   it('is given once: a later visit to the same address has none', () => {
     firstView(previewHtml);
     keepPagePreview(document, here);
-    expect(takePagePreview('/analyzes/hematology?page=2')).toBe(previewHtml);
+    expect(takePagePreview('/analyzes/hematology?page=2')?.html).toBe(previewHtml);
     expect(takePagePreview('/analyzes/hematology?page=2')).toBeNull();
   });
 
@@ -42,7 +42,7 @@ describe("the server's preview of the page", () => {
     firstView(previewHtml);
     keepPagePreview(document, here);
     document.body.innerHTML = '<div id="root"></div>';
-    expect(takePagePreview('/analyzes/hematology?page=2')).toBe(previewHtml);
+    expect(takePagePreview('/analyzes/hematology?page=2')?.html).toBe(previewHtml);
   });
 
   it('is nothing when the first view has no preview marker', () => {
@@ -57,6 +57,15 @@ describe("the server's preview of the page", () => {
     firstView(null);
     keepPagePreview(document, here);
     expect(takePagePreview('/analyzes/hematology?page=2')).toBeNull();
+  });
+
+  it("tells a heading alone, which waits for no city, from a preview of a city's page", () => {
+    firstView(previewHtml);
+    keepPagePreview(document, here);
+    expect(takePagePreview('/analyzes/hematology?page=2')).toEqual({ html: previewHtml, cityBound: true });
+    document.body.innerHTML = `<main><div ${PAGE_PREVIEW_ATTRIBUTE}="${PAGE_HEADING_ONLY}" inert><h1>Мої замовлення</h1></div></main>`;
+    keepPagePreview(document, { pathname: '/account/orders', search: '' });
+    expect(takePagePreview('/account/orders')).toEqual({ html: '<h1>Мої замовлення</h1>', cityBound: false });
   });
 
   it('is not kept when the guard script marked <html> stale (another city, a cart, a doctor)', () => {

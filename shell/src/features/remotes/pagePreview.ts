@@ -1,6 +1,9 @@
-import { PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from './element';
+import { PAGE_HEADING_ONLY, PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from './element';
 
-let preview: { address: string; html: string } | null = null;
+/** The server's markup of the page, and whether it shows a city's prices (a heading alone does not). */
+export type PagePreview = { html: string; cityBound: boolean };
+
+let preview: (PagePreview & { address: string }) | null = null;
 
 /**
  * Keeps the remote's preview of the page that the server put into the first view (previews.ts), read
@@ -13,13 +16,19 @@ export function keepPagePreview(
   // a preview of what this browser would not see (another city's prices, an empty cart) is not kept
   const stale = page.documentElement.hasAttribute(PAGE_PREVIEW_STALE_ATTRIBUTE);
   const element = stale ? null : page.querySelector(`[${PAGE_PREVIEW_ATTRIBUTE}]`);
-  preview = element ? { address: `${pathname}${search}`, html: element.innerHTML } : null;
+  preview = element
+    ? {
+        address: `${pathname}${search}`,
+        html: element.innerHTML,
+        cityBound: element.getAttribute(PAGE_PREVIEW_ATTRIBUTE) !== PAGE_HEADING_ONLY,
+      }
+    : null;
 }
 
 /** The preview of the page at this address, given once: a later visit to it renders without one. */
-export function takePagePreview(address: string): string | null {
+export function takePagePreview(address: string): PagePreview | null {
   if (preview?.address !== address) return null;
-  const { html } = preview;
+  const { html, cityBound } = preview;
   preview = null;
-  return html;
+  return { html, cityBound };
 }

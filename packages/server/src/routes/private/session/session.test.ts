@@ -2,6 +2,7 @@
 import type { PhoneData } from '@lab/api/contract';
 import {
   cookieFrom,
+  createDoctorUser,
   createPatientUser,
   lastCode,
   sessionCookie,
@@ -51,7 +52,7 @@ describe('the session cookie', () => {
     expect(header).not.toContain('Domain');
     const token = (cookieFrom(res.headers) ?? '').split('=')[1] ?? '';
     const signedIn = await ok(t.app, 'sessionInfo', { headers: { ...headers, cookie: `__Host-lab_session=${token}` } });
-    expect(signedIn).toEqual({ canLogin: false });
+    expect(signedIn).toEqual(PATIENT_SESSION);
     // a plain cookie (which a sibling subdomain could plant) is ignored on a public host
     const planted = await ok(t.app, 'sessionInfo', { headers: { ...headers, cookie: `lab_session=${token}` } });
     expect(planted).toEqual({ canLogin: true });
@@ -77,6 +78,9 @@ describe('the session cookie', () => {
   });
 });
 
+/** A patient's session: signed in, with the profiles the user has (the apps ask only for those). */
+const PATIENT_SESSION = { canLogin: false, profiles: { patient: true, doctor: false } };
+
 describe('guests and signed-in users', () => {
   it('answers info canLogin true for a guest, false with a session', async () => {
     expect(await ok(t.app, 'sessionInfo')).toEqual({ canLogin: true });
@@ -85,7 +89,16 @@ describe('guests and signed-in users', () => {
     });
     const patient = await createPatientUser(t.db);
     const cookie = await sessionCookie(t.app, patient.userId);
-    expect(await ok(t.app, 'sessionInfo', { headers: { cookie } })).toEqual({ canLogin: false });
+    expect(await ok(t.app, 'sessionInfo', { headers: { cookie } })).toEqual(PATIENT_SESSION);
+  });
+
+  it("names a doctor's profiles in info, so that a patient's pages never ask for a doctor's profile", async () => {
+    const doctor = await createDoctorUser(t.db);
+    const cookie = await sessionCookie(t.app, doctor.userId);
+    expect(await ok(t.app, 'sessionInfo', { headers: { cookie } })).toEqual({
+      canLogin: false,
+      profiles: { patient: false, doctor: true },
+    });
   });
 
   it.each([
@@ -111,7 +124,7 @@ describe('guests and signed-in users', () => {
     const secondCookie = cookieFrom(second.headers) ?? '';
     expect(secondCookie).not.toBe(first);
     expect(await ok(t.app, 'sessionInfo', { headers: { cookie: first } })).toEqual({ canLogin: true });
-    expect(await ok(t.app, 'sessionInfo', { headers: { cookie: secondCookie } })).toEqual({ canLogin: false });
+    expect(await ok(t.app, 'sessionInfo', { headers: { cookie: secondCookie } })).toEqual(PATIENT_SESSION);
   });
 });
 
@@ -182,7 +195,7 @@ describe('timeouts', () => {
     const cookie = await sessionCookie(t.app, patient.userId);
     for (let minute = 25; minute < 12 * 60; minute += 25) {
       t.setNow(at(minute));
-      expect((await call(t.app, 'sessionInfo', { headers: { cookie } })).body).toEqual({ canLogin: false });
+      expect((await call(t.app, 'sessionInfo', { headers: { cookie } })).body).toEqual(PATIENT_SESSION);
     }
     t.setNow(at(12 * 60 + 1));
     expect((await call(t.app, 'sessionInfo', { headers: { cookie } })).body).toEqual({ canLogin: true });
@@ -208,7 +221,7 @@ describe('cross-site state changes', () => {
     const cookie = await sessionCookie(t.app, patient.userId);
     const res = await call(t.app, 'logout', { body: {}, headers: { cookie, 'sec-fetch-site': 'cross-site' } });
     expect(res.status).toBe(403);
-    expect(await ok(t.app, 'sessionInfo', { headers: { cookie } })).toEqual({ canLogin: false });
+    expect(await ok(t.app, 'sessionInfo', { headers: { cookie } })).toEqual(PATIENT_SESSION);
   });
 
   it('refuses a foreign Origin when the browser sends no Sec-Fetch-Site', async () => {

@@ -7,7 +7,9 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   // canLogin true means guest (spec section 4)
   contractRoute(app, 'sessionInfo', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { canLogin: request.user === null };
+    const { user } = request;
+    if (!user) return { canLogin: true };
+    return { canLogin: false, profiles: { patient: user.patientId !== null, doctor: user.doctorId !== null } };
   });
 
   // revokes the session row (the token is useless from now on, wherever it was copied) and the cookie
