@@ -109,7 +109,17 @@ test.describe('a new patient on a phone', () => {
     await accept.click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    expect((await pageJson<{ canLogin: boolean }>(page, '/api/private/info')).body).toMatchObject({ canLogin: false });
+    // a new patient: no doctor's profile, so no page of theirs asks for one
+    expect((await pageJson<{ canLogin: boolean }>(page, '/api/private/info')).body).toEqual({
+      canLogin: false,
+      profiles: { patient: true, doctor: false },
+    });
+    // the next page comes with that answer (no round trip before it draws), private to this browser
+    const next = await page.request.get(`${site.url}/account/orders`);
+    expect(next.headers()['cache-control']).toBe('private, no-cache');
+    expect(await next.text()).toContain(
+      '{"key":["session"],"data":{"canLogin":false,"profiles":{"patient":true,"doctor":false}}}',
+    );
     const self = await pageJson<{ userData: { lastName: string; firstName: string; birthDay: string } }>(
       page,
       '/api/private/patient/patients/self',
