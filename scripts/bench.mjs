@@ -271,7 +271,13 @@ async function demoSession(url, resultsPath) {
   try {
     const state = await prepare(browser, url, 'session');
     const cookie = state.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
-    return { cookie, orderId: resultsPath.split('/').pop() };
+    // the payment result is addressed by the order's id (a UUID), not by its registry's
+    const registryId = Number(resultsPath.split('/').pop());
+    const orders = await fetch(`${url}/api/private/admin-app/registries/self?customer-type=patient&on-site=true`, {
+      headers: { cookie },
+    }).then((response) => response.json());
+    const order = orders.content.find((entry) => entry.registryId === registryId) ?? orders.content[0];
+    return { cookie, orderId: order.id };
   } finally {
     await browser.close();
   }
