@@ -1,5 +1,5 @@
 import { Route, Routes } from '@lab/router';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderAt, resetBrowserState, setUpI18n } from '../test/render';
 import { serveAccount } from '../test/server';
 import { AccountRoutes } from './AccountRoutes';
@@ -37,6 +37,26 @@ describe('the account routes', () => {
     renderAccount('/account');
     expect(await screen.findByRole('group', { name: 'Роль' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Пацієнт' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('draw the orders while the profiles are still being read, and the account home only with them', async () => {
+    // the patient's profile is held back: the orders list does not wait for it
+    const held = new Promise<never>(() => {});
+    const requests = serveAccount({
+      handle: (request) => (request.url === '/patient/patients/self' ? held : undefined),
+    });
+    const { unmount } = renderAccount('/account/orders');
+    expect(await screen.findAllByTestId('order-card')).not.toHaveLength(0);
+    expect(requests.map((request) => request.url)).toContain('/patient/patients/self');
+    unmount();
+    renderAccount('/account');
+    // the home page greets the user by name: its heading and a placeholder until the profile comes
+    await waitFor(() => expect(requests.filter((request) => request.url === '/info')).toHaveLength(2));
+    await waitFor(() => {
+      expect(screen.getByRole('heading', { level: 1, name: 'Особистий кабінет' })).toBeInTheDocument();
+      expect(screen.getByText('Завантаження…').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    });
+    expect(screen.queryByText(/Вітаємо/)).not.toBeInTheDocument();
   });
 
   it('tell a patient that referrals are for doctors, and show not-found for unknown pages', async () => {

@@ -1,3 +1,4 @@
+import { useSession } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Route, Routes, useParams } from '@lab/router';
 import { ErrorState, Link, Skeleton, SkeletonText } from '@lab/ui';
@@ -33,27 +34,32 @@ function DoctorOnly({ account, children }: { account: ReadyAccount; children: Re
   );
 }
 
+/** The page's heading, as the server's first view drew it, while what the page needs is read. */
+function AccountLoading() {
+  const { t } = useTranslation('account');
+  const heading = accountPageAt(useParams()['*'] ?? '')?.headingKey;
+  return (
+    <div className={styles.loading}>
+      {heading ? <h1>{t(heading)}</h1> : <Skeleton height={36} width="50%" />}
+      <Busy className={styles.loading}>
+        <SkeletonText lines={3} />
+      </Busy>
+    </div>
+  );
+}
+
 /**
  * The account's pages under the shell's `account/*` route: guests get the sign-in prompt on every
- * one, signed-in users the page (relative paths, so the ru prefix works alike).
+ * one, signed-in users the page (relative paths, so the ru prefix works alike). The pages that show
+ * nothing of the profiles (orders, results) draw as soon as the session is known to be a user's, and
+ * ask for their data alongside the profiles, not after them.
  */
 export function AccountRoutes() {
   const { t } = useTranslation('account');
   const account = useAccount();
-  const splat = useParams()['*'];
+  const { signedIn } = useSession();
   if (account.status === 'guest') return <GuestPrompt />;
-  if (account.status === 'loading') {
-    // the page's heading, as the server's first view drew it, stays while the account is read
-    const heading = accountPageAt(splat ?? '')?.headingKey;
-    return (
-      <div className={styles.loading}>
-        {heading ? <h1>{t(heading)}</h1> : <Skeleton height={36} width="50%" />}
-        <Busy className={styles.loading}>
-          <SkeletonText lines={3} />
-        </Busy>
-      </div>
-    );
-  }
+  if (account.status === 'loading' && !signedIn) return <AccountLoading />;
   if (account.status === 'error') {
     return (
       <section aria-labelledby="account-title">
@@ -66,19 +72,22 @@ export function AccountRoutes() {
       </section>
     );
   }
+  const ready = account.status === 'ready' ? account : null;
+  /** A page that shows the profiles: its heading until they arrive. */
+  const withAccount = (page: (account: ReadyAccount) => ReactNode) => (ready ? page(ready) : <AccountLoading />);
   return (
     <Routes>
-      <Route index element={<AccountHome account={account} />} />
-      <Route path="personal-information" element={<PersonalPage account={account} />} />
+      <Route index element={withAccount((current) => <AccountHome account={current} />)} />
+      <Route path="personal-information" element={withAccount((current) => <PersonalPage account={current} />)} />
       <Route path="orders" element={<OrdersPage />} />
       <Route path="results/:id" element={<OrderResultsPage />} />
       <Route
         path="patients"
-        element={
-          <DoctorOnly account={account}>
+        element={withAccount((current) => (
+          <DoctorOnly account={current}>
             <PatientsPage />
           </DoctorOnly>
-        }
+        ))}
       />
       <Route path="patients/:id/results" element={<PatientResultsPage />} />
       <Route path="patients/:id/results/:resultId" element={<PatientResultPage />} />
