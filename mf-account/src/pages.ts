@@ -7,27 +7,16 @@ import { matchPath } from '@lab/router';
 export type AccountPage = PageCrumb & {
   /** the document's title until the page names a better one */
   titleKey: string;
-  /** the page's heading as it reads before the page's data arrives */
-  headingKey: string;
+  /** the page's heading before its data arrives, when it is not the title */
+  headingKey?: string;
 };
 
 export const ACCOUNT_PAGES: readonly AccountPage[] = [
-  { path: '', labelKey: 'crumbs.account', titleKey: 'page.title', headingKey: 'page.title' },
-  {
-    path: 'personal-information',
-    labelKey: 'crumbs.personal',
-    titleKey: 'personal.title',
-    headingKey: 'personal.title',
-  },
-  { path: 'orders', labelKey: 'crumbs.orders', titleKey: 'orders.title', headingKey: 'orders.title' },
-  { path: 'patients', labelKey: 'crumbs.patients', titleKey: 'patients.title', headingKey: 'patients.title' },
-  {
-    path: 'patients/:id/results',
-    labelKey: 'crumbs.patientResults',
-    id: 'patient',
-    titleKey: 'patientResults.title',
-    headingKey: 'patientResults.title',
-  },
+  { path: '', labelKey: 'crumbs.account', titleKey: 'page.title' },
+  { path: 'personal-information', labelKey: 'crumbs.personal', titleKey: 'personal.title' },
+  { path: 'orders', labelKey: 'crumbs.orders', titleKey: 'orders.title' },
+  { path: 'patients', labelKey: 'crumbs.patients', titleKey: 'patients.title' },
+  { path: 'patients/:id/results', labelKey: 'crumbs.patientResults', id: 'patient', titleKey: 'patientResults.title' },
   {
     path: 'patients/:id/results/:resultId',
     labelKey: 'crumbs.result',
@@ -47,3 +36,9 @@ export const ACCOUNT_PAGES: readonly AccountPage[] = [
 /** The account page at a path relative to /account (`orders`, `results/9` ...), if it is one. */
 export const accountPageAt = (splat: string): AccountPage | undefined =>
   ACCOUNT_PAGES.find((page) => matchPath({ path: `/${page.path}`, end: true }, `/${splat}`));
+
+/** The key of the heading of the account page at a path relative to /account, if it is one. */
+export const accountHeadingAt = (splat: string): string | undefined => {
+  const page = accountPageAt(splat);
+  return page && (page.headingKey ?? page.titleKey);
+};

@@ -4,7 +4,7 @@
 // server's first view (preview.ts): their headings, never their content, which is personal.
 
 import type { PageContext, PageRoute } from '@lab/preview/routes';
-import { ACCOUNT_PAGES, accountPageAt } from './pages';
+import { ACCOUNT_PAGES, accountHeadingAt, accountPageAt } from './pages';
 import './i18n';
 
 /** The account page at the route's splat (`orders` ...), if it is one. */
@@ -24,8 +24,8 @@ export const routes: readonly PageRoute[] = [
       head: (context) => ({ title: context.t(pageAt(context)?.titleKey ?? 'page.title') }),
       // not personal: the first view draws it, and the account keeps it while it loads (AccountRoutes)
       heading: (context) => {
-        const page = pageAt(context);
-        return page ? context.t(page.headingKey) : null;
+        const key = accountHeadingAt(context.params['*'] ?? '');
+        return key ? context.t(key) : null;
       },
     },
   },

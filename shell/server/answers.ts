@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { type ApiKey, apiKeys, endpointUrl, type PrimedAnswer, type SessionInfo } from '@lab/api';
 import type { Locale } from '@lab/i18n';
+import { forwardedHeaders } from '@lab/serve';
 import { type Fetch, settlementsUrl } from './pageData';
 
 /** A hook's key and the call that answers it. */
@@ -55,13 +56,7 @@ export function renderPrimedAnswers(answers: readonly PrimedAnswer[], elementId:
  */
 export async function visitorSession(request: IncomingMessage): Promise<PrimedAnswer | null> {
   const response = await fetch(endpointUrl('sessionInfo'), {
-    headers: {
-      accept: 'application/json',
-      cookie: request.headers.cookie ?? '',
-      'x-forwarded-host': request.headers.host ?? '',
-      'x-forwarded-proto': 'encrypted' in request.socket && request.socket.encrypted ? 'https' : 'http',
-      'x-forwarded-for': [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', '),
-    },
+    headers: { accept: 'application/json', cookie: request.headers.cookie ?? '', ...forwardedHeaders(request) },
   }).catch(() => null);
   if (!response?.ok) return null;
   const data = (await response.json().catch(() => null)) as SessionInfo | null;

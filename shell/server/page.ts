@@ -294,7 +294,7 @@ export function firstView(
   const fromCrumb = HEADED_BY_CRUMB.includes(path.replace(/\/+$/, '')) ? crumbs.at(-1)?.label : undefined;
   return renderFirstView({
     siteName: t('siteName'),
-    heading: home || notFound ? (home ? homeTitle(t, network ?? null) : null) : (known ?? fromCrumb ?? null),
+    heading: home ? homeTitle(t, network ?? null) : notFound ? null : (known ?? fromCrumb ?? null),
     pageHeading: home || notFound ? undefined : (page.heading ?? undefined),
     lead: home ? t('home.lead') : undefined,
     previewHtml,

@@ -10,7 +10,7 @@ import { PersonalPage } from '../features/personal';
 import { AccountHome, GuestPrompt } from '../features/profile';
 import { ResultView } from '../features/results';
 import { Busy, NotFoundView, statusOf } from '../lib';
-import { accountPageAt } from '../pages';
+import { accountHeadingAt } from '../pages';
 import styles from './App.module.css';
 
 const orderResultHref = (registryId: number) => `/account/results/${registryId}`;
@@ -37,7 +37,7 @@ function DoctorOnly({ account, children }: { account: ReadyAccount; children: Re
 /** The page's heading, as the server's first view drew it, while what the page needs is read. */
 function AccountLoading() {
   const { t } = useTranslation('account');
-  const heading = accountPageAt(useParams()['*'] ?? '')?.headingKey;
+  const heading = accountHeadingAt(useParams()['*'] ?? '');
   return (
     <div className={styles.loading}>
       {heading ? <h1>{t(heading)}</h1> : <Skeleton height={36} width="50%" />}

@@ -18,6 +18,11 @@ export type StaticServerOptions = {
 };
 
 export function cacheControl(pathname: string): string;
+
+/** The x-forwarded-host, -proto and -for headers of a request made to the API on the visitor's behalf. */
+export function forwardedHeaders(
+  request: IncomingMessage,
+): Record<'x-forwarded-host' | 'x-forwarded-proto' | 'x-forwarded-for', string>;
 export function createStaticServer(options: StaticServerOptions): Server;
 
 /** A body made per request compressed with brotli or gzip as the request accepts, or left as it is. */

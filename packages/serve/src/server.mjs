@@ -94,6 +94,20 @@ async function findFile(root, pathname) {
   return null;
 }
 
+/**
+ * What the API is told of the visitor's request by whoever asks it on the visitor's behalf (this
+ * proxy, the shell's server priming a page): the host the visitor addressed (it decides the session
+ * cookie's name), the scheme, and the address (per-address limits, audit log).
+ * @param {import('node:http').IncomingMessage} request
+ */
+export function forwardedHeaders(request) {
+  return {
+    'x-forwarded-host': request.headers.host ?? '',
+    'x-forwarded-proto': request.socket.encrypted ? 'https' : 'http',
+    'x-forwarded-for': [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', '),
+  };
+}
+
 function proxy(request, response, target) {
   const url = new URL(request.url, target);
   const requestId = randomUUID();
@@ -105,11 +119,7 @@ function proxy(request, response, target) {
       headers: {
         ...request.headers,
         host: url.host,
-        'x-forwarded-host': request.headers.host ?? '',
-        'x-forwarded-proto': request.socket.encrypted ? 'https' : 'http',
-        'x-forwarded-for': [request.headers['x-forwarded-for'], request.socket.remoteAddress]
-          .filter(Boolean)
-          .join(', '),
+        ...forwardedHeaders(request),
         // the request's id from here on (the API trusts this proxy's): a visitor's own header is not
         // passed on, so nobody can plant ids in the API's log
         'x-request-id': requestId,
