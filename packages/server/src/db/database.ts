@@ -17,11 +17,21 @@ export type SqlScalar = string | number | boolean | null;
 export type SqlValue = SqlScalar | readonly SqlScalar[];
 export type Row = Record<string, unknown>;
 
+export interface QueryOptions {
+  /**
+   * PostgreSQL: run as a named prepared statement, parsed and planned once per connection (its name is
+   * the text's hash). For statements of a fixed text that run on every request; never for text that
+   * varies without bound (the server keeps every prepared statement until the connection closes).
+   * PGlite ignores it.
+   */
+  readonly prepare?: boolean;
+}
+
 export interface Queryable {
   /** All rows of one statement. */
-  query<T extends object = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  query<T extends object = Row>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<T[]>;
   /** Exactly one row; throws when there is none (use for INSERT ... RETURNING, aggregates). */
-  one<T extends object = Row>(sql: string, params?: readonly SqlValue[]): Promise<T>;
+  one<T extends object = Row>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<T>;
   /** The first row or null. */
   maybeOne<T extends object = Row>(sql: string, params?: readonly SqlValue[]): Promise<T | null>;
   /** A script of several statements without parameters (migrations). */
@@ -126,14 +136,14 @@ export function toDatabaseError(error: unknown, sql: string): DatabaseError {
 
 /** Builds `one` and `maybeOne` on top of `query`. */
 export function withRowHelpers(
-  query: <T extends object>(sql: string, params?: readonly SqlValue[]) => Promise<T[]>,
+  query: <T extends object>(sql: string, params?: readonly SqlValue[], options?: QueryOptions) => Promise<T[]>,
   exec: (sql: string) => Promise<void>,
 ): Queryable {
   return {
     query,
     exec,
-    async one<T extends object>(sql: string, params?: readonly SqlValue[]): Promise<T> {
-      const rows = await query<T>(sql, params);
+    async one<T extends object>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<T> {
+      const rows = await query<T>(sql, params, options);
       const row = rows[0];
       if (row === undefined) throw new DatabaseError('Expected one row, got none', {});
       return row;

@@ -1,8 +1,10 @@
 /** A real PostgreSQL (15 or later) through a node-postgres pool, when DATABASE_URL is set. */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
   type Database,
   type Queryable,
+  type QueryOptions,
   type SqlValue,
   toDatabaseError,
   toDriverParams,
@@ -27,11 +29,17 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
+/** The name of a prepared statement: its text's hash (one text, one name, on every connection). */
+const statementName = (sql: string): string => `s${createHash('sha1').update(sql).digest('base64url')}`;
+
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   return withRowHelpers(
-    async <T extends object>(sql: string, params?: readonly SqlValue[]): Promise<T[]> => {
+    async <T extends object>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<T[]> => {
       try {
-        const result = await client.query<T & pg.QueryResultRow>(sql, toDriverParams(params));
+        const values = toDriverParams(params);
+        const result = await client.query<T & pg.QueryResultRow>(
+          options?.prepare ? { name: statementName(sql), text: sql, values } : { text: sql, values },
+        );
         return result.rows;
       } catch (error) {
         throw toDatabaseError(error, sql);

@@ -214,6 +214,33 @@ describe('the search memo (hits shared by every city, locale and page)', () => {
     }
   });
 
+  it('finds a renamed analysis by its new title, and no longer by its old one, at once', async () => {
+    const titles = await t.db.one<{ uk: string; ru: string }>(
+      'SELECT title_uk AS uk, title_ru AS ru FROM services WHERE id = $1',
+      [FERRITIN],
+    );
+    const found = async (query: string) => {
+      const answer = await ok<SearchResponse>(t.app, 'search', {
+        body: { settlementId: KYIV, query, types: ['services'] },
+      });
+      return answer.groups[0]?.items.content.map((entry) => ('service' in entry ? entry.service.id : null));
+    };
+    // the memo now holds the old title's hits, at the version before the change
+    expect(await found('феритин')).toContain(FERRITIN);
+    await t.db.query('UPDATE services SET title_uk = $2, title_ru = $2 WHERE id = $1', [FERRITIN, 'Квазитест']);
+    try {
+      expect(await found('феритин')).not.toContain(FERRITIN);
+      expect((await found('квазитест'))?.[0]).toBe(FERRITIN);
+    } finally {
+      await t.db.query('UPDATE services SET title_uk = $2, title_ru = $3 WHERE id = $1', [
+        FERRITIN,
+        titles.uk,
+        titles.ru,
+      ]);
+    }
+    expect(await found('квазитест')).not.toContain(FERRITIN);
+  });
+
   it("prices the same query's hits in each city, and sees a hidden analysis gone at once", async () => {
     const original = await t.db.one<{ price: string }>(
       'SELECT price FROM service_prices WHERE settlement_id = $1 AND service_id = $2',

@@ -4,7 +4,10 @@
  */
 import type { Queryable } from '../db/database';
 
+/** One row, one column `version` (also a column of the search's statement). */
+export const CATALOGUE_VERSION_SQL = 'SELECT version::text AS version FROM catalogue_version';
+
 export async function catalogueVersion(q: Queryable): Promise<string> {
-  const row = await q.one<{ version: string }>('SELECT version::text AS version FROM catalogue_version');
+  const row = await q.one<{ version: string }>(CATALOGUE_VERSION_SQL, [], { prepare: true });
   return row.version;
 }

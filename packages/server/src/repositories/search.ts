@@ -30,7 +30,7 @@ import type { Queryable, SqlValue } from '../db/database';
 import type { Clock } from '../domain/kyiv-time';
 import { type SearchVariant, searchVariants } from '../domain/search-query';
 import type { Locale } from '../i18n/messages';
-import { catalogueVersion } from './catalogue-version';
+import { CATALOGUE_VERSION_SQL, catalogueVersion } from './catalogue-version';
 import { servicePrice } from './service-cards';
 import { type BranchRow, branchColumns, toBranch } from './settlements';
 import { localized, pageOffset } from './sql';
@@ -257,8 +257,6 @@ interface Part<T> {
   readonly rows: T[];
 }
 
-const EMPTY: Part<never> = { total: 0, rows: [] };
-
 /**
  * The page's rows plus, whatever the page, the first row of each partition (it carries the total).
  * `position` is 1-based within the partition.
@@ -275,38 +273,41 @@ interface Query {
   readonly request: SearchRequest;
   readonly locale: Locale;
   readonly paging: Paging;
+  /** Analyses (false) and/or packages (true), as the request's types ask; empty: no services. */
+  readonly packages: readonly boolean[];
+  readonly groups: boolean;
+  readonly branches: boolean;
 }
 
 /** Writes the CTEs that end in `hits (id, rank)`: matching and ranking inline, or a memo's rows. */
 type HitsCtes = (p: SqlParams) => string;
 
-const serviceHits =
-  (variants: readonly SearchVariant[]): HitsCtes =>
-  (p) =>
-    hitsCtes(p, variants, SERVICES);
+/** Matching and ranking in one table, inline (the expensive part a memo keeps). */
+function inlineHits(target: Target, variants: readonly SearchVariant[]): HitsCtes {
+  if (target === GROUPS) return (p) => smallHitsCtes(p, variants, GROUPS, 'service_groups g');
+  if (target === BRANCHES) {
+    // branches match by their own texts and by their city's name (ranked as a substring match)
+    return (p) => {
+      const long = variants.filter((v) => v.text.length >= MIN_FUZZY_LENGTH);
+      const cityExact = long.map((v) => `st.search_text LIKE ${p.add(v.contains)}`);
+      return smallHitsCtes(p, variants, BRANCHES, 'branches b JOIN settlements st ON st.id = b.settlement_id', {
+        exact: cityExact,
+        fuzzy: long.map((v) => `${p.add(v.text)} <% st.search_text`),
+        rank: cityExact.length > 0 ? `CASE WHEN ${cityExact.join(' OR ')} THEN 3 ELSE 0 END` : null,
+      });
+    };
+  }
+  return (p) => hitsCtes(p, variants, SERVICES);
+}
 
-const groupHits =
-  (variants: readonly SearchVariant[]): HitsCtes =>
-  (p) =>
-    smallHitsCtes(p, variants, GROUPS, 'service_groups g');
+/** A type's page as one JSON array, its rows in the order shown. */
+const asJson = (rows: string, order: string): string =>
+  `(SELECT coalesce(json_agg(t ORDER BY ${order}), '[]'::json) FROM (${rows}) t)`;
 
-/** Branches match by their own texts and by their city's name (ranked as a substring match). */
-const branchHits =
-  (variants: readonly SearchVariant[]): HitsCtes =>
-  (p) => {
-    const long = variants.filter((v) => v.text.length >= MIN_FUZZY_LENGTH);
-    const cityExact = long.map((v) => `st.search_text LIKE ${p.add(v.contains)}`);
-    return smallHitsCtes(p, variants, BRANCHES, 'branches b JOIN settlements st ON st.id = b.settlement_id', {
-      exact: cityExact,
-      fuzzy: long.map((v) => `${p.add(v.text)} <% st.search_text`),
-      rank: cityExact.length > 0 ? `CASE WHEN ${cityExact.join(' OR ')} THEN 3 ELSE 0 END` : null,
-    });
-  };
-
-/** Analyses (packageService false) and/or packages (true), priced in the settlement. */
-function servicesSql(query: Query, packages: readonly boolean[], hits: HitsCtes): { sql: string; params: SqlValue[] } {
-  const p = new SqlParams();
-  const sql = `WITH ${hits(p)},
+/** Analyses and/or packages, priced in the settlement: their pages as one JSON array. */
+function servicesJson(p: SqlParams, query: Query, hits: HitsCtes): string {
+  return asJson(
+    `WITH ${hits(p)},
      ranked AS (
        SELECT s.id, ${localized('s.title', query.locale)} AS title, s.slug, s.code,
               s.package_service AS "packageService", pr.price, pr.full_price AS "fullPrice",
@@ -316,34 +317,15 @@ function servicesSql(query: Query, packages: readonly boolean[], hits: HitsCtes)
          FROM hits h
          JOIN services s ON s.id = h.id
          JOIN service_prices pr ON pr.service_id = s.id AND pr.settlement_id = ${p.add(query.request.settlementId)}
-        WHERE s.enabled AND s.show_on_site AND s.package_service = ANY(${p.add([...packages])}::boolean[])
+        WHERE s.enabled AND s.show_on_site AND s.package_service = ANY(${p.add([...query.packages])}::boolean[])
      )
-     SELECT * FROM ranked WHERE ${pageFilter(p, query.paging)} ORDER BY "packageService", position`;
-  return { sql, params: p.values };
-}
-
-async function findServices(
-  q: Queryable,
-  query: Query,
-  packages: readonly boolean[],
-  hits: HitsCtes,
-): Promise<Map<boolean, Part<ServiceHitRow>>> {
-  const { sql, params } = servicesSql(query, packages, hits);
-  const rows = await q.query<ServiceHitRow>(sql, params);
-  return new Map(
-    packages.map((kind) => [
-      kind,
-      toPart(
-        rows.filter((row) => row.packageService === kind),
-        query.paging,
-      ),
-    ]),
+     SELECT * FROM ranked WHERE ${pageFilter(p, query.paging)}`,
+    't."packageService", t.position',
   );
 }
 
-async function findGroups(q: Queryable, query: Query, hits: HitsCtes): Promise<Part<GroupHitRow>> {
-  const p = new SqlParams();
-  const rows = await q.query<GroupHitRow>(
+function groupsJson(p: SqlParams, query: Query, hits: HitsCtes): string {
+  return asJson(
     `WITH ${hits(p)},
      ranked AS (
        SELECT g.id, ${localized('g.title', query.locale)} AS title, g.slug,
@@ -353,15 +335,14 @@ async function findGroups(q: Queryable, query: Query, hits: HitsCtes): Promise<P
          FROM hits h JOIN service_groups g ON g.id = h.id
         WHERE g.enabled
      )
-     SELECT * FROM ranked WHERE ${pageFilter(p, query.paging)} ORDER BY position`,
-    p.values,
+     SELECT * FROM ranked WHERE ${pageFilter(p, query.paging)}`,
+    't.position',
   );
-  return toPart(rows, query.paging);
 }
 
-async function findBranches(q: Queryable, query: Query, hits: HitsCtes): Promise<Part<BranchHitRow>> {
-  const p = new SqlParams();
-  const rows = await q.query<BranchHitRow>(
+/** Branches of the visitor's city first. */
+function branchesJson(p: SqlParams, query: Query, hits: HitsCtes): string {
+  return asJson(
     `WITH ${hits(p)},
      ranked AS (
        SELECT ${branchColumns(query.locale)},
@@ -373,10 +354,134 @@ async function findBranches(q: Queryable, query: Query, hits: HitsCtes): Promise
          JOIN settlements st ON st.id = b.settlement_id
         WHERE b.enabled AND st.enabled
      )
-     SELECT * FROM ranked WHERE ${pageFilter(p, query.paging)} ORDER BY position`,
-    p.values,
+     SELECT * FROM ranked WHERE ${pageFilter(p, query.paging)}`,
+    't.position',
   );
-  return toPart(rows, query.paging);
+}
+
+const settlementFoundSql = (p: SqlParams, query: Query) =>
+  `EXISTS (SELECT 1 FROM settlements WHERE id = ${p.add(query.request.settlementId)} AND enabled) AS "settlementFound"`;
+
+/** What the statements answer: whether the city is one, and each wanted type's page (null: not wanted). */
+interface Found {
+  readonly settlementFound: boolean;
+  readonly groups?: GroupHitRow[] | null;
+  readonly branches?: BranchHitRow[] | null;
+  readonly services?: ServiceHitRow[] | null;
+}
+
+/** The small tables' columns of a statement (`groups`, `branches`), each when wanted. */
+function smallColumns(p: SqlParams, query: Query, hitsOf: (target: Target) => HitsCtes): string[] {
+  return [
+    ...(query.groups ? [`${groupsJson(p, query, hitsOf(GROUPS))} AS groups`] : []),
+    ...(query.branches ? [`${branchesJson(p, query, hitsOf(BRANCHES))} AS branches`] : []),
+  ];
+}
+
+/** The tables a query searches, the small ones first (sequential scans go off before services). */
+const targetsOf = (query: Query): Target[] => [
+  ...(query.groups ? [GROUPS] : []),
+  ...(query.branches ? [BRANCHES] : []),
+  ...(query.packages.length > 0 ? [SERVICES] : []),
+];
+
+/** Without a memo: matching, ranking and pages inline, in two statements with the search settings. */
+function findInline(db: Queryable, query: Query): Promise<Found> {
+  const hitsOf = (target: Target) => inlineHits(target, query.variants);
+  return withSearchSettings(db, async (q) => {
+    const p = new SqlParams();
+    const head = await q.one<Found>(
+      `SELECT ${[settlementFoundSql(p, query), ...smallColumns(p, query, hitsOf)].join(', ')}`,
+      p.values,
+    );
+    if (!head.settlementFound || query.packages.length === 0) return head;
+    await q.query(INDEX_SCANS_SQL);
+    const s = new SqlParams();
+    const { services } = await q.one<Found>(`SELECT ${servicesJson(s, query, hitsOf(SERVICES))} AS services`, s.values);
+    return { ...head, services };
+  });
+}
+
+/**
+ * What matching and ranking found for a query in one table, as (id, rank) rows, by catalogue version.
+ * That is the dear part of a search (word, trigram and similarity matching, the ranking of every
+ * candidate), and it depends on neither the city, the locale, the page nor the size: one memo serves
+ * every city's search of the query. The cheap part (the city's prices, titles, the page) runs each time.
+ */
+export type SearchHitsMemo = LRUCache<string, SearchHits>;
+type SearchHits = { readonly ids: number[]; readonly ranks: number[] };
+
+export function createSearchHitsMemo(maxRows: number): SearchHitsMemo {
+  return new LRUCache({ maxSize: Math.max(1, maxRows), sizeCalculation: (hits) => hits.ids.length + 1 });
+}
+
+/** Hits as CTEs over their rows: the same text whatever the query, so the statement can be prepared. */
+const memoCtes =
+  ({ ids, ranks }: SearchHits): HitsCtes =>
+  (p) =>
+    `hits AS (SELECT * FROM unnest(${p.add(ids)}::int[], ${p.add(ranks)}::float8[]) AS h(id, rank))`;
+
+/** The hits of each table the query searches at a catalogue version: from the memo, or computed now. */
+async function memoHits(
+  db: Queryable,
+  memo: SearchHitsMemo,
+  version: string,
+  query: Query,
+): Promise<(target: Target) => HitsCtes> {
+  const key = (target: Target) => JSON.stringify([version, target.table, query.variants]);
+  const hits = new Map<Target, SearchHits>();
+  const missing: Target[] = [];
+  for (const target of targetsOf(query)) {
+    const kept = memo.get(key(target));
+    if (kept) hits.set(target, kept);
+    else missing.push(target);
+  }
+  if (missing.length > 0) {
+    await withSearchSettings(db, async (q) => {
+      for (const target of missing) {
+        if (target === SERVICES) await q.query(INDEX_SCANS_SQL);
+        const p = new SqlParams();
+        const rows = await q.query<{ id: number; rank: number }>(
+          `WITH ${inlineHits(target, query.variants)(p)} SELECT id, rank FROM hits`,
+          p.values,
+        );
+        const found = { ids: rows.map((row) => row.id), ranks: rows.map((row) => Number(row.rank)) };
+        memo.set(key(target), found);
+        hits.set(target, found);
+      }
+    });
+  }
+  return (target) => memoCtes(hits.get(target) ?? { ids: [], ranks: [] });
+}
+
+/**
+ * With the memo: one prepared statement answers the settlement, the catalogue's version and every
+ * wanted page. The memo is read at the last version a statement saw; when the statement sees another
+ * (the catalogue changed since), the hits are taken at the new one and the statement runs again.
+ */
+async function findWithMemo(
+  db: Queryable,
+  memo: SearchHitsMemo,
+  query: Query,
+  seen: { version: string | null },
+): Promise<Found> {
+  let version = seen.version ?? (await catalogueVersion(db));
+  for (let attempt = 0; ; attempt += 1) {
+    const hitsOf = await memoHits(db, memo, version, query);
+    const p = new SqlParams();
+    const columns = [
+      settlementFoundSql(p, query),
+      `(${CATALOGUE_VERSION_SQL}) AS version`,
+      ...smallColumns(p, query, hitsOf),
+      ...(query.packages.length > 0 ? [`${servicesJson(p, query, hitsOf(SERVICES))} AS services`] : []),
+    ];
+    const found = await db.one<Found & { version: string }>(`SELECT ${columns.join(', ')}`, p.values, {
+      prepare: true,
+    });
+    seen.version = found.version;
+    if (found.version === version || attempt > 0) return found;
+    version = found.version;
+  }
 }
 
 function serviceEntry(row: ServiceHitRow): SearchEntry {
@@ -435,86 +540,67 @@ export function serviceHitsCtes(p: SqlParams, text: string): string | null {
   return variants.length === 0 ? null : hitsCtes(p, variants, SERVICES);
 }
 
-/**
- * What matching and ranking found for a query in one table, as (id, rank) rows, by catalogue version.
- * That is the dear part of a search (word, trigram and similarity matching, the ranking of every
- * candidate), and it depends on neither the city, the locale, the page nor the size: one memo serves
- * every city's search of the query. The cheap part (the city's prices, titles, the page) runs each time.
- */
-export type SearchHitsMemo = LRUCache<string, { readonly ids: number[]; readonly ranks: number[] }>;
+/** Why a search has no answer: the route's 404 and 400. */
+export type SearchRefusal = 'settlement-not-found' | 'nothing-to-search';
 
-export function createSearchHitsMemo(maxRows: number): SearchHitsMemo {
-  return new LRUCache({ maxSize: Math.max(1, maxRows), sizeCalculation: (hits) => hits.ids.length + 1 });
-}
-
-/** The hits of `inline` from the memo, or computed now (and kept), as CTEs over their rows. */
-async function memoHits(q: Queryable, memo: SearchHitsMemo, key: string, inline: HitsCtes): Promise<HitsCtes> {
-  let hits = memo.get(key);
-  if (!hits) {
-    const p = new SqlParams();
-    const rows = await q.query<{ id: number; rank: number }>(`WITH ${inline(p)} SELECT id, rank FROM hits`, p.values);
-    hits = { ids: rows.map((row) => row.id), ranks: rows.map((row) => Number(row.rank)) };
-    memo.set(key, hits);
-  }
-  const { ids, ranks } = hits;
-  return (p) => `hits AS (SELECT * FROM unnest(${p.add(ids)}::int[], ${p.add(ranks)}::float8[]) AS h(id, rank))`;
+function queryOf(request: SearchRequest, locale: Locale, variants: readonly SearchVariant[]): Query {
+  const wanted = new Set(request.types);
+  return {
+    variants,
+    request,
+    locale,
+    paging: { offset: pageOffset(request.page, request.size), size: request.size },
+    packages: [...(wanted.has('services') ? [false] : []), ...(wanted.has('service-packages') ? [true] : [])],
+    groups: wanted.has('service-groups'),
+    branches: wanted.has('branches'),
+  };
 }
 
 export function createSearchRepository(db: Queryable, clock: Clock, memo: SearchHitsMemo | null = null) {
+  /** The catalogue version the last search statement saw (where the memo is read first). */
+  const seen: { version: string | null } = { version: null };
   return {
-    /** Null when the query has nothing to search for (blank): the route answers 400. */
-    async search(request: SearchRequest, locale: Locale): Promise<SearchResponse | null> {
+    /**
+     * The answer, or why there is none: the settlement is not an enabled one, or the query has nothing
+     * to search for (punctuation only; the settlement is not checked then).
+     */
+    async search(request: SearchRequest, locale: Locale): Promise<SearchResponse | SearchRefusal> {
       const variants = searchVariants(request.query);
-      if (variants.length === 0) return null;
-      const query: Query = {
-        variants,
-        request,
-        locale,
-        paging: { offset: pageOffset(request.page, request.size), size: request.size },
-      };
-      const wanted = new Set(request.types);
-      const packages = [...(wanted.has('services') ? [false] : []), ...(wanted.has('service-packages') ? [true] : [])];
-      const found = await withSearchSettings(db, async (q) => {
-        const version = memo ? await catalogueVersion(q) : '';
-        const hitsOf = (table: string, inline: HitsCtes) =>
-          memo ? memoHits(q, memo, JSON.stringify([version, table, variants]), inline) : Promise.resolve(inline);
-        // the small tables first: sequential scans go off for the rest of the transaction
-        const groups = wanted.has('service-groups')
-          ? await findGroups(q, query, await hitsOf(GROUPS.table, groupHits(variants)))
-          : EMPTY;
-        const branches = wanted.has('branches')
-          ? await findBranches(q, query, await hitsOf(BRANCHES.table, branchHits(variants)))
-          : EMPTY;
-        let services: Map<boolean, Part<ServiceHitRow>> | null = null;
-        if (packages.length > 0) {
-          await q.query(INDEX_SCANS_SQL);
-          services = await findServices(q, query, packages, await hitsOf(SERVICES.table, serviceHits(variants)));
-        }
-        return { groups, branches, services };
-      });
+      if (variants.length === 0) return 'nothing-to-search';
+      const query = queryOf(request, locale, variants);
+      const found = memo ? await findWithMemo(db, memo, query, seen) : await findInline(db, query);
+      if (!found.settlementFound) return 'settlement-not-found';
       const now = clock();
+      const services = found.services ?? [];
       const groups = request.types.map((type): SearchGroup => {
-        if (type === 'services') return group(type, found.services?.get(false) ?? EMPTY, serviceEntry);
-        if (type === 'service-packages') return group(type, found.services?.get(true) ?? EMPTY, serviceEntry);
+        if (type === 'services' || type === 'service-packages') {
+          const kind = type === 'service-packages';
+          const part = toPart(
+            services.filter((row) => row.packageService === kind),
+            query.paging,
+          );
+          return group(type, part, serviceEntry);
+        }
         if (type === 'service-groups') {
-          return group(type, found.groups, ({ id, title, slug, packageGroup }) => ({
+          return group(type, toPart(found.groups ?? [], query.paging), ({ id, title, slug, packageGroup }) => ({
             group: { id, title, slug, packageGroup },
           }));
         }
-        return group(type, found.branches, (row) => ({ branch: toBranch(row, now) }));
+        return group(type, toPart(found.branches ?? [], query.paging), (row) => ({ branch: toBranch(row, now) }));
       });
       return { groups, totalCount: groups.reduce((sum, g) => sum + g.items.totalElements, 0) };
     },
 
     /**
-     * The services statement of a request and the settings it runs with, for EXPLAIN (bench, plan
-     * tests); null for a blank query.
+     * The services statement of a request (its page as JSON, hits inline) and the settings it runs
+     * with, for EXPLAIN (bench, plan tests); null for a blank query.
      */
     servicesStatement(request: SearchRequest, locale: Locale): { sql: string; params: SqlValue[] } | null {
       const variants = searchVariants(request.query);
       if (variants.length === 0) return null;
-      const paging = { offset: pageOffset(request.page, request.size), size: request.size };
-      return servicesSql({ variants, request, locale, paging }, [false, true], serviceHits(variants));
+      const query = queryOf({ ...request, types: ['services', 'service-packages'] }, locale, variants);
+      const p = new SqlParams();
+      return { sql: `SELECT ${servicesJson(p, query, inlineHits(SERVICES, variants))} AS services`, params: p.values };
     },
   };
 }
