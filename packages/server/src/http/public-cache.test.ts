@@ -214,6 +214,41 @@ describe('the search memo (hits shared by every city, locale and page)', () => {
     }
   });
 
+  it('leaves out at once an analysis a city stops offering, in that city only, and counts it out', async () => {
+    const price = await t.db.one<{ price: string; fullPrice: string }>(
+      'SELECT price, full_price AS "fullPrice" FROM service_prices WHERE settlement_id = $1 AND service_id = $2',
+      [LVIV, FERRITIN],
+    );
+    const found = async (settlementId: number) => {
+      const answer = await ok<SearchResponse>(t.app, 'search', {
+        // by its code's start (2002): the analyses coded 200x, ferritin among them
+        body: { settlementId, query: '200', types: ['services'], size: 50 },
+      });
+      const services = answer.groups[0]?.items;
+      return {
+        ids: services?.content.map((entry) => ('service' in entry ? entry.service.id : null)),
+        total: services?.totalElements ?? 0,
+      };
+    };
+    // the memo now holds the query's hits and both cities' offers, at the version before the change
+    const [kyiv, lviv] = [await found(KYIV), await found(LVIV)];
+    expect(lviv.ids).toContain(FERRITIN);
+    expect(lviv.total).toBeGreaterThan(1);
+    await t.db.query('DELETE FROM service_prices WHERE settlement_id = $1 AND service_id = $2', [LVIV, FERRITIN]);
+    try {
+      const after = await found(LVIV);
+      expect(after.ids).not.toContain(FERRITIN);
+      expect(after.total).toBe(lviv.total - 1);
+      expect(await found(KYIV)).toEqual(kyiv);
+    } finally {
+      await t.db.query(
+        'INSERT INTO service_prices (settlement_id, service_id, price, full_price) VALUES ($1, $2, $3, $4)',
+        [LVIV, FERRITIN, price.price, price.fullPrice],
+      );
+    }
+    expect(await found(LVIV)).toEqual(lviv);
+  });
+
   it('finds a renamed analysis by its new title, and no longer by its old one, at once', async () => {
     const titles = await t.db.one<{ uk: string; ru: string }>(
       'SELECT title_uk AS uk, title_ru AS ru FROM services WHERE id = $1',
