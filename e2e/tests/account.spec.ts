@@ -179,6 +179,62 @@ test.describe('the demo patient on a desktop', () => {
   });
 });
 
+test.describe("the demo patient's first view", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("draws an account page's frame from the server, with nothing personal in it, and nothing moves when the page replaces it", async ({
+    browser,
+    page,
+  }) => {
+    await signIn(page, DEMO_PATIENT);
+    // without JavaScript: the server's frames of the orders page and the account's home, styled and inert
+    const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    await still.addCookies(await page.context().cookies());
+    const html = await still.newPage();
+    await html.goto(`${site.url}/account/orders`);
+    const frame = html.locator('main [data-page-preview="frame"][inert]');
+    await expect(frame.locator('h1')).toHaveText('Мої замовлення');
+    await expect(frame.getByText('За номером замовлення, аналізом або пацієнтом')).toBeVisible();
+    await expect(frame.locator('[data-skeleton]').first()).toBeVisible();
+    await html.goto(`${site.url}/account`);
+    await expect(frame.locator('h1')).toHaveText('Особистий кабінет');
+    await expect(frame.getByText('Замовлення, оплата, чеки та результати аналізів')).toBeVisible();
+    // the patient's name is on the live page, never in the server's HTML
+    expect(await html.content()).not.toMatch(/Олена|Коваленко/);
+    await still.close();
+
+    // with it: the live page takes the frame's place, nothing shifts, nothing the CSP refuses
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/.test(message.text())) refused.push(message.text());
+    });
+    await page.addInitScript(() => {
+      const seen = { shifted: 0 };
+      Object.assign(window, { seen });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) seen.shifted += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const shifted = () => page.evaluate(() => (window as unknown as { seen: { shifted: number } }).seen.shifted);
+    await page.goto(`${site.url}/account/orders`);
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    await expect(page.locator('main [inert]')).toHaveCount(0);
+    expect(await shifted()).toBeLessThan(0.02);
+    await page.goto(`${site.url}/account`);
+    await expect(page.getByText('Вітаємо, Олена')).toBeVisible();
+    await expect(page.locator('main [inert]')).toHaveCount(0);
+    expect(await shifted()).toBeLessThan(0.02);
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Мої замовлення/ })
+      .click();
+    await expect(page).toHaveURL(`${site.url}/account/orders`);
+    expect(refused).toEqual([]);
+  });
+});
+
 test.describe('a patient on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 

@@ -1,7 +1,9 @@
 // The account's server module for the shell's server (@lab/preview; built to dist/server/preview.js):
-// its pages' crumbs and titles from the same route objects the browser mounts; nothing is previewed.
+// its pages' crumbs, titles and headings from the same route objects the browser mounts, and their
+// frames (AccountFrame: nothing personal), which the first view draws for a signed-in visitor.
 import { createRemoteServer } from '@lab/preview';
+import { AccountFrame } from './app/AccountFrame';
 import './i18n';
-import { routes } from './routes';
+import { ACCOUNT_ROUTE_ID, routes } from './routes';
 
-export const { describePage } = createRemoteServer(routes);
+export const { describePage } = createRemoteServer(routes, { [ACCOUNT_ROUTE_ID]: AccountFrame });

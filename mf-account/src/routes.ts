@@ -10,9 +10,11 @@ import './i18n';
 /** The account page at the route's splat (`orders` ...), if it is one. */
 const pageAt = ({ params }: PageContext) => accountPageAt(params['*'] ?? '');
 
+export const ACCOUNT_ROUTE_ID = 'mf_account/account';
+
 export const routes: readonly PageRoute[] = [
   {
-    id: 'mf_account/account',
+    id: ACCOUNT_ROUTE_ID,
     path: 'account/*',
     lazy: () =>
       import(/* webpackChunkName: "page-account" */ './exposed/AccountPage').then((page) => ({

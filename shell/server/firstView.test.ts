@@ -133,10 +133,21 @@ describe('headings the server knows without the API', () => {
   });
 
   it("puts a remote's preview of the page in place of the heading", () => {
-    const html = firstView('/analyzes/hematology', 'ua', NONE, [], '<section><h1>Гематологія</h1></section>');
+    const html = firstView('/analyzes/hematology', 'ua', NONE, [], {
+      html: '<section><h1>Гематологія</h1></section>',
+      frame: false,
+    });
     expect(html).toContain(
       '<main class="fv-main"><div data-page-preview inert><section><h1>Гематологія</h1></section></div></main>',
     );
+  });
+
+  it("marks a page's frame as one: the app keeps it whatever the city", () => {
+    const html = firstView('/account/orders', 'ua', NONE, [], {
+      html: '<section><h1>Мої замовлення</h1></section>',
+      frame: true,
+    });
+    expect(html).toContain('<div data-page-preview="frame" inert><section><h1>Мої замовлення</h1></section></div>');
   });
 });
 

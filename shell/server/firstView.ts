@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  PAGE_FRAME,
   PAGE_HEADING_ONLY,
   PAGE_PREVIEW_ATTRIBUTE,
   PAGE_PREVIEW_STALE_ATTRIBUTE,
@@ -60,6 +61,8 @@ export type FirstView = {
   pageHeading?: string;
   /** the remote's preview of its page (HTML rendered by its own components), heading included */
   previewHtml?: string;
+  /** that HTML is the page's frame (nothing of a city or of the visitor), not a first visit's page */
+  previewFrame?: boolean;
   /** the page's breadcrumbs as the app shows them (links localized), none on the home page */
   crumbs?: { label: string; trail: readonly { label: string; href: string }[] };
 };
@@ -82,13 +85,14 @@ export function renderFirstView({
   homeHref,
   pageHeading,
   previewHtml,
+  previewFrame,
   crumbs,
 }: FirstView): string {
   const title = heading ? `<h1 class="fv-title">${escapeHtml(heading)}</h1>` : '';
   const leadHtml = lead ? `<p class="fv-lead">${escapeHtml(lead)}</p>` : '';
   const content = previewHtml
     ? // inert as the app's placeholder is (pagePreview.ts): a button that does nothing yet takes no click
-      `<div ${PAGE_PREVIEW_ATTRIBUTE} inert>${previewHtml}</div>`
+      `<div ${PAGE_PREVIEW_ATTRIBUTE}${previewFrame ? `="${PAGE_FRAME}"` : ''} inert>${previewHtml}</div>`
     : home
       ? `<section class="fv-hero">${title}${leadHtml}</section>`
       : pageHeading

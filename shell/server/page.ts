@@ -25,6 +25,7 @@ import { apiFetcher, type Fetch, firstSettlementId, type PageData, pageData, set
 import {
   type DescribedPage,
   describeRemotePage,
+  frameGuardScript,
   previewGuardScript,
   sharedPackagesCss,
   styleAttributeSources,
@@ -108,9 +109,11 @@ export async function renderPage(
   const session = guest ? null : visitorSession(request);
   try {
     if (remote) {
-      // a remote's page reads what every page reads too: it is described with those answers
-      const shared = await primedAnswers({ path, locale, guest }, get);
-      described = await describePage(remote, `${path}${search}`, locale, guest, origin, get, options, shared);
+      // a remote's page reads what every page reads too, a returning visitor's session included (which
+      // profiles it has: a page's frame is drawn for them): it is described with those answers
+      const [shared, visitor] = await Promise.all([primedAnswers({ path, locale, guest }, get), session]);
+      const known = visitor ? [...shared, visitor] : shared;
+      described = await describePage(remote, `${path}${search}`, locale, guest, origin, get, options, known);
       answers = [...shared, ...(described?.answers ?? [])];
     } else {
       const routed = routedSegments(options.remotesMap);
@@ -126,8 +129,11 @@ export async function renderPage(
   const sessionAnswer = await session;
   if (sessionAnswer) answers.push(sessionAnswer);
   const notFound = described?.notFound ?? data?.notFound ?? false;
+  // a first visit's page for a guest; a page's frame (nothing of the visitor) for anyone
   const preview =
-    described?.preview && guest && !notFound ? await guardedPreview(described.preview, get, options) : null;
+    described?.preview && (guest || described.preview.frame) && !notFound
+      ? await guardedPreview(described.preview, get, options)
+      : null;
   // the same answer the page's primed settlements carry: one request per page
   const network = path === '/' ? await networkFigures(get) : null;
   const t = (key: string) => lookup(texts[locale], key);
@@ -164,7 +170,7 @@ export async function renderPage(
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root">${firstView(path, locale, { data, heading: described?.heading ?? null, notFound }, crumbs, preview?.html, network)}</div>`,
+        `<div id="root">${firstView(path, locale, { data, heading: described?.heading ?? null, notFound }, crumbs, preview ?? undefined, network)}</div>`,
     )
     .replace('</body>', () => `${renderPrimedAnswers(answers, PRIMED_ANSWERS_ELEMENT_ID)}</body>`);
   // the home page's hero and a previewed page are drawn from the HTML alone: the scripts can wait a frame
@@ -244,15 +250,16 @@ async function guardedPreview(
   get: Fetch,
   { root }: Options,
 ): Promise<GuardedPreview | null> {
-  const cityId = await firstSettlementId(get);
-  if (cityId == null) return null;
+  const cityId = preview.frame ? null : await firstSettlementId(get);
+  if (cityId == null && !preview.frame) return null;
   // the shared packages' styles first, as the page loads them: the remote's own rules come after
   const css = [await sharedPackagesCss(root), preview.css].filter(Boolean).join('\n');
-  return { html: preview.html, css, guard: previewGuardScript(cityId) };
+  const guard = cityId == null ? frameGuardScript() : previewGuardScript(cityId);
+  return { html: preview.html, css, guard, frame: preview.frame };
 }
 
 /** A preview with the script that hides it from a browser that stored other values (previews.ts). */
-type GuardedPreview = { html: string; css: string; guard: string };
+type GuardedPreview = { html: string; css: string; guard: string; frame: boolean };
 
 /** The network's size as the city list answers it: the home page's one claim (HomePage draws the same). */
 export type NetworkFigures = { branches: number; cities: number };
@@ -284,7 +291,7 @@ export function firstView(
   locale: Locale,
   page: { data: PageData | null; heading: string | null; notFound: boolean },
   crumbs: readonly { label: string; link: string }[] = [],
-  previewHtml?: string,
+  preview?: { html: string; frame: boolean },
   network?: NetworkFigures | null,
 ): string {
   const t = (key: string) => lookup(texts[locale], key);
@@ -297,7 +304,8 @@ export function firstView(
     heading: home ? homeTitle(t, network ?? null) : notFound ? null : (known ?? fromCrumb ?? null),
     pageHeading: home || notFound ? undefined : (page.heading ?? undefined),
     lead: home ? t('home.lead') : undefined,
-    previewHtml,
+    previewHtml: preview?.html,
+    previewFrame: preview?.frame,
     // a missing page's trail is not the app's (it shows the not-found view)
     crumbs: notFound
       ? undefined

@@ -12,6 +12,7 @@ import { previewSandbox } from './previewSandbox';
 import {
   describeRemotePage,
   forgetPreviewModules,
+  frameGuardScript,
   previewGuardScript,
   REFRESH_MS,
   sharedPackagesCss,
@@ -124,7 +125,9 @@ const noApi = async () => null;
 async function pagePreview(module: PageModule, manifest: string | undefined, pageRequest: typeof request) {
   const url = module === 'CataloguePage' ? '/analyzes' : pageRequest.url;
   const described = await describeRemotePage('mf_catalog', manifest, { ...pageRequest, url }, noApi, origin);
-  return described?.preview ? { ...described.preview, meta: described.meta } : null;
+  if (!described?.preview) return null;
+  const { frame, ...preview } = described.preview;
+  return { ...preview, ...(frame ? { frame } : {}), meta: described.meta };
 }
 
 /** A port nobody listens on: a remote that is down (connection refused). */
@@ -254,6 +257,31 @@ describe("a remote's preview of its page", () => {
   it('gives no preview of a page the module has none of, and fetches no style sheet for it', async () => {
     expect(await pagePreview(page('CataloguePage'), manifestUrl(), request)).toBeNull();
     expect(hits['/catalog/static/css/page-category.async.css']).toBeUndefined();
+  });
+
+  it("gives a page's frame, with its style sheets, to a visitor who gets no preview (signed in)", async () => {
+    // the module draws its frame when not asked for a first visit's page, and says so
+    files[`/catalog/${PAGE_PREVIEW_FILE}`] = [
+      'exports.describePage = (r) => ({ kind: "page", route: "mf_catalog/category", notFound: false, meta: null,',
+      '  crumbs: [], heading: null, html: r.preview ? "<section>page</section>" : "<section>frame</section>",',
+      '  frame: !r.preview });',
+      'exports.renderPagePreview = () => null;',
+    ].join('\n');
+    expect(await pagePreview(page('CategoryPage'), manifestUrl(), { ...request, preview: false })).toEqual({
+      html: '<section>frame</section>',
+      css: '.category{color:red}\n.button{color:blue}',
+      frame: true,
+      meta: null,
+    });
+    expect(await pagePreview(page('CategoryPage'), manifestUrl(), request)).toEqual({
+      html: '<section>page</section>',
+      css: '.category{color:red}\n.button{color:blue}',
+      meta: null,
+    });
+  });
+
+  it("gives a visitor who gets no preview nothing of a page's HTML that is not a frame", async () => {
+    expect(await pagePreview(page('CategoryPage'), manifestUrl(), { ...request, preview: false })).toBeNull();
   });
 
   it('gives no preview without the remote in the remotes map, and asks for nothing', async () => {
@@ -485,22 +513,42 @@ describe('the CSP sources for the preview’s style attributes', () => {
   });
 });
 
+/** Runs a guard script as the browser would, in a page whose storage holds `stored`; gives the attributes set on <html>. */
+function runGuard(script: string, stored: Record<string, string> | 'throws'): [string, string][] {
+  const set: [string, string][] = [];
+  const localStorage = { getItem: (key: string) => (stored === 'throws' ? null : (stored[key] ?? null)) };
+  const window = {};
+  // storage a privacy mode forbids: reading window.localStorage throws
+  Object.defineProperty(window, 'localStorage', {
+    get: () => {
+      if (stored === 'throws') throw new Error('SecurityError: access is denied');
+      return localStorage;
+    },
+  });
+  const document = { documentElement: { setAttribute: (name: string, value: string) => set.push([name, value]) } };
+  runInNewContext(script, { window, document });
+  return set;
+}
+
+describe("the head's guard of a page's frame", () => {
+  const marked: [string, string][] = [[PAGE_PREVIEW_STALE_ATTRIBUTE, '']];
+  it('leaves any city and a cart alone: a frame shows neither', () => {
+    expect(runGuard(frameGuardScript(), {})).toEqual([]);
+    expect(runGuard(frameGuardScript(), { cityId: '7', cartId: '"c-42"', doctor: 'false' })).toEqual([]);
+  });
+
+  it("marks the page when the doctor's role is stored (the frame is the patient's)", () => {
+    expect(runGuard(frameGuardScript(), { doctor: 'true' })).toEqual(marked);
+  });
+
+  it('marks nothing, and does not throw, when the storage cannot be read', () => {
+    expect(runGuard(frameGuardScript(), 'throws')).toEqual([]);
+  });
+});
+
 describe("the head's guard of a preview rendered for city 1", () => {
-  /** Runs the script as the browser would, in a page whose storage holds `stored`; gives the attributes set on <html>. */
   function guard(stored: Record<string, string> | 'throws'): [string, string][] {
-    const set: [string, string][] = [];
-    const localStorage = { getItem: (key: string) => (stored === 'throws' ? null : (stored[key] ?? null)) };
-    const window = {};
-    // storage a privacy mode forbids: reading window.localStorage throws
-    Object.defineProperty(window, 'localStorage', {
-      get: () => {
-        if (stored === 'throws') throw new Error('SecurityError: access is denied');
-        return localStorage;
-      },
-    });
-    const document = { documentElement: { setAttribute: (name: string, value: string) => set.push([name, value]) } };
-    runInNewContext(previewGuardScript(1), { window, document });
-    return set;
+    return runGuard(previewGuardScript(1), stored);
   }
   const marked: [string, string][] = [[PAGE_PREVIEW_STALE_ATTRIBUTE, '']];
 

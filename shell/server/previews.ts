@@ -164,8 +164,11 @@ export type DescribedPage = {
   meta: PageMeta | null;
   heading: string | null;
   crumbs: RemotePageCrumb[];
-  /** the page rendered for a first visit, with the remote's style sheets for it (to put inline) */
-  preview: { html: string; css: string } | null;
+  /**
+   * the page rendered for a first visit, or its frame for anyone (`frame`), with the remote's style
+   * sheets for it (to put inline)
+   */
+  preview: { html: string; css: string; frame: boolean } | null;
   /** the answers the page's first render reads beyond those the shell primed, for the page's SWR cache */
   answers: PrimedAnswer[];
 };
@@ -198,7 +201,7 @@ function checked(page: RemotePage, answers: PrimedAnswer[], css: string | null):
     meta: page.meta && typeof page.meta === 'object' && !Array.isArray(page.meta) ? page.meta : null,
     heading: text(page.heading),
     crumbs,
-    preview: html && css !== null ? { html, css } : null,
+    preview: html && css !== null ? { html, css, frame: page.frame === true } : null,
     answers,
   };
 }
@@ -227,7 +230,8 @@ export async function describeRemotePage(
       const result = await previewSandbox.describe(server.module, { ...request, answers, final: round === MAX_ROUNDS });
       if (!result || typeof result !== 'object') return null;
       if (result.kind === 'page') {
-        const css = result.html && request.preview ? await pageCss(server, String(result.route)) : null;
+        const drawn = result.html && (request.preview || result.frame === true);
+        const css = drawn ? await pageCss(server, String(result.route)) : null;
         // a style sheet is put inside <style>: one that could close it is not
         if (css && /<\/style/i.test(css)) throw new Error('a style sheet contains </style');
         const own = answers.slice(primed.length).filter((answer) => answer.data != null) as PrimedAnswer[];
@@ -283,6 +287,18 @@ export function previewGuardScript(cityId: number): string {
   return (
     `(function(){try{var s=window.localStorage,c=s.getItem('cityId');` +
     `if((c!==null&&c.replace(/"/g,'')!=='${cityId}')||s.getItem('cartId')!==null||s.getItem('doctor')!==null)` +
+    `document.documentElement.setAttribute('${PAGE_PREVIEW_STALE_ATTRIBUTE}','')}catch(e){}})()`
+  );
+}
+
+/**
+ * A page's frame assumes nothing of a city or a cart; where the user has both profiles it is drawn for
+ * the role the session's answer implies without the browser's stored flag (a patient's): a browser that
+ * stored the doctor's role is not shown it.
+ */
+export function frameGuardScript(): string {
+  return (
+    `(function(){try{if(window.localStorage.getItem('doctor')==='true')` +
     `document.documentElement.setAttribute('${PAGE_PREVIEW_STALE_ATTRIBUTE}','')}catch(e){}})()`
   );
 }

@@ -57,6 +57,8 @@ describe('the account routes', () => {
       expect(screen.getByText('Завантаження…').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
     });
     expect(screen.queryByText(/Вітаємо/)).not.toBeInTheDocument();
+    // the ways in are drawn already, as the first view's frame drew them
+    expect(screen.getByRole('link', { name: /Мої замовлення/ })).toHaveAttribute('href', '/account/orders');
   });
 
   it('tell a patient that referrals are for doctors, and show not-found for unknown pages', async () => {

@@ -1,7 +1,7 @@
 import { useSession } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Route, Routes, useParams } from '@lab/router';
-import { ErrorState, Link, Skeleton, SkeletonText } from '@lab/ui';
+import { ErrorState, Link } from '@lab/ui';
 import type { ReactNode } from 'react';
 import { type ReadyAccount, useAccount } from '../features/account';
 import { OrdersPage } from '../features/orders';
@@ -9,8 +9,8 @@ import { PatientResultPage, PatientResultsPage, PatientsPage } from '../features
 import { PersonalPage } from '../features/personal';
 import { AccountHome, GuestPrompt } from '../features/profile';
 import { ResultView } from '../features/results';
-import { Busy, NotFoundView, statusOf } from '../lib';
-import { accountHeadingAt } from '../pages';
+import { NotFoundView, statusOf } from '../lib';
+import { AccountFrame } from './AccountFrame';
 import styles from './App.module.css';
 
 const orderResultHref = (registryId: number) => `/account/results/${registryId}`;
@@ -34,20 +34,6 @@ function DoctorOnly({ account, children }: { account: ReadyAccount; children: Re
   );
 }
 
-/** The page's heading, as the server's first view drew it, while what the page needs is read. */
-function AccountLoading() {
-  const { t } = useTranslation('account');
-  const heading = accountHeadingAt(useParams()['*'] ?? '');
-  return (
-    <div className={styles.loading}>
-      {heading ? <h1>{t(heading)}</h1> : <Skeleton height={36} width="50%" />}
-      <Busy className={styles.loading}>
-        <SkeletonText lines={3} />
-      </Busy>
-    </div>
-  );
-}
-
 /**
  * The account's pages under the shell's `account/*` route: guests get the sign-in prompt on every
  * one, signed-in users the page (relative paths, so the ru prefix works alike). The pages that show
@@ -59,7 +45,7 @@ export function AccountRoutes() {
   const account = useAccount();
   const { signedIn } = useSession();
   if (account.status === 'guest') return <GuestPrompt />;
-  if (account.status === 'loading' && !signedIn) return <AccountLoading />;
+  if (account.status === 'loading' && !signedIn) return <AccountFrame />;
   if (account.status === 'error') {
     return (
       <section aria-labelledby="account-title">
@@ -73,8 +59,8 @@ export function AccountRoutes() {
     );
   }
   const ready = account.status === 'ready' ? account : null;
-  /** A page that shows the profiles: its heading until they arrive. */
-  const withAccount = (page: (account: ReadyAccount) => ReactNode) => (ready ? page(ready) : <AccountLoading />);
+  /** A page that shows the profiles: its frame until they arrive. */
+  const withAccount = (page: (account: ReadyAccount) => ReactNode) => (ready ? page(ready) : <AccountFrame />);
   return (
     <Routes>
       <Route index element={withAccount((current) => <AccountHome account={current} />)} />

@@ -21,8 +21,15 @@ import {
 
 export * from './routes';
 
-/** The server module of a remote whose pages are these routes. */
-export function createRemoteServer(routes: readonly PageRoute[]): RemoteServerModule {
+/**
+ * A page's frame: what it draws before any data, with nothing of the visitor in it (no name, no city's
+ * prices, nothing stored), so the first view may carry it for every visitor, signed in or not. It must
+ * draw the same as the page's own loading state, which then takes its place without a change.
+ */
+export type PageFrames = Readonly<Record<string, ComponentType>>;
+
+/** The server module of a remote whose pages are these routes (and these frames, by route id). */
+export function createRemoteServer(routes: readonly PageRoute[], frames: PageFrames = {}): RemoteServerModule {
   return {
     describePage: async (request: RemotePageRequest): Promise<RemotePageResult> => {
       const address = new URL(request.url, 'http://localhost');
@@ -59,28 +66,57 @@ export function createRemoteServer(routes: readonly PageRoute[]): RemoteServerMo
           return { pattern, label: label || t(crumb.labelKey), ...(crumb.id ? { id: crumb.id } : {}) };
         });
       });
-      const rendered =
-        request.preview && route.handle.preview && !notFound
-          ? renderPage((await route.lazy()).Component, route.path, request)
+      const previewed = request.preview && route.handle.preview && !notFound;
+      const frame = !previewed && !notFound ? frames[route.id] : undefined;
+      const rendered = previewed
+        ? renderPage((await route.lazy()).Component, route.path, request)
+        : frame
+          ? renderFrame(frame, route.path, request)
           : null;
       return {
         kind: 'page',
         route: route.id,
         notFound,
-        meta: route.handle.head?.(context) ?? rendered?.meta ?? null,
+        meta: route.handle.head?.(context) ?? (previewed ? rendered?.meta : null) ?? null,
         heading: route.handle.heading?.(context) ?? null,
         crumbs,
-        html: rendered?.html ?? null,
+        // a frame may draw nothing (an account page for a guest)
+        html: rendered?.html || null,
+        ...(frame && rendered?.html ? { frame: true } : {}),
       };
     },
   };
 }
 
-/** The page's first render, with the metadata it declared while rendering. */
-function renderPage(Page: ComponentType, pattern: string, request: RemotePageRequest) {
-  const fallback = Object.fromEntries(
+/** SWR's fallback: the answers the server has (a 404's null left out: the page asks for it again). */
+const fallbackOf = (request: RemotePageRequest) =>
+  Object.fromEntries(
     primedEntries(request.answers.filter((answer) => answer.data != null) as { key: ApiKey; data: unknown }[]),
   );
+
+/**
+ * A page's frame: the session's answer and the other primed ones (nothing personal), nothing stored,
+ * no message area (a frame says nothing), so a frame that draws nothing gives no HTML.
+ */
+function renderFrame(Frame: ComponentType, pattern: string, request: RemotePageRequest) {
+  const fallback = fallbackOf(request);
+  const html = renderWithStored({}, () =>
+    renderToString(
+      <SWRConfig value={{ provider: () => new Map(), fallback }}>
+        <MemoryRouter initialEntries={[request.url]}>
+          <Routes>
+            <Route path={pattern} element={<Frame />} />
+          </Routes>
+        </MemoryRouter>
+      </SWRConfig>,
+    ),
+  );
+  return { html, meta: null };
+}
+
+/** The page's first render, with the metadata it declared while rendering. */
+function renderPage(Page: ComponentType, pattern: string, request: RemotePageRequest) {
+  const fallback = fallbackOf(request);
   const { result: html, meta } = collectPageMeta(request.origin, () =>
     renderWithStored(request.stored, () =>
       renderToString(

@@ -87,7 +87,7 @@ export type RemotePageRequest = {
   settlementId: number | null;
   /** what the module's calls answered so far; `data` null: the API said 404 */
   answers: readonly { key: ApiKey; data: unknown }[];
-  /** render the page's HTML (a first visit, without cookies) */
+  /** render the page's HTML (a first visit, without cookies); otherwise its frame, where it has one */
   preview: boolean;
   /** a first visit's stored values (the city whose prices the answers carry) */
   stored: Partial<StoredValues>;
@@ -107,6 +107,8 @@ export type RemotePage = {
   /** every crumb of the remote's subtree (the trail takes those on the path) */
   crumbs: RemotePageCrumb[];
   html: string | null;
+  /** `html` is the page's frame (index.tsx PageFrames): nothing of the visitor, for every visitor */
+  frame?: boolean;
 };
 
 /** More calls to make first, the page, or null: no route of this remote at the address. */

@@ -5,6 +5,7 @@ import { Button, ErrorState, Link, plural, SkeletonGrid, todayInKyiv, usePageMet
 import { useMemo } from 'react';
 import { Busy } from '../../lib';
 import {
+  type DateFilter,
   DEFAULT_FILTER,
   FilterBar,
   filterRange,
@@ -17,6 +18,51 @@ import { OrderCard } from './OrderCard';
 import styles from './Orders.module.css';
 
 export const ORDERS_PAGE_SIZE = 10;
+
+type FiltersProps = {
+  filter: DateFilter;
+  onFilter: (filter: DateFilter) => void;
+  query: string;
+  onSearch: (query: string) => void;
+};
+
+/** The period and the search: the same whether the list has arrived or not. */
+function OrdersFilters({ filter, onFilter, query, onSearch }: FiltersProps) {
+  const { t } = useTranslation('account');
+  return (
+    <FilterBar label={t('filters.label')}>
+      <PeriodFilter value={filter} onChange={onFilter} />
+      <SearchField value={query} onSearch={onSearch} label={t('orders.searchLabel')} hint={t('orders.searchHint')} />
+    </FilterBar>
+  );
+}
+
+const OrdersSkeleton = () => (
+  <Busy>
+    <SkeletonGrid count={3} height={260} minWidth="100%" />
+  </Busy>
+);
+
+const ignore = () => undefined;
+
+/**
+ * The orders page before anything is read (the first view's frame, the account's loading state): the
+ * default period and the address's query, the list's skeleton. The filters are inert: nothing would
+ * answer them yet.
+ */
+export function OrdersFrame() {
+  const { t } = useTranslation('account');
+  const [params] = useSearchParams();
+  return (
+    <section className={styles.page} aria-labelledby="orders-title">
+      <h1 id="orders-title">{t('orders.title')}</h1>
+      <div inert>
+        <OrdersFilters filter={DEFAULT_FILTER} onFilter={ignore} query={params.get('query') ?? ''} onSearch={ignore} />
+      </div>
+      <OrdersSkeleton />
+    </section>
+  );
+}
 
 /** /account/orders: the patient's orders with the period filter (remembered), search and paging. */
 export function OrdersPage() {
@@ -43,17 +89,12 @@ export function OrdersPage() {
   return (
     <section className={styles.page} aria-labelledby="orders-title">
       <h1 id="orders-title">{t('orders.title')}</h1>
-      <FilterBar label={t('filters.label')}>
-        <PeriodFilter value={filter} onChange={setFilter} />
-        <SearchField value={query} onSearch={search} label={t('orders.searchLabel')} hint={t('orders.searchHint')} />
-      </FilterBar>
+      <OrdersFilters filter={filter} onFilter={setFilter} query={query} onSearch={search} />
 
       {list.error && list.items.length === 0 ? (
         <ErrorState title={t('orders.loadFailed')} description={t('errors.tryLater')} onRetry={list.retry} />
       ) : list.isLoading ? (
-        <Busy>
-          <SkeletonGrid count={3} height={260} minWidth="100%" />
-        </Busy>
+        <OrdersSkeleton />
       ) : list.items.length === 0 ? (
         <div className={styles.empty}>
           {filtered ? (

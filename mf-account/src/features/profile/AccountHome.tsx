@@ -1,5 +1,6 @@
 import { useTranslation } from '@lab/i18n';
-import { Link, usePageMeta } from '@lab/ui';
+import { Link, Skeleton, SkeletonText, usePageMeta } from '@lab/ui';
+import { Busy } from '../../lib';
 import type { ReadyAccount } from '../account';
 import styles from './Profile.module.css';
 import { ProfileSummary } from './ProfileSummary';
@@ -8,13 +9,11 @@ import { useSwitchRole } from './useSwitchRole';
 
 type Tile = { to: string; title: string; text: string };
 
-/** /account: who is signed in, the role switch and the ways into the account. */
-export function AccountHome({ account }: { account: ReadyAccount }) {
+/** The ways into the account for a role (a patient's when the role is not known yet). */
+function HomeTiles({ role }: { role: 'patient' | 'doctor' }) {
   const { t } = useTranslation('account');
-  usePageMeta({ title: t('page.title') });
-  const switchRole = useSwitchRole();
   const tiles: Tile[] =
-    account.role === 'doctor'
+    role === 'doctor'
       ? [
           { to: '/account/patients', title: t('menu.referrals'), text: t('home.referralsText') },
           { to: '/account/personal-information', title: t('menu.personal'), text: t('home.personalText') },
@@ -25,6 +24,25 @@ export function AccountHome({ account }: { account: ReadyAccount }) {
           { to: '/account/personal-information#wards', title: t('home.family'), text: t('home.familyText') },
         ];
   return (
+    <ul className={styles.tiles}>
+      {tiles.map((tile) => (
+        <li key={tile.to}>
+          <Link to={tile.to} className={styles.tile}>
+            <span className={styles.tileTitle}>{tile.title}</span>
+            <span className={styles.tileText}>{tile.text}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /account: who is signed in, the role switch and the ways into the account. */
+export function AccountHome({ account }: { account: ReadyAccount }) {
+  const { t } = useTranslation('account');
+  usePageMeta({ title: t('page.title') });
+  const switchRole = useSwitchRole();
+  return (
     <section className={styles.page} aria-labelledby="account-title">
       <h1 id="account-title">{t('page.title')}</h1>
       <p className={styles.welcome}>{t('page.welcome', { name: account.person.firstName })}</p>
@@ -32,16 +50,36 @@ export function AccountHome({ account }: { account: ReadyAccount }) {
         <ProfileSummary person={account.person} size={64} />
         {account.canSwitch && <RoleSwitch role={account.role} onSwitch={switchRole} />}
       </div>
-      <ul className={styles.tiles}>
-        {tiles.map((tile) => (
-          <li key={tile.to}>
-            <Link to={tile.to} className={styles.tile}>
-              <span className={styles.tileTitle}>{tile.title}</span>
-              <span className={styles.tileText}>{tile.text}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <HomeTiles role={account.role} />
+    </section>
+  );
+}
+
+/**
+ * The account's home before the profiles arrive (the first view's frame, the account's loading state):
+ * the person's lines as skeletons of their size, a patient's ways in. A browser that stored a doctor's
+ * role is not shown the server's copy (the shell's guard), and draws a doctor's here.
+ */
+export function AccountHomeFrame({ role = 'patient' }: { role?: 'patient' | 'doctor' }) {
+  const { t } = useTranslation('account');
+  return (
+    <section className={styles.page} aria-labelledby="account-title">
+      <h1 id="account-title">{t('page.title')}</h1>
+      <Busy>
+        {/* a line's height, as the greeting's: nothing below moves when it arrives */}
+        <p className={styles.welcome}>
+          <Skeleton width="14em" height="1lh" />
+        </p>
+        <div className={styles.hero}>
+          <div className={styles.summary}>
+            <Skeleton width={64} height={64} radius="50%" />
+            <span className={styles.summaryLines}>
+              <SkeletonText lines={3} />
+            </span>
+          </div>
+        </div>
+      </Busy>
+      <HomeTiles role={role} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-export { AccountHome } from './AccountHome';
+export { AccountHome, AccountHomeFrame } from './AccountHome';
 export { Avatar } from './Avatar';
 export { GuestPrompt } from './GuestPrompt';
 export { ProfileMenu } from './ProfileMenu';

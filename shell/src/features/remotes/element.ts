@@ -11,6 +11,12 @@ export const PAGE_PREVIEW_ATTRIBUTE = 'data-page-preview';
 export const PAGE_HEADING_ONLY = 'heading';
 
 /**
+ * The preview attribute's value when the server drew the page's frame (a signed-in page before its
+ * data: @lab/preview PageFrames): nothing of a city in it either.
+ */
+export const PAGE_FRAME = 'frame';
+
+/**
  * Set on <html> by the page's guard script when the browser stored values the preview did not assume
  * (another city, a cart): the preview is hidden and not kept (shell/server/previews.ts).
  */

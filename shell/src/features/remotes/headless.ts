@@ -1,6 +1,7 @@
 // The feature's face without React or styles: for the shell's server and the page's first script
 // (scripts/boundaries.mjs).
 export {
+  PAGE_FRAME,
   PAGE_HEADING_ONLY,
   PAGE_PREVIEW_ATTRIBUTE,
   PAGE_PREVIEW_STALE_ATTRIBUTE,

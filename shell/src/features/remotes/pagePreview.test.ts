@@ -1,4 +1,4 @@
-import { PAGE_HEADING_ONLY, PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from './element';
+import { PAGE_FRAME, PAGE_HEADING_ONLY, PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from './element';
 import { keepPagePreview, takePagePreview } from './pagePreview';
 
 const previewHtml = '<section><h1>Гематологія</h1><p>420 ₴</p></section>';
@@ -66,6 +66,15 @@ describe("the server's preview of the page", () => {
     document.body.innerHTML = `<main><div ${PAGE_PREVIEW_ATTRIBUTE}="${PAGE_HEADING_ONLY}" inert><h1>Мої замовлення</h1></div></main>`;
     keepPagePreview(document, { pathname: '/account/orders', search: '' });
     expect(takePagePreview('/account/orders')).toEqual({ html: '<h1>Мої замовлення</h1>', cityBound: false });
+  });
+
+  it("keeps a signed-in page's frame, which waits for no city either", () => {
+    document.body.innerHTML = `<main><div ${PAGE_PREVIEW_ATTRIBUTE}="${PAGE_FRAME}" inert><section><h1>Мої замовлення</h1></section></div></main>`;
+    keepPagePreview(document, { pathname: '/account/orders', search: '' });
+    expect(takePagePreview('/account/orders')).toEqual({
+      html: '<section><h1>Мої замовлення</h1></section>',
+      cityBound: false,
+    });
   });
 
   it('is not kept when the guard script marked <html> stale (another city, a cart, a doctor)', () => {

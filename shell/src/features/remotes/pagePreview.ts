@@ -1,6 +1,6 @@
-import { PAGE_HEADING_ONLY, PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from './element';
+import { PAGE_FRAME, PAGE_HEADING_ONLY, PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from './element';
 
-/** The server's markup of the page, and whether it shows a city's prices (a heading alone does not). */
+/** The server's markup of the page, and whether it shows a city's prices (a heading or a frame does not). */
 export type PagePreview = { html: string; cityBound: boolean };
 
 let preview: (PagePreview & { address: string }) | null = null;
@@ -16,11 +16,12 @@ export function keepPagePreview(
   // a preview of what this browser would not see (another city's prices, an empty cart) is not kept
   const stale = page.documentElement.hasAttribute(PAGE_PREVIEW_STALE_ATTRIBUTE);
   const element = stale ? null : page.querySelector(`[${PAGE_PREVIEW_ATTRIBUTE}]`);
+  const kind = element?.getAttribute(PAGE_PREVIEW_ATTRIBUTE);
   preview = element
     ? {
         address: `${pathname}${search}`,
         html: element.innerHTML,
-        cityBound: element.getAttribute(PAGE_PREVIEW_ATTRIBUTE) !== PAGE_HEADING_ONLY,
+        cityBound: kind !== PAGE_HEADING_ONLY && kind !== PAGE_FRAME,
       }
     : null;
 }

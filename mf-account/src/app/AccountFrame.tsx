@@ -1,0 +1,43 @@
+import { useSession, useStored } from '@lab/api';
+import { useTranslation } from '@lab/i18n';
+import { useParams } from '@lab/router';
+import { Skeleton, SkeletonText } from '@lab/ui';
+import { roleOf } from '../features/account';
+import { OrdersFrame } from '../features/orders';
+import { AccountHomeFrame } from '../features/profile';
+import { Busy } from '../lib';
+import { accountHeadingAt, accountPageAt } from '../pages';
+import styles from './App.module.css';
+
+/** Any other page before its data: its heading (or a skeleton of one) and lines of text. */
+function HeadingFrame() {
+  const { t } = useTranslation('account');
+  const heading = accountHeadingAt(useParams()['*'] ?? '');
+  return (
+    <div className={styles.loading}>
+      {heading ? <h1>{t(heading)}</h1> : <Skeleton height={36} width="50%" />}
+      <Busy className={styles.loading}>
+        <SkeletonText lines={3} />
+      </Busy>
+    </div>
+  );
+}
+
+/**
+ * An account page before what it shows is read: the shell's server draws it into the first view for
+ * every signed-in visitor (preview.ts; nothing personal in it), and the account draws the same while it
+ * reads, so the one takes the other's place without a change. The role is the session's profiles' and
+ * the stored flag's, a patient's while they are not known. Nothing for a guest, who is asked to sign in.
+ */
+export function AccountFrame() {
+  const page = accountPageAt(useParams()['*'] ?? '');
+  const session = useSession();
+  const profiles = session.info?.profiles;
+  const doctorFlag = useStored('doctor');
+  if (session.guest) return null;
+  if (page?.path === '') {
+    return <AccountHomeFrame role={roleOf(profiles?.patient ?? true, profiles?.doctor ?? false, doctorFlag)} />;
+  }
+  if (page?.path === 'orders') return <OrdersFrame />;
+  return <HeadingFrame />;
+}
