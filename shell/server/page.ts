@@ -25,7 +25,6 @@ import { apiFetcher, type Fetch, firstSettlementId, type PageData, pageData, set
 import {
   type DescribedPage,
   describeRemotePage,
-  frameGuardScript,
   previewGuardScript,
   sharedPackagesCss,
   styleAttributeSources,
@@ -193,7 +192,7 @@ export async function renderPage(
         ...(preview?.css ? [hashSource(preview.css)] : []),
         ...(preview ? styleAttributeSources(preview.html) : []),
       ],
-      [...(preview ? [hashSource(preview.guard)] : []), ...(scriptSource ? [scriptSource] : [])],
+      [...(preview?.guard ? [hashSource(preview.guard)] : []), ...(scriptSource ? [scriptSource] : [])],
       options.devOrigins,
     ),
     'x-content-type-options': 'nosniff',
@@ -250,16 +249,16 @@ async function guardedPreview(
   get: Fetch,
   { root }: Options,
 ): Promise<GuardedPreview | null> {
+  // a frame assumes nothing stored: it needs no guard
   const cityId = preview.frame ? null : await firstSettlementId(get);
   if (cityId == null && !preview.frame) return null;
   // the shared packages' styles first, as the page loads them: the remote's own rules come after
   const css = [await sharedPackagesCss(root), preview.css].filter(Boolean).join('\n');
-  const guard = cityId == null ? frameGuardScript() : previewGuardScript(cityId);
-  return { html: preview.html, css, guard, frame: preview.frame };
+  return { html: preview.html, css, guard: cityId == null ? null : previewGuardScript(cityId), frame: preview.frame };
 }
 
 /** A preview with the script that hides it from a browser that stored other values (previews.ts). */
-type GuardedPreview = { html: string; css: string; guard: string; frame: boolean };
+type GuardedPreview = { html: string; css: string; guard: string | null; frame: boolean };
 
 /** The network's size as the city list answers it: the home page's one claim (HomePage draws the same). */
 export type NetworkFigures = { branches: number; cities: number };
@@ -279,7 +278,8 @@ async function networkFigures(get: Fetch): Promise<NetworkFigures | null> {
 /** The preview's guard script and the remote's style sheets for the page, inline (allowed by their hash). */
 function previewHead(preview: GuardedPreview | null): string {
   if (!preview) return '';
-  return `\n    <script>${preview.guard}</script>${preview.css ? `\n    <style>${preview.css}</style>` : ''}`;
+  const guard = preview.guard ? `\n    <script>${preview.guard}</script>` : '';
+  return `${guard}${preview.css ? `\n    <style>${preview.css}</style>` : ''}`;
 }
 
 /**

@@ -12,7 +12,6 @@ import { previewSandbox } from './previewSandbox';
 import {
   describeRemotePage,
   forgetPreviewModules,
-  frameGuardScript,
   previewGuardScript,
   REFRESH_MS,
   sharedPackagesCss,
@@ -529,22 +528,6 @@ function runGuard(script: string, stored: Record<string, string> | 'throws'): [s
   runInNewContext(script, { window, document });
   return set;
 }
-
-describe("the head's guard of a page's frame", () => {
-  const marked: [string, string][] = [[PAGE_PREVIEW_STALE_ATTRIBUTE, '']];
-  it('leaves any city and a cart alone: a frame shows neither', () => {
-    expect(runGuard(frameGuardScript(), {})).toEqual([]);
-    expect(runGuard(frameGuardScript(), { cityId: '7', cartId: '"c-42"', doctor: 'false' })).toEqual([]);
-  });
-
-  it("marks the page when the doctor's role is stored (the frame is the patient's)", () => {
-    expect(runGuard(frameGuardScript(), { doctor: 'true' })).toEqual(marked);
-  });
-
-  it('marks nothing, and does not throw, when the storage cannot be read', () => {
-    expect(runGuard(frameGuardScript(), 'throws')).toEqual([]);
-  });
-});
 
 describe("the head's guard of a preview rendered for city 1", () => {
   function guard(stored: Record<string, string> | 'throws'): [string, string][] {

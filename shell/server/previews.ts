@@ -291,18 +291,6 @@ export function previewGuardScript(cityId: number): string {
   );
 }
 
-/**
- * A page's frame assumes nothing of a city or a cart; where the user has both profiles it is drawn for
- * the role the session's answer implies without the browser's stored flag (a patient's): a browser that
- * stored the doctor's role is not shown it.
- */
-export function frameGuardScript(): string {
-  return (
-    `(function(){try{if(window.localStorage.getItem('doctor')==='true')` +
-    `document.documentElement.setAttribute('${PAGE_PREVIEW_STALE_ATTRIBUTE}','')}catch(e){}})()`
-  );
-}
-
 /** Forgets the loaded modules and style sheets (tests). */
 export function forgetPreviewModules() {
   remotes.clear();

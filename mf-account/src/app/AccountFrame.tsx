@@ -25,9 +25,10 @@ function HeadingFrame() {
 
 /**
  * An account page before what it shows is read: the shell's server draws it into the first view for
- * every signed-in visitor (preview.ts; nothing personal in it), and the account draws the same while it
- * reads, so the one takes the other's place without a change. The role is the session's profiles' and
- * the stored flag's, a patient's while they are not known. Nothing for a guest, who is asked to sign in.
+ * every signed-in visitor (preview.ts; nothing personal in it, nothing stored), and the account draws the
+ * same while it reads, so the one takes the other's place without a change. The role is the one profile
+ * the session names; with both, the stored choice (unknown on the server: the role's ways in are
+ * skeletons there). Nothing for a guest, who is asked to sign in.
  */
 export function AccountFrame() {
   const page = accountPageAt(useParams()['*'] ?? '');
@@ -36,7 +37,10 @@ export function AccountFrame() {
   const doctorFlag = useStored('doctor');
   if (session.guest) return null;
   if (page?.path === '') {
-    return <AccountHomeFrame role={roleOf(profiles?.patient ?? true, profiles?.doctor ?? false, doctorFlag)} />;
+    const both = profiles === undefined || (profiles.patient && profiles.doctor);
+    const role =
+      both && doctorFlag === null ? null : roleOf(profiles?.patient ?? true, profiles?.doctor ?? false, doctorFlag);
+    return <AccountHomeFrame role={role} />;
   }
   if (page?.path === 'orders') return <OrdersFrame />;
   return <HeadingFrame />;

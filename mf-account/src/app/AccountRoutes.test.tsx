@@ -57,8 +57,8 @@ describe('the account routes', () => {
       expect(screen.getByText('Завантаження…').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
     });
     expect(screen.queryByText(/Вітаємо/)).not.toBeInTheDocument();
-    // the ways in are drawn already, as the first view's frame drew them
-    expect(screen.getByRole('link', { name: /Мої замовлення/ })).toHaveAttribute('href', '/account/orders');
+    // this API's session does not name the profiles: the role, and so its ways in, are not known yet
+    expect(screen.queryByRole('link', { name: /Мої замовлення/ })).not.toBeInTheDocument();
   });
 
   it('tell a patient that referrals are for doctors, and show not-found for unknown pages', async () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from '@lab/i18n';
-import { Link, Skeleton, SkeletonText, usePageMeta } from '@lab/ui';
+import { Link, Skeleton, SkeletonGrid, SkeletonText, usePageMeta } from '@lab/ui';
 import { Busy } from '../../lib';
 import type { ReadyAccount } from '../account';
 import styles from './Profile.module.css';
@@ -57,10 +57,10 @@ export function AccountHome({ account }: { account: ReadyAccount }) {
 
 /**
  * The account's home before the profiles arrive (the first view's frame, the account's loading state):
- * the person's lines as skeletons of their size, a patient's ways in. A browser that stored a doctor's
- * role is not shown the server's copy (the shell's guard), and draws a doctor's here.
+ * the person's lines as skeletons of their size, and the role's ways in (their skeletons while the role
+ * is not known: a user with both profiles, whose stored choice the server does not see).
  */
-export function AccountHomeFrame({ role = 'patient' }: { role?: 'patient' | 'doctor' }) {
+export function AccountHomeFrame({ role }: { role: 'patient' | 'doctor' | null }) {
   const { t } = useTranslation('account');
   return (
     <section className={styles.page} aria-labelledby="account-title">
@@ -79,7 +79,7 @@ export function AccountHomeFrame({ role = 'patient' }: { role?: 'patient' | 'doc
           </div>
         </div>
       </Busy>
-      <HomeTiles role={role} />
+      {role ? <HomeTiles role={role} /> : <SkeletonGrid count={2} height="7rem" minWidth="15rem" />}
     </section>
   );
 }
