@@ -100,14 +100,8 @@ function canMatch(v: SearchVariant, target: Target): boolean {
   return !short || target.titles || target.code || v.allWords !== null;
 }
 
-/**
- * The rank of a candidate row for one variant (the tiers above; higher is better): `CASE ${whens} ELSE
- * ${otherwise} END`. `similarityOnly`: the `otherwise` is tier 1, a similarity; else every candidate is
- * in a tier.
- */
-type VariantRank = { whens: string; otherwise: string; similarityOnly: boolean };
-
-function rankSql(v: VariantSql, target: Target): VariantRank {
+/** The rank of a candidate row for one variant (the tiers above); higher is better. */
+function rankSql(v: VariantSql, target: Target): string {
   const a = target.alias;
   const exact: string[] = [];
   const prefix: string[] = [];
@@ -119,8 +113,7 @@ function rankSql(v: VariantSql, target: Target): VariantRank {
     exact.push(`${a}.search_title_uk = ${v.text}`, `${a}.search_title_ru = ${v.text}`);
     prefix.push(`starts_with(${a}.search_title_uk, ${v.text})`, `starts_with(${a}.search_title_ru, ${v.text})`);
   }
-  // every candidate is a prefix
-  if (v.startsWith) return { whens: `WHEN ${exact.join(' OR ')} THEN 6`, otherwise: '5', similarityOnly: false };
+  if (v.startsWith) return `CASE WHEN ${exact.join(' OR ')} THEN 6 ELSE 5 END`; // every candidate is a prefix
   // the best-matching word, and the whole text (among equal words, shorter titles first)
   const similarity = `(word_similarity(${v.text}, ${a}.search_text) + similarity(${v.text}, ${a}.search_text)) / 2`;
   const tiers: string[] = [];
@@ -129,24 +122,7 @@ function rankSql(v: VariantSql, target: Target): VariantRank {
   if (v.all) tiers.push(`WHEN ${a}.search_tsv @@ ${v.all} THEN 4 + ts_rank_cd(${a}.search_tsv, ${v.all}, 32)`);
   if (v.like) tiers.push(`WHEN ${a}.search_text LIKE ${v.like} THEN 3 + ${similarity}`);
   if (v.core) tiers.push(`WHEN ${a}.search_tsv @@ ${v.core} THEN 2 + ts_rank_cd(${a}.search_tsv, ${v.core}, 32)`);
-  return { whens: tiers.join(' '), otherwise: `1 + ${similarity}`, similarityOnly: true };
-}
-
-/**
- * The best rank over the variants. A tier (2 and up) beats any similarity-only rank (1 to 2), so the
- * similarities, dear over thousands of candidates, are computed only for a row no variant's tier
- * matches (coalesce stops at its first non-null argument): a query typed on the Latin layout has three
- * variants, and its Latin and Russian ones match no tier of a Ukrainian title.
- */
-function bestRankSql(ranks: readonly VariantRank[]): string {
-  const [only] = ranks;
-  if (only && ranks.length === 1) return `CASE ${only.whens} ELSE ${only.otherwise} END`;
-  const tiers = `greatest(${ranks
-    .map((rank) => `CASE ${rank.whens} ELSE ${rank.similarityOnly ? '0' : rank.otherwise} END`)
-    .join(', ')})`;
-  // a prefix variant's tiers are 5 and up: no similarity can beat them
-  if (ranks.some((rank) => !rank.similarityOnly)) return tiers;
-  return `coalesce(nullif(${tiers}, 0), greatest(${ranks.map((rank) => rank.otherwise).join(', ')}))`;
+  return `CASE ${tiers.join(' ')} ELSE 1 + ${similarity} END`;
 }
 
 /**
@@ -192,7 +168,8 @@ function prepare(
   // a parameter the statement does not refer to has no type, and the statement fails
   const sql = variants.filter((v) => canMatch(v, target)).map((v) => variantSql(p, v, target));
   if (sql.length === 0) return null;
-  return { sql, rank: bestRankSql(sql.map((v) => rankSql(v, target))) };
+  const ranks = sql.map((v) => rankSql(v, target));
+  return { sql, rank: ranks.length === 1 ? (ranks[0] as string) : `greatest(${ranks.join(', ')})` };
 }
 
 /** `exact_ids`, `fuzzy_ids` (gated: only when the exact phase found fewer than FUZZY_BELOW rows), `hits`. */
