@@ -249,12 +249,13 @@ async function guardedPreview(
   get: Fetch,
   { root }: Options,
 ): Promise<GuardedPreview | null> {
-  // a frame assumes nothing stored: it needs no guard
-  const cityId = preview.frame ? null : await firstSettlementId(get);
-  if (cityId == null && !preview.frame) return null;
   // the shared packages' styles first, as the page loads them: the remote's own rules come after
   const css = [await sharedPackagesCss(root), preview.css].filter(Boolean).join('\n');
-  return { html: preview.html, css, guard: cityId == null ? null : previewGuardScript(cityId), frame: preview.frame };
+  // a frame assumes nothing stored: it needs no guard
+  if (preview.frame) return { html: preview.html, css, guard: null, frame: true };
+  const cityId = await firstSettlementId(get);
+  if (cityId == null) return null;
+  return { html: preview.html, css, guard: previewGuardScript(cityId), frame: false };
 }
 
 /** A preview with the script that hides it from a browser that stored other values (previews.ts). */

@@ -88,51 +88,41 @@ export function createRemoteServer(routes: readonly PageRoute[], frames: PageFra
   };
 }
 
-/** SWR's fallback: the answers the server has (a 404's null left out: the page asks for it again). */
-const fallbackOf = (request: RemotePageRequest) =>
-  Object.fromEntries(
+/**
+ * What the shell's App gives a remote, around `Page` at the request's address: one SWR cache (of its own
+ * per render: nothing from one visitor's page reaches another's) with the answers the server has (a
+ * 404's null left out: the page asks for it again), one router and, for a page, one message area.
+ */
+function pageTree(Page: ComponentType, pattern: string, request: RemotePageRequest, messages: boolean) {
+  const fallback = Object.fromEntries(
     primedEntries(request.answers.filter((answer) => answer.data != null) as { key: ApiKey; data: unknown }[]),
   );
+  const routed = (
+    <MemoryRouter initialEntries={[request.url]}>
+      <Routes>
+        <Route path={pattern} element={<Page />} />
+      </Routes>
+    </MemoryRouter>
+  );
+  return (
+    <SWRConfig value={{ provider: () => new Map(), fallback }}>
+      {messages ? <ToastProvider>{routed}</ToastProvider> : routed}
+    </SWRConfig>
+  );
+}
 
 /**
  * A page's frame: the session's answer and the other primed ones (nothing personal), nothing stored,
  * no message area (a frame says nothing), so a frame that draws nothing gives no HTML.
  */
 function renderFrame(Frame: ComponentType, pattern: string, request: RemotePageRequest) {
-  const fallback = fallbackOf(request);
-  const html = renderWithStored({}, () =>
-    renderToString(
-      <SWRConfig value={{ provider: () => new Map(), fallback }}>
-        <MemoryRouter initialEntries={[request.url]}>
-          <Routes>
-            <Route path={pattern} element={<Frame />} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>,
-    ),
-  );
-  return { html, meta: null };
+  return { html: renderWithStored({}, () => renderToString(pageTree(Frame, pattern, request, false))), meta: null };
 }
 
 /** The page's first render, with the metadata it declared while rendering. */
 function renderPage(Page: ComponentType, pattern: string, request: RemotePageRequest) {
-  const fallback = fallbackOf(request);
   const { result: html, meta } = collectPageMeta(request.origin, () =>
-    renderWithStored(request.stored, () =>
-      renderToString(
-        // what the shell's App gives a remote: one SWR cache (of its own per render: nothing from one
-        // visitor's page reaches another's), one message area, one router
-        <SWRConfig value={{ provider: () => new Map(), fallback }}>
-          <ToastProvider>
-            <MemoryRouter initialEntries={[request.url]}>
-              <Routes>
-                <Route path={pattern} element={<Page />} />
-              </Routes>
-            </MemoryRouter>
-          </ToastProvider>
-        </SWRConfig>,
-      ),
-    ),
+    renderWithStored(request.stored, () => renderToString(pageTree(Page, pattern, request, true))),
   );
   return { html, meta };
 }

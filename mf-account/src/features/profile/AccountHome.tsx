@@ -9,7 +9,7 @@ import { useSwitchRole } from './useSwitchRole';
 
 type Tile = { to: string; title: string; text: string };
 
-/** The ways into the account for a role (a patient's when the role is not known yet). */
+/** The ways into the account for a role. */
 function HomeTiles({ role }: { role: 'patient' | 'doctor' }) {
   const { t } = useTranslation('account');
   const tiles: Tile[] =

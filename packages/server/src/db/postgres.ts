@@ -29,8 +29,19 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-/** The name of a prepared statement: its text's hash (one text, one name, on every connection). */
-const statementName = (sql: string): string => `s${createHash('sha1').update(sql).digest('base64url')}`;
+/**
+ * The name of a prepared statement: its text's hash (one text, one name, on every connection), hashed
+ * once per text (prepared texts are few: QueryOptions.prepare).
+ */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `s${createHash('sha1').update(sql).digest('base64url')}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   return withRowHelpers(

@@ -463,11 +463,16 @@ async function memoHits(
   query: Query,
 ): Promise<{ small: (target: Target) => HitsCtes; services: OrderedServices }> {
   const key = (target: Target) => JSON.stringify([version, target.table, query.variants]);
-  const found = new Map<Target, RankedHits | OrderedServices>();
+  const small = new Map<Target, RankedHits>();
+  let services: OrderedServices = { ids: [], packages: [] };
+  const use = (target: Target, hits: RankedHits | OrderedServices) => {
+    if ('packages' in hits) services = hits;
+    else small.set(target, hits);
+  };
   const missing: Target[] = [];
   for (const target of targetsOf(query)) {
     const kept = memo.hits.get(key(target));
-    if (kept) found.set(target, kept);
+    if (kept) use(target, kept);
     else missing.push(target);
   }
   if (missing.length > 0) {
@@ -485,18 +490,11 @@ async function memoHits(
           value = { ids: rows.map((row) => row.id), ranks: rows.map((row) => Number(row.rank)) };
         }
         memo.hits.set(key(target), value);
-        found.set(target, value);
+        use(target, value);
       }
     });
   }
-  const services = found.get(SERVICES);
-  return {
-    small: (target) => {
-      const hits = found.get(target);
-      return memoCtes(hits && 'ranks' in hits ? hits : NO_HITS);
-    },
-    services: services && 'packages' in services ? services : { ids: [], packages: [] },
-  };
+  return { small: (target) => memoCtes(small.get(target) ?? NO_HITS), services };
 }
 
 /** The services a city offers, as of the version read with them (`version`: another means it changed). */
