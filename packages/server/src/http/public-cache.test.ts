@@ -301,6 +301,136 @@ describe('the search memo (hits shared by every city, locale and page)', () => {
   });
 });
 
+describe("the category listings (a group's services shared by every city, locale and page)", () => {
+  let uncached: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    uncached = await buildApp({
+      config: { rateLimitMax: 0, publicCacheBytes: 0 },
+      docsUi: false,
+      db: t.db,
+      clock: () => DEFAULT_NOW,
+    });
+  });
+  afterAll(async () => {
+    await uncached.close();
+  });
+
+  const listOf = (app: typeof uncached, body: Record<string, unknown>, page = 0, size = 20, language = 'ua') =>
+    call(app, 'serviceList', { body: { sort: 'group', ...body }, query: { page, size }, language });
+  const idsIn = async (body: Record<string, unknown>, size = 100) => {
+    const list = await ok<Page<ServiceCard>>(t.app, 'serviceList', {
+      body: { sort: 'group', ...body },
+      query: { page: 0, size },
+    });
+    return { ids: list.content.map((card) => card.id), total: list.totalElements };
+  };
+
+  it('answers exactly what the list without caches answers, for every filter, city, locale and page', async () => {
+    const parents = await t.db.query<{ id: number; child: number | null }>(
+      `SELECT g.id, (SELECT min(c.id) FROM service_groups c WHERE c.parent_id = g.id AND c.enabled) AS child
+         FROM service_groups g WHERE g.parent_id IS NULL AND g.enabled ORDER BY g.id LIMIT 4`,
+    );
+    expect(parents.some((group) => group.child !== null)).toBe(true);
+    const bodies: Record<string, unknown>[] = [{}, { packageService: true }, { gender: 'female' }];
+    for (const { id, child } of parents) {
+      bodies.push({ groupIds: [id] }, { groupIds: [id], gender: 'male' }, { groupIds: [id], packageService: false });
+      if (child !== null) bodies.push({ groupIds: [child] }, { groupIds: [id], subgroupId: child });
+    }
+    let compared = 0;
+    for (const body of bodies) {
+      for (const [settlementId, language, page, size] of [
+        [KYIV, 'ua', 0, 20],
+        [LVIV, 'ru', 0, 5],
+        [LVIV, 'ua', 2, 5],
+        [KYIV, 'ua', 40, 20],
+      ] as const) {
+        const input = { settlementId, ...body };
+        const [cached, plain] = [
+          await listOf(t.app, input, page, size, language),
+          await listOf(uncached, input, page, size, language),
+        ];
+        expect({ input, page, size, status: cached.status, body: cached.body }).toEqual({
+          input,
+          page,
+          size,
+          status: 200,
+          body: plain.body,
+        });
+        compared += (plain.body as Page<ServiceCard>).content.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(40);
+  });
+
+  it("leaves out at once an analysis a city stops offering, in that city's list only, and counts it out", async () => {
+    const { groupId } = await t.db.one<{ groupId: number }>(
+      'SELECT min(group_id) AS "groupId" FROM service_group_items WHERE service_id = $1',
+      [FERRITIN],
+    );
+    const price = await t.db.one<{ price: string; fullPrice: string }>(
+      'SELECT price, full_price AS "fullPrice" FROM service_prices WHERE settlement_id = $1 AND service_id = $2',
+      [LVIV, FERRITIN],
+    );
+    // the memo now holds the group's listing and both cities' offers, at the version before the change
+    const [kyiv, lviv] = [
+      await idsIn({ settlementId: KYIV, groupIds: [groupId] }),
+      await idsIn({ settlementId: LVIV, groupIds: [groupId] }),
+    ];
+    expect(lviv.ids).toContain(FERRITIN);
+    await t.db.query('DELETE FROM service_prices WHERE settlement_id = $1 AND service_id = $2', [LVIV, FERRITIN]);
+    try {
+      const after = await idsIn({ settlementId: LVIV, groupIds: [groupId] });
+      expect(after.ids).toEqual(lviv.ids.filter((id) => id !== FERRITIN));
+      expect(after.total).toBe(lviv.total - 1);
+      expect(await idsIn({ settlementId: KYIV, groupIds: [groupId] })).toEqual(kyiv);
+    } finally {
+      await t.db.query(
+        'INSERT INTO service_prices (settlement_id, service_id, price, full_price) VALUES ($1, $2, $3, $4)',
+        [LVIV, FERRITIN, price.price, price.fullPrice],
+      );
+    }
+    expect(await idsIn({ settlementId: LVIV, groupIds: [groupId] })).toEqual(lviv);
+  });
+
+  it('follows an analysis moved out of its category, hidden, or moved in the order, at once', async () => {
+    const items = await t.db.query<{ groupId: number; sortOrder: number }>(
+      'SELECT group_id AS "groupId", sort_order AS "sortOrder" FROM service_group_items WHERE service_id = $1',
+      [FERRITIN],
+    );
+    const groupId = items[0]?.groupId as number;
+    const before = await idsIn({ settlementId: KYIV, groupIds: [groupId] });
+    expect(before.ids).toContain(FERRITIN);
+    try {
+      await t.db.query('UPDATE services SET show_on_site = false WHERE id = $1', [FERRITIN]);
+      expect((await idsIn({ settlementId: KYIV, groupIds: [groupId] })).ids).toEqual(
+        before.ids.filter((id) => id !== FERRITIN),
+      );
+      await t.db.query('UPDATE services SET show_on_site = true WHERE id = $1', [FERRITIN]);
+      // last in its group's own order: after every other service of the group's listing
+      const { sortOrder } = await t.db.one<{ sortOrder: number }>(
+        'SELECT sort_order AS "sortOrder" FROM services WHERE id = $1',
+        [FERRITIN],
+      );
+      await t.db.query('UPDATE services SET sort_order = 1000000 WHERE id = $1', [FERRITIN]);
+      const moved = await idsIn({ settlementId: KYIV, groupIds: [groupId] });
+      expect(moved.ids).not.toEqual(before.ids);
+      expect(moved.ids.filter((id) => id !== FERRITIN)).toEqual(before.ids.filter((id) => id !== FERRITIN));
+      await t.db.query('UPDATE services SET sort_order = $2 WHERE id = $1', [FERRITIN, sortOrder]);
+      await t.db.query('DELETE FROM service_group_items WHERE service_id = $1', [FERRITIN]);
+      expect((await idsIn({ settlementId: KYIV, groupIds: [groupId] })).ids).not.toContain(FERRITIN);
+    } finally {
+      await t.db.query('UPDATE services SET show_on_site = true WHERE id = $1', [FERRITIN]);
+      for (const item of items) {
+        await t.db.query(
+          'INSERT INTO service_group_items (group_id, service_id, sort_order) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+          [item.groupId, FERRITIN, item.sortOrder],
+        );
+      }
+    }
+    expect(await idsIn({ settlementId: KYIV, groupIds: [groupId] })).toEqual(before);
+  });
+});
+
 describe('createPublicCache', () => {
   it('computes a key once for requests that miss it at the same time, and keeps no failure', async () => {
     const cache = createPublicCache(t.db, 1024 * 1024);

@@ -7,6 +7,7 @@ import type { Clock } from '../domain/kyiv-time';
 import { createAuditRepository } from './audit';
 import { createAuthRepository } from './auth';
 import { createCartsRepository } from './carts';
+import type { CatalogueMemo } from './catalogue-memo';
 import { createContentRepository } from './content';
 import { createDiscountsRepository } from './discounts';
 import { createDoctorsRepository } from './doctors';
@@ -16,7 +17,7 @@ import { createPatientsRepository } from './patients';
 import { createPaymentsRepository } from './payments';
 import { createReferenceRepository } from './reference';
 import { createResultsRepository } from './results';
-import { createSearchRepository, type SearchHitsMemo } from './search';
+import { createSearchRepository } from './search';
 import { createServicesRepository } from './services';
 import { createSessionsRepository } from './sessions';
 import { createSettlementsRepository } from './settlements';
@@ -24,8 +25,8 @@ import { createVitalsRepository } from './vitals';
 
 export interface RepositoryDeps {
   readonly clock: Clock;
-  /** The app's memo of search hits (search.ts); none in units of work and when caching is off. */
-  readonly searchHits?: SearchHitsMemo;
+  /** The app's memo of the catalogue's dear statements; none in units of work and when caching is off. */
+  readonly catalogueMemo?: CatalogueMemo;
 }
 
 export function createRepositories(db: Queryable, deps: RepositoryDeps) {
@@ -36,8 +37,8 @@ export function createRepositories(db: Queryable, deps: RepositoryDeps) {
     discounts: createDiscountsRepository(db, deps.clock),
     // catalogue, search, carts (issue "API server, part 1")
     groups: createGroupsRepository(db),
-    services: createServicesRepository(db),
-    search: createSearchRepository(db, deps.clock, deps.searchHits ?? null),
+    services: createServicesRepository(db, deps.catalogueMemo ?? null),
+    search: createSearchRepository(db, deps.clock, deps.catalogueMemo ?? null),
     carts: createCartsRepository(db, deps.clock),
     // accounts, sign-in, orders, results (issue "API server, part 2")
     auth: createAuthRepository(db, deps.clock),

@@ -25,11 +25,18 @@
  * expensive and would otherwise read the whole services table.
  */
 import type { SearchEntry, SearchGroup, SearchGroupType, SearchResponse, SearchServiceHit } from '@lab/api/contract';
-import { LRUCache } from 'lru-cache';
 import type { Queryable, SqlValue } from '../db/database';
 import type { Clock } from '../domain/kyiv-time';
 import { type SearchVariant, searchVariants } from '../domain/search-query';
 import type { Locale } from '../i18n/messages';
+import {
+  type CatalogueMemo,
+  isOffered,
+  type Offer,
+  type OrderedServices,
+  offerIn,
+  type RankedHits,
+} from './catalogue-memo';
 import { CATALOGUE_VERSION_SQL, catalogueVersion } from './catalogue-version';
 import { servicePrice } from './service-cards';
 import { type BranchRow, branchColumns, toBranch } from './settlements';
@@ -402,42 +409,16 @@ function findInline(db: Queryable, query: Query): Promise<Found> {
   });
 }
 
-/**
- * What matching and ranking found for a query, by catalogue version: the dear part of a search (word,
- * trigram and similarity matching, the ranking of every candidate), which depends on neither the city,
- * the locale, the page nor the size, so one memo serves every city's search of the query.
+/*
+ * What matching and ranking found for a query (the memo's `searchHits`): the dear part of a search
+ * (word, trigram and similarity matching, the ranking of every candidate), which depends on neither the
+ * city, the locale, the page nor the size, so one memo serves every city's search of the query.
  *   - groups and branches: (id, rank) rows, ranked again in the statement with the rest of their order;
  *   - services: the ids of those on the site, in the order shown (rank, popularity, id), and whether
- *     each is a package. With each city's offer (the services priced there, a bitmap by id, also by
- *     version) the pages and totals are counted here, and the statement reads only the page's rows:
- *     a broad prefix ("взят": 2,330 hits at +20,000) costs its page, not its hits.
+ *     each is a package. With the city's offer the pages and totals are counted here, and the
+ *     statement reads only the page's rows: a broad prefix ("взят": 2,330 hits at +20,000) costs its
+ *     page, not its hits.
  */
-export type SearchHitsMemo = {
-  readonly hits: LRUCache<string, RankedHits | OrderedServices>;
-  readonly offers: LRUCache<string, Offer>;
-};
-type RankedHits = { readonly ids: number[]; readonly ranks: number[] };
-type OrderedServices = { readonly ids: number[]; readonly packages: boolean[] };
-/** Bit `id` set: the service is priced in the city. */
-type Offer = Uint8Array;
-
-/** Cities' offers kept at once: a bitmap is an eighth of a byte per service (2.6 KB at +20,000). */
-const OFFERS_KEPT = 256;
-
-export function createSearchHitsMemo(maxRows: number): SearchHitsMemo {
-  return {
-    hits: new LRUCache({ maxSize: Math.max(1, maxRows), sizeCalculation: (hits) => hits.ids.length + 1 }),
-    offers: new LRUCache({ max: OFFERS_KEPT }),
-  };
-}
-
-const isOffered = (offer: Offer, id: number): boolean => ((offer[id >> 3] ?? 0) & (1 << (id & 7))) !== 0;
-
-function toOffer(ids: readonly number[]): Offer {
-  const offer = new Uint8Array((ids.reduce((max, id) => Math.max(max, id), 0) >> 3) + 1);
-  for (const id of ids) offer[id >> 3] = (offer[id >> 3] ?? 0) | (1 << (id & 7));
-  return offer;
-}
 
 /** Hits as CTEs over their rows: the same text whatever the query, so the statement can be prepared. */
 const memoCtes =
@@ -458,7 +439,7 @@ const orderedServicesSql = (hits: string) =>
 /** The hits of each table the query searches at a catalogue version: from the memo, or found now. */
 async function memoHits(
   db: Queryable,
-  memo: SearchHitsMemo,
+  memo: CatalogueMemo,
   version: string,
   query: Query,
 ): Promise<{ small: (target: Target) => HitsCtes; services: OrderedServices }> {
@@ -471,7 +452,7 @@ async function memoHits(
   };
   const missing: Target[] = [];
   for (const target of targetsOf(query)) {
-    const kept = memo.hits.get(key(target));
+    const kept = memo.searchHits.get(key(target));
     if (kept) use(target, kept);
     else missing.push(target);
   }
@@ -489,32 +470,12 @@ async function memoHits(
           const rows = await q.query<{ id: number; rank: number }>(`WITH ${hits} SELECT id, rank FROM hits`, p.values);
           value = { ids: rows.map((row) => row.id), ranks: rows.map((row) => Number(row.rank)) };
         }
-        memo.hits.set(key(target), value);
+        memo.searchHits.set(key(target), value);
         use(target, value);
       }
     });
   }
   return { small: (target) => memoCtes(small.get(target) ?? NO_HITS), services };
-}
-
-/** The services a city offers, as of the version read with them (`version`: another means it changed). */
-async function offerIn(
-  db: Queryable,
-  memo: SearchHitsMemo,
-  version: string,
-  settlementId: number,
-): Promise<{ offer: Offer; version: string }> {
-  const kept = memo.offers.get(JSON.stringify([version, settlementId]));
-  if (kept) return { offer: kept, version };
-  const row = await db.one<{ version: string; ids: number[] }>(
-    `SELECT (${CATALOGUE_VERSION_SQL}) AS version, coalesce(array_agg(service_id), '{}') AS ids
-       FROM service_prices WHERE settlement_id = $1`,
-    [settlementId],
-    { prepare: true },
-  );
-  const offer = toOffer(row.ids);
-  memo.offers.set(JSON.stringify([row.version, settlementId]), offer);
-  return { offer, version: row.version };
 }
 
 /** Where a service of a page stands: its position among its kind's hits in the city, and their total. */
@@ -563,12 +524,8 @@ function placedRows(places: readonly Place[], rows: readonly Omit<ServiceHitRow,
  * wanted page. The memo is read at the last version a statement saw; when a read sees another (the
  * catalogue changed since), the hits and the offer are taken at the new one and the statement runs again.
  */
-async function findWithMemo(
-  db: Queryable,
-  memo: SearchHitsMemo,
-  query: Query,
-  seen: { version: string | null },
-): Promise<Found> {
+async function findWithMemo(db: Queryable, memo: CatalogueMemo, query: Query): Promise<Found> {
+  const { seen } = memo;
   let version = seen.version ?? (await catalogueVersion(db));
   for (let attempt = 0; ; attempt += 1) {
     const last = attempt > 0;
@@ -672,9 +629,7 @@ function queryOf(request: SearchRequest, locale: Locale, variants: readonly Sear
   };
 }
 
-export function createSearchRepository(db: Queryable, clock: Clock, memo: SearchHitsMemo | null = null) {
-  /** The catalogue version the last search statement saw (where the memo is read first). */
-  const seen: { version: string | null } = { version: null };
+export function createSearchRepository(db: Queryable, clock: Clock, memo: CatalogueMemo | null = null) {
   return {
     /**
      * The answer, or why there is none: the settlement is not an enabled one, or the query has nothing
@@ -684,7 +639,7 @@ export function createSearchRepository(db: Queryable, clock: Clock, memo: Search
       const variants = searchVariants(request.query);
       if (variants.length === 0) return 'nothing-to-search';
       const query = queryOf(request, locale, variants);
-      const found = memo ? await findWithMemo(db, memo, query, seen) : await findInline(db, query);
+      const found = memo ? await findWithMemo(db, memo, query) : await findInline(db, query);
       if (!found.settlementFound) return 'settlement-not-found';
       const now = clock();
       const services = found.services ?? [];

@@ -15,6 +15,8 @@ import type {
 } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import type { Locale } from '../i18n/messages';
+import { type CatalogueMemo, isOffered, type Listing, type Offer, offerIn } from './catalogue-memo';
+import { CATALOGUE_VERSION_SQL, catalogueVersion } from './catalogue-version';
 import { applySearchSettings, serviceHitsCtes } from './search';
 import { cardColumns, cardsByIds, type ServiceCardRow, toServiceCard } from './service-cards';
 import { localized, type PageOf, pageOf, pageOffset } from './sql';
@@ -57,6 +59,80 @@ async function groupsWithDescendants(db: Queryable, ids: readonly number[]): Pro
   return rows.map((row) => row.id);
 }
 
+/** Which services a listing holds: a category (with its subgroups) or the whole catalogue, maybe narrowed to a subgroup. */
+type ListingScope = { readonly groupIds: readonly number[] | null; readonly subgroupId: number | null };
+
+/**
+ * The scope of a list a listing and the city's offer answer (null: one the statement must answer): a
+ * text search ranks, given ids keep their order, and the price order needs the city's prices.
+ */
+function listingScope(filter: ServiceListFilter): ListingScope | null {
+  if (filter.query !== undefined || filter.serviceIds !== undefined || filter.priceSort !== undefined) return null;
+  return { groupIds: filter.groupIds ?? null, subgroupId: filter.subgroupId ?? null };
+}
+
+/** The enabled groups among `ids` (a parameter) and all their enabled descendants, as a recursive CTE. */
+const descendantsCte = (name: string, ids: string) => `${name} AS (
+    SELECT id FROM service_groups WHERE id = ANY(${ids}::int[]) AND enabled
+    UNION
+    SELECT g.id FROM service_groups g JOIN ${name} c ON g.parent_id = c.id WHERE g.enabled
+  )`;
+
+/**
+ * A scope's services on the site in the list's order (the deepest-listed of their groups in scope,
+ * then their own order), in one statement with the catalogue's version they are of.
+ */
+async function readListing(db: Queryable, scope: ListingScope): Promise<{ listing: Listing; version: string }> {
+  const p = new SqlParams();
+  const ctes: string[] = [];
+  let groupWhere = '';
+  if (scope.groupIds) {
+    ctes.push(descendantsCte('scope', p.add([...scope.groupIds])));
+    groupWhere = 'WHERE gi.group_id IN (SELECT id FROM scope)';
+  }
+  let subgroupWhere = '';
+  if (scope.subgroupId !== null) {
+    ctes.push(descendantsCte('narrowed', p.add([scope.subgroupId])));
+    subgroupWhere = `AND s.id IN (SELECT gi.service_id FROM service_group_items gi
+                                   WHERE gi.group_id IN (SELECT id FROM narrowed))`;
+  }
+  ctes.push(`grouped AS (
+      SELECT gi.service_id AS id, max(g.sort_order) AS group_order
+        FROM service_group_items gi JOIN service_groups g ON g.id = gi.group_id AND g.enabled
+       ${groupWhere}
+       GROUP BY gi.service_id
+    )`);
+  const order = 'ORDER BY m.group_order NULLS LAST, s.sort_order, s.id';
+  const row = await db.one<Listing & { version: string }>(
+    `WITH RECURSIVE ${ctes.join(',\n')}
+     SELECT (${CATALOGUE_VERSION_SQL}) AS version,
+            coalesce(array_agg(s.id ${order}), '{}') AS ids,
+            coalesce(array_agg(s.package_service ${order}), '{}') AS packages,
+            coalesce(array_agg(s.gender ${order}), '{}') AS genders
+       FROM services s ${scope.groupIds ? '' : 'LEFT '}JOIN grouped m ON m.id = s.id
+      WHERE s.enabled AND s.show_on_site ${subgroupWhere}`,
+    p.values,
+  );
+  const { version, ...listing } = row;
+  return { listing, version };
+}
+
+/** The page's ids of a listing's services that pass the filter in the city, and how many pass. */
+function listedPage(listing: Listing, offer: Offer, filter: ServiceListFilter): { ids: number[]; total: number } {
+  const offset = pageOffset(filter.page, filter.size);
+  const ids: number[] = [];
+  let total = 0;
+  listing.ids.forEach((id, index) => {
+    if (!isOffered(offer, id)) return;
+    if (filter.packageService !== undefined && listing.packages[index] !== filter.packageService) return;
+    const gender = listing.genders[index];
+    if (filter.gender && gender !== null && gender !== filter.gender) return;
+    if (total >= offset && ids.length < filter.size) ids.push(id);
+    total += 1;
+  });
+  return { ids, total };
+}
+
 type AnalysisRow = Omit<Analysis, 'materials'> & { materials: { id: number; title: string }[] };
 
 /** Unique material titles in order of appearance, joined by '. ' (spec section 3). */
@@ -66,7 +142,62 @@ export function materialsText(analyses: readonly Pick<Analysis, 'materials'>[]):
   return [...titles].filter((title) => title !== '').join('. ');
 }
 
-export function createServicesRepository(db: Queryable) {
+export function createServicesRepository(db: Queryable, memo: CatalogueMemo | null = null) {
+  /** A scope's listing at a catalogue version: from the memo, or read now (then of the version it saw). */
+  async function listingAt(memo: CatalogueMemo, version: string, scope: ListingScope) {
+    const kept = memo.listings.get(JSON.stringify([version, scope.groupIds, scope.subgroupId]));
+    if (kept) return { listing: kept, version };
+    const read = await readListing(db, scope);
+    memo.listings.set(JSON.stringify([read.version, scope.groupIds, scope.subgroupId]), read.listing);
+    return read;
+  }
+
+  /**
+   * A page of a list from the scope's listing and the city's offer: one prepared statement reads the
+   * page's cards and the catalogue's version. The memo is read at the last version a statement saw;
+   * when a read sees a newer one, the listing and the offer are taken at it and the page read again.
+   */
+  async function listFromMemo(
+    memo: CatalogueMemo,
+    scope: ListingScope,
+    filter: ServiceListFilter,
+    locale: Locale,
+  ): Promise<PageOf<ServiceCard>> {
+    const { seen } = memo;
+    let version = seen.version ?? (await catalogueVersion(db));
+    for (let attempt = 0; ; attempt += 1) {
+      const last = attempt > 0;
+      const listing = await listingAt(memo, version, scope);
+      const offer = await offerIn(db, memo, version, filter.settlementId);
+      const newer = [listing.version, offer.version].find((seenThere) => seenThere !== version);
+      if (newer !== undefined && !last) {
+        version = newer;
+        continue;
+      }
+      const { ids, total } = listedPage(listing.listing, offer.offer, filter);
+      if (ids.length === 0) return pageOf([], total, filter);
+      const row = await db.one<{ version: string; cards: ServiceCardRow[] }>(
+        `SELECT (${CATALOGUE_VERSION_SQL}) AS version,
+                coalesce((SELECT json_agg(c) FROM (SELECT ${cardColumns(locale, '$2')}
+                                                      FROM services s
+                                                     WHERE s.id = ANY($1::int[]) AND s.enabled AND s.show_on_site) c),
+                         '[]'::json) AS cards`,
+        [ids, filter.settlementId],
+        { prepare: true },
+      );
+      seen.version = row.version;
+      if (row.version === version || last) {
+        const byId = new Map(row.cards.map((card) => [card.id, toServiceCard(card)]));
+        return pageOf(
+          ids.flatMap((id) => byId.get(id) ?? []),
+          total,
+          filter,
+        );
+      }
+      version = row.version;
+    }
+  }
+
   /** Packages (enabled, shown, offered in the settlement) that include the service, most popular first. */
   async function packagesContaining(
     serviceId: number,
@@ -136,6 +267,8 @@ export function createServicesRepository(db: Queryable) {
      * settlement are listed with a null price, otherwise only offered ones are listed.
      */
     async list(filter: ServiceListFilter, locale: Locale): Promise<PageOf<ServiceCard>> {
+      const scope = memo ? listingScope(filter) : null;
+      if (memo && scope) return listFromMemo(memo, scope, filter, locale);
       const p = new SqlParams();
       const ctes: string[] = [];
       const joins: string[] = [];

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRepositories, type Repositories } from '../../repositories';
-import { createSearchHitsMemo } from '../../repositories/search';
+import { createCatalogueMemo } from '../../repositories/catalogue-memo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,10 +12,14 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    // the search memo holds (id, rank) rows: about 16 bytes each, within a quarter of the cache's bytes
+    // the memo holds (id, rank or flags) rows: about 16 bytes each; search hits and listings each
+    // within an eighth of the cache's bytes
     const cacheBytes = app.config.publicCacheBytes;
-    const searchHits = cacheBytes > 0 ? createSearchHitsMemo(Math.floor(cacheBytes / 4 / 16)) : undefined;
-    app.decorate('repos', createRepositories(app.db, { clock: app.clock, ...(searchHits ? { searchHits } : {}) }));
+    const catalogueMemo = cacheBytes > 0 ? createCatalogueMemo(Math.floor(cacheBytes / 8 / 16)) : undefined;
+    app.decorate(
+      'repos',
+      createRepositories(app.db, { clock: app.clock, ...(catalogueMemo ? { catalogueMemo } : {}) }),
+    );
   },
   { name: 'repositories', dependencies: ['database', 'config'] },
 );
