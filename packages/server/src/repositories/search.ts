@@ -436,7 +436,11 @@ const orderedServicesSql = (hits: string) =>
     WHERE s.enabled AND s.show_on_site
     ORDER BY h.rank DESC, s.popularity DESC, s.id`;
 
-/** The hits of each table the query searches at a catalogue version: from the memo, or found now. */
+/**
+ * The hits of each table the query searches at a catalogue version: from the memo, or found now. Their
+ * statements are prepared: their texts vary only with the variants' shape (17 texts for the bench's
+ * 1,306 queries), and planning was a quarter of a statement's time (3 ms on PostgreSQL at +20,000).
+ */
 async function memoHits(
   db: Queryable,
   memo: CatalogueMemo,
@@ -463,11 +467,15 @@ async function memoHits(
         const hits = inlineHits(target, query.variants)(p);
         let value: RankedHits | OrderedServices;
         if (target === SERVICES) {
-          await q.query(INDEX_SCANS_SQL);
-          const rows = await q.query<{ id: number; packageService: boolean }>(orderedServicesSql(hits), p.values);
+          await q.query(INDEX_SCANS_SQL, [], { prepare: true });
+          const rows = await q.query<{ id: number; packageService: boolean }>(orderedServicesSql(hits), p.values, {
+            prepare: true,
+          });
           value = { ids: rows.map((row) => row.id), packages: rows.map((row) => row.packageService) };
         } else {
-          const rows = await q.query<{ id: number; rank: number }>(`WITH ${hits} SELECT id, rank FROM hits`, p.values);
+          const rows = await q.query<{ id: number; rank: number }>(`WITH ${hits} SELECT id, rank FROM hits`, p.values, {
+            prepare: true,
+          });
           value = { ids: rows.map((row) => row.id), ranks: rows.map((row) => Number(row.rank)) };
         }
         memo.searchHits.set(key(target), value);
