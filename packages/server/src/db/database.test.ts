@@ -1,6 +1,6 @@
 /** The data layer behaves the same on PGlite and PostgreSQL (whichever this run uses). */
 import { openTestDatabase, type TestDatabase } from '../test-support/harness';
-import { DatabaseError, parseTimestamp, SQLSTATE } from './database';
+import { DatabaseError, parseTimestamp, type Queryable, SQLSTATE } from './database';
 import { loadMigrations, migrate } from './migrate';
 
 let t: TestDatabase;
@@ -106,6 +106,63 @@ describe('transactions', () => {
       }),
     ).rejects.toBeInstanceOf(DatabaseError);
     expect(await t.db.maybeOne("SELECT 1 FROM specializations WHERE code = 'tx-failed'")).toBeNull();
+  });
+});
+
+describe('prepared statements (QueryOptions.prepare)', () => {
+  const prepare = { prepare: true } as const;
+  const countOf = (q: Queryable, code: string) =>
+    q.one<{ n: number }>('SELECT count(*)::int AS n FROM specializations WHERE code = $1', [code], prepare);
+
+  it('answer what the same statement answers unprepared, each time it runs', async () => {
+    const sql = `SELECT $1::int AS i, $2::text AS s, $3::boolean[] AS flags, $4::float8[] AS ranks,
+                        $5::int[] AS ids, $6::text AS nothing, $7::jsonb AS j, 12.5::numeric(10,2) AS n,
+                        '2026-03-29 01:30:00+00'::timestamptz AS ts`;
+    const params = [7, 'ферит', [true, false], [0.5, 2], [3, 1, 2], null, JSON.stringify({ a: [1] })];
+    const plain = await t.db.one(sql, params);
+    expect(plain).toMatchObject({ i: 7, flags: [true, false], ranks: [0.5, 2], j: { a: [1] }, n: 12.5 });
+    expect(await t.db.one(sql, params, prepare)).toEqual(plain);
+    expect(await t.db.one(sql, [8, 'x', [], [], [], 'y', 'null'], prepare)).toMatchObject({
+      i: 8,
+      nothing: 'y',
+      ids: [],
+    });
+    expect(await t.db.one(sql, params, prepare)).toEqual(plain);
+  });
+
+  it('fail like any statement, and run again afterwards', async () => {
+    const sql = 'SELECT 10 / $1::int AS q';
+    await expect(t.db.one(sql, [0], prepare)).rejects.toMatchObject({ code: '22012' });
+    expect(await t.db.one(sql, [5], prepare)).toEqual({ q: 2 });
+    await expect(t.db.one('SELECT * FROM no_such_table WHERE id = $1', [1], prepare)).rejects.toBeInstanceOf(
+      DatabaseError,
+    );
+  });
+
+  it("see their own transaction's changes, and never another caller's open transaction", async () => {
+    let inserted: () => void = () => undefined;
+    const insertedYet = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const open = t.db.transaction(async (tx) => {
+      await tx.query("INSERT INTO specializations (code, title_uk) VALUES ('prepared-open', 'Тест')");
+      expect(await countOf(tx, 'prepared-open')).toEqual({ n: 1 });
+      inserted();
+      await finished;
+      throw new Error('rolled back');
+    });
+    await insertedYet;
+    // outside the transaction: PostgreSQL reads what is committed; PGlite waits for the transaction
+    const outside = countOf(t.db, 'prepared-open');
+    finish();
+    await expect(open).rejects.toThrow('rolled back');
+    expect(await outside).toEqual({ n: 0 });
+    // the statement, parsed inside the rolled-back transaction, is still prepared
+    expect(await countOf(t.db, 'prepared-open')).toEqual({ n: 0 });
   });
 });
 

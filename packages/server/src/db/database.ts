@@ -12,6 +12,7 @@
  * `JSON.stringify(value)` with a `$n::jsonb` cast. Never build SQL from request values: only
  * identifiers from fixed lists (for example `title_uk` / `title_ru`) may be spliced in.
  */
+import { createHash } from 'node:crypto';
 
 export type SqlScalar = string | number | boolean | null;
 export type SqlValue = SqlScalar | readonly SqlScalar[];
@@ -19,12 +20,26 @@ export type Row = Record<string, unknown>;
 
 export interface QueryOptions {
   /**
-   * PostgreSQL: run as a named prepared statement, parsed and planned once per connection (its name is
-   * the text's hash). For statements of a fixed text that run on every request; never for text that
-   * varies without bound (the server keeps every prepared statement until the connection closes).
-   * PGlite ignores it.
+   * Run as a named prepared statement, parsed once per connection (PGlite: in its one session), its name
+   * the text's hash; PostgreSQL plans it once when a generic plan costs no more than the custom ones.
+   * For statements of a fixed text that run on every request; never for text that varies without bound
+   * (the server keeps every prepared statement until the connection closes).
    */
   readonly prepare?: boolean;
+}
+
+/**
+ * The name of a prepared statement: its text's hash (one text, one name, on every connection), hashed
+ * once per text (prepared texts are few: QueryOptions.prepare).
+ */
+const statementNames = new Map<string, string>();
+export function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `s${createHash('sha1').update(sql).digest('base64url')}`;
+    statementNames.set(sql, name);
+  }
+  return name;
 }
 
 export interface Queryable {

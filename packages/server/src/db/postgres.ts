@@ -1,11 +1,11 @@
 /** A real PostgreSQL (15 or later) through a node-postgres pool, when DATABASE_URL is set. */
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
   type Database,
   type Queryable,
   type QueryOptions,
   type SqlValue,
+  statementName,
   toDatabaseError,
   toDriverParams,
   valueParsers,
@@ -28,20 +28,6 @@ const types = {
     return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
   },
 } as pg.CustomTypesConfig;
-
-/**
- * The name of a prepared statement: its text's hash (one text, one name, on every connection), hashed
- * once per text (prepared texts are few: QueryOptions.prepare).
- */
-const statementNames = new Map<string, string>();
-function statementName(sql: string): string {
-  let name = statementNames.get(sql);
-  if (name === undefined) {
-    name = `s${createHash('sha1').update(sql).digest('base64url')}`;
-    statementNames.set(sql, name);
-  }
-  return name;
-}
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   return withRowHelpers(
