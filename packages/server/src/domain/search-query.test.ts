@@ -111,6 +111,18 @@ describe('searchVariants', () => {
     });
   });
 
+  it('makes a typo match of several words need each word, and a skeleton of each', () => {
+    // "взяття вен" is typed on its way to "взяття венозної": neither the first word's trigrams nor its
+    // skeleton may match alone, or every title starting with "взяття" is a typo match
+    const [typing] = searchVariants('взяття вен');
+    expect(typing).toMatchObject({ typoWords: ['взяття', 'вен'], skeletonWords: null });
+    const [misspelt] = searchVariants('тестостерн загальнй');
+    expect(misspelt).toMatchObject({ typoWords: ['тестостерн', 'загальнй'], skeletonWords: 'тстстрн:* & зглн:*' });
+    // one word, or one beside stop and generic words: the text as a whole, as before
+    expect(searchVariants('холистирин')[0]).toMatchObject({ typoWords: null, skeletonWords: 'хлстрн:*' });
+    expect(searchVariants('аналіз на феритин')[0]).toMatchObject({ typoWords: null, skeletonWords: 'фртн:*' });
+  });
+
   it('adds the Ukrainian and Russian layout conversions of Latin input', () => {
     expect(searchVariants('athbnby').map((v) => v.text)).toEqual(['athbnby', 'феритин']);
     expect(searchVariants("'cnhflsjk").map((v) => v.text)).toEqual(["'cnhflsjk", 'єстрадіол', 'эстрадыол']);

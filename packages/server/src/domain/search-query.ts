@@ -124,16 +124,16 @@ export function skeleton(word: string): string {
   return word.replace(SKELETON_DROPPED, '');
 }
 
-/** `a:* & b:*` of the skeletons of the words long enough to have one; null when none has. */
+/**
+ * `a:* & b:*` of the skeletons of the Cyrillic words; null when one of them is too short to have one
+ * (the skeleton of "взяття" alone must not stand for "взяття вен") or none has.
+ */
 export function skeletonTsQuery(words: readonly string[]): string | null {
-  const terms = [
-    ...new Set(
-      words
-        .filter((word) => !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word))
-        .map(skeleton)
-        .filter((s) => s.length >= MIN_SKELETON && /\p{Script=Cyrillic}/u.test(s)),
-    ),
-  ].slice(0, SEARCH_MAX_WORDS);
+  const skeletons = words
+    .filter((word) => !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word) && /\p{Script=Cyrillic}/u.test(word))
+    .map(skeleton);
+  if (skeletons.some((s) => s.length < MIN_SKELETON)) return null;
+  const terms = [...new Set(skeletons)].slice(0, SEARCH_MAX_WORDS);
   return terms.length === 0 ? null : terms.map((term) => `${term}:*`).join(' & ');
 }
 
@@ -146,6 +146,12 @@ export interface SearchVariant {
   readonly coreWords: string | null;
   /** Consonant skeletons of the Cyrillic words, for vowel typos; null when no word has one. */
   readonly skeletonWords: string | null;
+  /**
+   * The words a typo match needs each of: two or more words of TYPO_WORD_LENGTH letters, not stop or
+   * generic words. Null: the text as a whole. Otherwise a common first word alone made a typo match
+   * ("взяття вен", typed on its way to "взяття венозної", matched every title starting "взяття").
+   */
+  readonly typoWords: readonly string[] | null;
   /** LIKE pattern for the text as a substring. */
   readonly contains: string;
   /** LIKE pattern for texts starting with the text. */
@@ -156,15 +162,21 @@ export interface SearchVariant {
   readonly converted: boolean;
 }
 
+/** A word shorter than this is no typo match's condition: its trigrams are too few to tell. */
+export const TYPO_WORD_LENGTH = 3;
+
 function variant(text: string, converted: boolean): SearchVariant {
   const words = queryWords(text);
   const allWords = prefixTsQuery(words);
-  const core = prefixTsQuery(words.filter((word) => !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word)));
+  const coreList = words.filter((word) => !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word));
+  const core = prefixTsQuery(coreList);
+  const typoWords = [...new Set(coreList.filter((word) => word.length >= TYPO_WORD_LENGTH))].slice(0, SEARCH_MAX_WORDS);
   return {
     text,
     allWords,
     coreWords: core === allWords ? null : core,
     skeletonWords: skeletonTsQuery(words),
+    typoWords: typoWords.length >= 2 ? typoWords : null,
     contains: containsPattern(text),
     startsWith: `${escapeLike(text)}%`,
     code: text.toUpperCase(),

@@ -85,6 +85,8 @@ interface VariantSql {
   readonly like: string | null;
   readonly code: string | null;
   readonly skeleton: string | null;
+  /** The words a typo match needs each of (SearchVariant.typoWords); null: the text. */
+  readonly typoWords: readonly string[] | null;
 }
 
 function variantSql(p: SqlParams, v: SearchVariant, target: Target): VariantSql {
@@ -98,6 +100,7 @@ function variantSql(p: SqlParams, v: SearchVariant, target: Target): VariantSql 
     like: short ? null : p.add(v.contains),
     code: target.code ? p.add(v.code) : null,
     skeleton: v.skeletonWords === null || short || !target.titles ? null : tsquery(p.add(v.skeletonWords)),
+    typoWords: v.typoWords === null || short ? null : v.typoWords.map((word) => p.add(word)),
   };
 }
 
@@ -144,7 +147,11 @@ function matchConditions(variants: readonly VariantSql[], target: Target, phase:
     ...new Set(values.filter((value): value is string => value !== null)),
   ];
   if (phase === 'fuzzy') {
-    for (const v of variants) if (v.like) conditions.push(`${v.text} <% ${a}.search_text`);
+    for (const v of variants) {
+      if (!v.like) continue;
+      const words = v.typoWords ?? [v.text];
+      conditions.push(`(${words.map((word) => `${word} <% ${a}.search_text`).join(' AND ')})`);
+    }
     const skeletons = present(variants.map((v) => v.skeleton));
     if (skeletons.length > 0) conditions.push(`${a}.search_skeleton @@ (${skeletons.join(' || ')})`);
     return conditions;
