@@ -110,8 +110,14 @@ function canMatch(v: SearchVariant, target: Target): boolean {
   return !short || target.titles || target.code || v.allWords !== null;
 }
 
-/** The rank of a candidate row for one variant (the tiers above); higher is better. */
-function rankSql(v: VariantSql, target: Target): string {
+/**
+ * The rank of a candidate row for one variant (the tiers above; higher is better): `CASE ${whens} ELSE
+ * ${otherwise} END`. `similarityOnly`: the `otherwise` is tier 1, a similarity; else every candidate is
+ * in a tier.
+ */
+type VariantRank = { whens: string; otherwise: string; similarityOnly: boolean };
+
+function rankSql(v: VariantSql, target: Target): VariantRank {
   const a = target.alias;
   const exact: string[] = [];
   const prefix: string[] = [];
@@ -123,7 +129,8 @@ function rankSql(v: VariantSql, target: Target): string {
     exact.push(`${a}.search_title_uk = ${v.text}`, `${a}.search_title_ru = ${v.text}`);
     prefix.push(`starts_with(${a}.search_title_uk, ${v.text})`, `starts_with(${a}.search_title_ru, ${v.text})`);
   }
-  if (v.startsWith) return `CASE WHEN ${exact.join(' OR ')} THEN 6 ELSE 5 END`; // every candidate is a prefix
+  // every candidate is a prefix
+  if (v.startsWith) return { whens: `WHEN ${exact.join(' OR ')} THEN 6`, otherwise: '5', similarityOnly: false };
   // the best-matching word, and the whole text (among equal words, shorter titles first)
   const similarity = `(word_similarity(${v.text}, ${a}.search_text) + similarity(${v.text}, ${a}.search_text)) / 2`;
   const tiers: string[] = [];
@@ -132,7 +139,24 @@ function rankSql(v: VariantSql, target: Target): string {
   if (v.all) tiers.push(`WHEN ${a}.search_tsv @@ ${v.all} THEN 4 + ts_rank_cd(${a}.search_tsv, ${v.all}, 32)`);
   if (v.like) tiers.push(`WHEN ${a}.search_text LIKE ${v.like} THEN 3 + ${similarity}`);
   if (v.core) tiers.push(`WHEN ${a}.search_tsv @@ ${v.core} THEN 2 + ts_rank_cd(${a}.search_tsv, ${v.core}, 32)`);
-  return `CASE ${tiers.join(' ')} ELSE 1 + ${similarity} END`;
+  return { whens: tiers.join(' '), otherwise: `1 + ${similarity}`, similarityOnly: true };
+}
+
+/**
+ * The best rank over the variants. A tier (2 and up) beats any similarity-only rank (1 to 2), so the
+ * similarities, dear over thousands of candidates, are computed only for a row no variant's tier
+ * matches (coalesce stops at its first non-null argument): a query typed on the Latin layout has three
+ * variants, and its Latin and Russian ones match no tier of a Ukrainian title.
+ */
+function bestRankSql(ranks: readonly VariantRank[]): string {
+  const [only] = ranks;
+  if (only && ranks.length === 1) return `CASE ${only.whens} ELSE ${only.otherwise} END`;
+  const tiers = `greatest(${ranks
+    .map((rank) => `CASE ${rank.whens} ELSE ${rank.similarityOnly ? '0' : rank.otherwise} END`)
+    .join(', ')})`;
+  // a prefix variant's tiers are 5 and up: no similarity can beat them
+  if (ranks.some((rank) => !rank.similarityOnly)) return tiers;
+  return `coalesce(nullif(${tiers}, 0), greatest(${ranks.map((rank) => rank.otherwise).join(', ')}))`;
 }
 
 /**
@@ -182,8 +206,7 @@ function prepare(
   // a parameter the statement does not refer to has no type, and the statement fails
   const sql = variants.filter((v) => canMatch(v, target)).map((v) => variantSql(p, v, target));
   if (sql.length === 0) return null;
-  const ranks = sql.map((v) => rankSql(v, target));
-  return { sql, rank: ranks.length === 1 ? (ranks[0] as string) : `greatest(${ranks.join(', ')})` };
+  return { sql, rank: bestRankSql(sql.map((v) => rankSql(v, target))) };
 }
 
 /** `exact_ids`, `fuzzy_ids` (gated: only when the exact phase found fewer than FUZZY_BELOW rows), `hits`. */
