@@ -492,6 +492,11 @@ async function memoHits(
   }
   if (missing.length > 0) {
     await withSearchSettings(db, async (q) => {
+      // a title's start (one or two letters) is looked up in its btree by a range only a custom plan
+      // computes from the pattern
+      if (query.variants.every((v) => v.text.length >= MIN_FUZZY_LENGTH)) {
+        await q.query(GENERIC_PLANS_SQL, [], { prepare: true });
+      }
       for (const target of missing) {
         const p = new SqlParams();
         const hits = inlineHits(target, query.variants)(p);
@@ -613,6 +618,14 @@ function group<T>(type: SearchGroupType, part: Part<T>, entry: (row: T) => Searc
 
 /** The trigram threshold of `<%`, for this transaction only (set_config(..., true)). */
 const THRESHOLD_SQL = "SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)";
+/**
+ * For the rest of the transaction, a prepared statement is planned once, for any parameters: the
+ * matching statements' texts vary only with the query's shape, and planning them for each query's
+ * values cost more than running them at the seed (a typo match of several words has a condition per
+ * word). Their plans' shape is set anyway: each candidate condition has its index, sequential scans and
+ * hash and merge joins are off.
+ */
+const GENERIC_PLANS_SQL = "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)";
 /**
  * Sequential scans off for the rest of the transaction: the planner does not know that
  * word_similarity() is expensive and would read the whole services table. Hash and merge joins off
