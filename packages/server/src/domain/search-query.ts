@@ -164,13 +164,18 @@ export interface SearchVariant {
 
 /** A word shorter than this is no typo match's condition: its trigrams are too few to tell. */
 export const TYPO_WORD_LENGTH = 3;
+/**
+ * A typo match needs at most this many words (the first): each count is a statement of its own to
+ * prepare, and a prepared matching statement holds about 250 KB of the database's memory.
+ */
+const TYPO_MAX_WORDS = 3;
 
 function variant(text: string, converted: boolean): SearchVariant {
   const words = queryWords(text);
   const allWords = prefixTsQuery(words);
   const coreList = words.filter((word) => !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word));
   const core = prefixTsQuery(coreList);
-  const typoWords = [...new Set(coreList.filter((word) => word.length >= TYPO_WORD_LENGTH))].slice(0, SEARCH_MAX_WORDS);
+  const typoWords = [...new Set(coreList.filter((word) => word.length >= TYPO_WORD_LENGTH))].slice(0, TYPO_MAX_WORDS);
   return {
     text,
     allWords,

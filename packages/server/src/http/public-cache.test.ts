@@ -392,6 +392,38 @@ describe("the category listings (a group's services shared by every city, locale
     expect(await idsIn({ settlementId: LVIV, groupIds: [groupId] })).toEqual(lviv);
   });
 
+  it('shows at once an analysis a city starts offering in a category it offered nothing of', async () => {
+    const { groupId } = await t.db.one<{ groupId: number }>(
+      'SELECT min(group_id) AS "groupId" FROM service_group_items WHERE service_id = $1',
+      [FERRITIN],
+    );
+    const removed = await t.db.query<{ serviceId: number; price: string; fullPrice: string }>(
+      `DELETE FROM service_prices pr USING service_group_items gi
+        WHERE gi.group_id = $1 AND pr.service_id = gi.service_id AND pr.settlement_id = $2
+        RETURNING pr.service_id AS "serviceId", pr.price, pr.full_price AS "fullPrice"`,
+      [groupId, LVIV],
+    );
+    const restore = (rows: typeof removed) =>
+      Promise.all(
+        rows.map((row) =>
+          t.db.query(
+            `INSERT INTO service_prices (settlement_id, service_id, price, full_price) VALUES ($1, $2, $3, $4)
+             ON CONFLICT DO NOTHING`,
+            [LVIV, row.serviceId, row.price, row.fullPrice],
+          ),
+        ),
+      );
+    try {
+      // the memo now holds the group's listing and Lviv's offer, at the version without the prices
+      expect(await idsIn({ settlementId: LVIV, groupIds: [groupId] })).toEqual({ ids: [], total: 0 });
+      expect(await idsIn({ settlementId: LVIV, groupIds: [groupId] })).toEqual({ ids: [], total: 0 });
+      await restore(removed.filter((row) => row.serviceId === FERRITIN));
+      expect(await idsIn({ settlementId: LVIV, groupIds: [groupId] })).toEqual({ ids: [FERRITIN], total: 1 });
+    } finally {
+      await restore(removed);
+    }
+  });
+
   it('follows an analysis moved out of its category, hidden, or moved in the order, at once', async () => {
     const items = await t.db.query<{ groupId: number; sortOrder: number }>(
       'SELECT group_id AS "groupId", sort_order AS "sortOrder" FROM service_group_items WHERE service_id = $1',

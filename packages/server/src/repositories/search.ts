@@ -468,8 +468,9 @@ const orderedServicesSql = (hits: string) =>
 
 /**
  * The hits of each table the query searches at a catalogue version: from the memo, or found now. Their
- * statements are prepared: their texts vary only with the variants' shape (17 texts for the bench's
- * 1,306 queries), and planning was a quarter of a statement's time (3 ms on PostgreSQL at +20,000).
+ * statements are prepared: their texts vary only with the variants' shape (39 texts of the services'
+ * for the bench's 1,306 queries), and planning was a quarter of a statement's time (3 ms on PostgreSQL
+ * at +20,000).
  */
 async function memoHits(
   db: Queryable,

@@ -174,8 +174,8 @@ export function createServicesRepository(db: Queryable, memo: CatalogueMemo | nu
         version = newer;
         continue;
       }
+      // an empty page too: the statement's version tells whether the listing and the offer are current
       const { ids, total } = listedPage(listing.listing, offer.offer, filter);
-      if (ids.length === 0) return pageOf([], total, filter);
       const row = await db.one<{ version: string; cards: ServiceCardRow[] }>(
         `SELECT (${CATALOGUE_VERSION_SQL}) AS version,
                 coalesce((SELECT json_agg(c) FROM (SELECT ${cardColumns(locale, '$2')}
