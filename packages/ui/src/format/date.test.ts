@@ -11,6 +11,8 @@ import {
   isoToDisplay,
   isValidBirthDate,
   isValidIsoDate,
+  KYIV_TIME_ZONE,
+  kyivParts,
   maskDate,
   maxBirthDateForAge,
   parseDisplayDate,
@@ -104,6 +106,47 @@ describe('Europe/Kyiv', () => {
     expect(todayInKyiv(new Date('2026-11-21T22:30:00Z'))).toBe('2026-11-22');
     expect(todayInKyiv(new Date('2026-07-21T20:59:59Z'))).toBe('2026-07-21');
     expect(todayInKyiv(new Date('2026-07-21T21:00:00Z'))).toBe('2026-07-22');
+  });
+
+  it("agrees with the time zone database's Europe/Kyiv from 1997 to 2037, at every change of the clocks", () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: KYIV_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    const expected = (time: number) => {
+      const parts: Record<string, number> = {};
+      for (const { type, value } of intl.formatToParts(time)) parts[type] = Number(value);
+      return {
+        year: parts.year,
+        month: parts.month,
+        day: parts.day,
+        hour: parts.hour,
+        minute: parts.minute,
+        second: parts.second,
+      };
+    };
+    const instants: number[] = [];
+    for (let year = 1997; year <= 2037; year += 1) {
+      for (const month of [2, 9]) {
+        // around each change: the last Sunday's 01:00 UTC, and the minutes and hours either side
+        const lastDay = new Date(Date.UTC(year, month + 1, 0));
+        const change = Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+        for (const delta of [-3_600_000, -1000, 0, 1000, 3_600_000, 86_400_000]) instants.push(change + delta);
+      }
+      for (let day = 0; day < 365; day += 17) instants.push(Date.UTC(year, 0, 1) + day * 86_400_000 + day * 3_541_000);
+    }
+    expect(instants.length).toBeGreaterThan(1300);
+    for (const time of instants)
+      expect({ at: new Date(time).toISOString(), ...kyivParts(time) }).toEqual({
+        at: new Date(time).toISOString(),
+        ...expected(time),
+      });
   });
 
   it('formats instants in Kyiv time, winter (+2) and summer (+3)', () => {
