@@ -10,7 +10,7 @@
 import type { ServiceGenderFilter } from '@lab/api/contract';
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/database';
-import { CATALOGUE_VERSION_SQL } from './catalogue-version';
+import { CATALOGUE_VERSION_SQL, catalogueVersion } from './catalogue-version';
 
 /** Groups' or branches' hits: (id, rank) rows, ranked again in the statement with the rest of their order. */
 export type RankedHits = { readonly ids: number[]; readonly ranks: number[] };
@@ -74,4 +74,35 @@ export async function offerIn(
   const offer = toOffer(row.ids);
   memo.offers.set(JSON.stringify([row.version, settlementId]), offer);
   return { offer, version: row.version };
+}
+
+/**
+ * A read of memo values and one statement at a catalogue version: the statement's answer and the version
+ * it saw, or (when a memo value was read at a newer version than asked) that version, to read again at.
+ */
+export type ReadAtVersion<T> = { readonly value: T; readonly version: string } | { readonly newer: string };
+
+/**
+ * Reads at the last version a statement saw (no round trip for the version), and once more at a newer
+ * one when the read saw it: the catalogue changed since, and the memo's values are taken at the new
+ * version. A second read is final (`last`: it must not ask to read again), so a catalogue changing
+ * under every read costs two reads, not a loop.
+ */
+export async function readAtCurrentVersion<T>(
+  db: Queryable,
+  memo: CatalogueMemo,
+  read: (version: string, last: boolean) => Promise<ReadAtVersion<T>>,
+): Promise<T> {
+  let version = memo.seen.version ?? (await catalogueVersion(db));
+  for (let attempt = 0; ; attempt += 1) {
+    const last = attempt > 0;
+    const result = await read(version, last);
+    if ('newer' in result) {
+      version = result.newer;
+      continue;
+    }
+    memo.seen.version = result.version;
+    if (result.version === version || last) return result.value;
+    version = result.version;
+  }
 }

@@ -36,8 +36,10 @@ import {
   type OrderedServices,
   offerIn,
   type RankedHits,
+  type ReadAtVersion,
+  readAtCurrentVersion,
 } from './catalogue-memo';
-import { CATALOGUE_VERSION_SQL, catalogueVersion } from './catalogue-version';
+import { CATALOGUE_VERSION_SQL } from './catalogue-version';
 import { servicePrice } from './service-cards';
 import { type BranchRow, branchColumns, toBranch } from './settlements';
 import { localized, pageOffset } from './sql';
@@ -568,19 +570,13 @@ function placedRows(places: readonly Place[], rows: readonly Omit<ServiceHitRow,
  * wanted page. The memo is read at the last version a statement saw; when a read sees another (the
  * catalogue changed since), the hits and the offer are taken at the new one and the statement runs again.
  */
-async function findWithMemo(db: Queryable, memo: CatalogueMemo, query: Query): Promise<Found> {
-  const { seen } = memo;
-  let version = seen.version ?? (await catalogueVersion(db));
-  for (let attempt = 0; ; attempt += 1) {
-    const last = attempt > 0;
+function findWithMemo(db: Queryable, memo: CatalogueMemo, query: Query): Promise<Found> {
+  return readAtCurrentVersion(db, memo, async (version, last): Promise<ReadAtVersion<Found>> => {
     const hits = await memoHits(db, memo, version, query);
     let places: Place[] | null = null;
     if (query.packages.length > 0) {
       const offer = await offerIn(db, memo, version, query.request.settlementId);
-      if (offer.version !== version && !last) {
-        version = offer.version;
-        continue;
-      }
+      if (offer.version !== version && !last) return { newer: offer.version };
       places = placesOf(hits.services, offer.offer, query);
     }
     const p = new SqlParams();
@@ -593,12 +589,11 @@ async function findWithMemo(db: Queryable, memo: CatalogueMemo, query: Query): P
     const found = await db.one<Found & { version: string }>(`SELECT ${columns.join(', ')}`, p.values, {
       prepare: true,
     });
-    seen.version = found.version;
-    if (found.version === version || last) {
-      return places ? { ...found, services: placedRows(places, found.services ?? []) } : found;
-    }
-    version = found.version;
-  }
+    return {
+      value: places ? { ...found, services: placedRows(places, found.services ?? []) } : found,
+      version: found.version,
+    };
+  });
 }
 
 function serviceEntry(row: ServiceHitRow): SearchEntry {

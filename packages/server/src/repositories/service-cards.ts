@@ -35,6 +35,18 @@ export function toServiceCard(row: ServiceCardRow): ServiceCard {
   return { ...card, price: servicePrice(price, fullPrice) };
 }
 
+/** The card rows of the enabled, shown-on-site services among the ids `$1`, priced in the settlement `$2`. */
+export const visibleCardsSql = (locale: Locale): string =>
+  `SELECT ${cardColumns(locale, '$2')}
+     FROM services s
+    WHERE s.id = ANY($1::int[]) AND s.enabled AND s.show_on_site`;
+
+/** Card rows as cards in the order of `ids` (ids without a row are skipped). */
+export function inIdOrder(ids: readonly number[], rows: readonly ServiceCardRow[]): ServiceCard[] {
+  const byId = new Map(rows.map((row) => [row.id, toServiceCard(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Enabled, shown-on-site services by id, as cards, in the order of `ids` (unknown ids are skipped). */
 export async function cardsByIds(
   db: Queryable,
@@ -43,12 +55,5 @@ export async function cardsByIds(
   locale: Locale,
 ): Promise<ServiceCard[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<ServiceCardRow>(
-    `SELECT ${cardColumns(locale, '$2')}
-       FROM services s
-      WHERE s.id = ANY($1::int[]) AND s.enabled AND s.show_on_site`,
-    [[...ids], settlementId],
-  );
-  const byId = new Map(rows.map((row) => [row.id, toServiceCard(row)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inIdOrder(ids, await db.query<ServiceCardRow>(visibleCardsSql(locale), [[...ids], settlementId]));
 }

@@ -15,10 +15,25 @@ import type {
 } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import type { Locale } from '../i18n/messages';
-import { type CatalogueMemo, isOffered, type Listing, type Offer, offerIn } from './catalogue-memo';
-import { CATALOGUE_VERSION_SQL, catalogueVersion } from './catalogue-version';
+import {
+  type CatalogueMemo,
+  isOffered,
+  type Listing,
+  type Offer,
+  offerIn,
+  type ReadAtVersion,
+  readAtCurrentVersion,
+} from './catalogue-memo';
+import { CATALOGUE_VERSION_SQL } from './catalogue-version';
 import { applySearchSettings, serviceHitsCtes } from './search';
-import { cardColumns, cardsByIds, type ServiceCardRow, toServiceCard } from './service-cards';
+import {
+  cardColumns,
+  cardsByIds,
+  inIdOrder,
+  type ServiceCardRow,
+  toServiceCard,
+  visibleCardsSql,
+} from './service-cards';
 import { localized, type PageOf, pageOf, pageOffset } from './sql';
 import { SqlParams } from './sql-params';
 import { inTransaction } from './transaction';
@@ -40,6 +55,13 @@ export interface ServiceListFilter {
   readonly size: number;
 }
 
+/** The enabled groups among `ids` (a parameter) and all their enabled descendants, as a recursive CTE. */
+const descendantsCte = (name: string, ids: string) => `${name} AS (
+    SELECT id FROM service_groups WHERE id = ANY(${ids}::int[]) AND enabled
+    UNION
+    SELECT g.id FROM service_groups g JOIN ${name} c ON g.parent_id = c.id WHERE g.enabled
+  )`;
+
 /**
  * The enabled groups among `ids` and all their enabled descendants. Asked on their own, before the
  * list's statement, which then gets them as an array: the planner cannot estimate a recursive CTE (it
@@ -47,15 +69,9 @@ export interface ServiceListFilter {
  * prices to join them; with the array it looks up the group's few hundred, 100 → 5 ms).
  */
 async function groupsWithDescendants(db: Queryable, ids: readonly number[]): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(
-    `WITH RECURSIVE found AS (
-       SELECT id FROM service_groups WHERE id = ANY($1::int[]) AND enabled
-       UNION
-       SELECT g.id FROM service_groups g JOIN found c ON g.parent_id = c.id WHERE g.enabled
-     )
-     SELECT id FROM found`,
-    [[...ids]],
-  );
+  const rows = await db.query<{ id: number }>(`WITH RECURSIVE ${descendantsCte('found', '$1')} SELECT id FROM found`, [
+    [...ids],
+  ]);
   return rows.map((row) => row.id);
 }
 
@@ -70,13 +86,6 @@ function listingScope(filter: ServiceListFilter): ListingScope | null {
   if (filter.query !== undefined || filter.serviceIds !== undefined || filter.priceSort !== undefined) return null;
   return { groupIds: filter.groupIds ?? null, subgroupId: filter.subgroupId ?? null };
 }
-
-/** The enabled groups among `ids` (a parameter) and all their enabled descendants, as a recursive CTE. */
-const descendantsCte = (name: string, ids: string) => `${name} AS (
-    SELECT id FROM service_groups WHERE id = ANY(${ids}::int[]) AND enabled
-    UNION
-    SELECT g.id FROM service_groups g JOIN ${name} c ON g.parent_id = c.id WHERE g.enabled
-  )`;
 
 /**
  * A scope's services on the site in the list's order (the deepest-listed of their groups in scope,
@@ -157,45 +166,27 @@ export function createServicesRepository(db: Queryable, memo: CatalogueMemo | nu
    * page's cards and the catalogue's version. The memo is read at the last version a statement saw;
    * when a read sees a newer one, the listing and the offer are taken at it and the page read again.
    */
-  async function listFromMemo(
+  function listFromMemo(
     memo: CatalogueMemo,
     scope: ListingScope,
     filter: ServiceListFilter,
     locale: Locale,
   ): Promise<PageOf<ServiceCard>> {
-    const { seen } = memo;
-    let version = seen.version ?? (await catalogueVersion(db));
-    for (let attempt = 0; ; attempt += 1) {
-      const last = attempt > 0;
+    return readAtCurrentVersion(db, memo, async (version, last): Promise<ReadAtVersion<PageOf<ServiceCard>>> => {
       const listing = await listingAt(memo, version, scope);
       const offer = await offerIn(db, memo, version, filter.settlementId);
       const newer = [listing.version, offer.version].find((seenThere) => seenThere !== version);
-      if (newer !== undefined && !last) {
-        version = newer;
-        continue;
-      }
+      if (newer !== undefined && !last) return { newer };
       // an empty page too: the statement's version tells whether the listing and the offer are current
       const { ids, total } = listedPage(listing.listing, offer.offer, filter);
       const row = await db.one<{ version: string; cards: ServiceCardRow[] }>(
         `SELECT (${CATALOGUE_VERSION_SQL}) AS version,
-                coalesce((SELECT json_agg(c) FROM (SELECT ${cardColumns(locale, '$2')}
-                                                      FROM services s
-                                                     WHERE s.id = ANY($1::int[]) AND s.enabled AND s.show_on_site) c),
-                         '[]'::json) AS cards`,
+                coalesce((SELECT json_agg(c) FROM (${visibleCardsSql(locale)}) c), '[]'::json) AS cards`,
         [ids, filter.settlementId],
         { prepare: true },
       );
-      seen.version = row.version;
-      if (row.version === version || last) {
-        const byId = new Map(row.cards.map((card) => [card.id, toServiceCard(card)]));
-        return pageOf(
-          ids.flatMap((id) => byId.get(id) ?? []),
-          total,
-          filter,
-        );
-      }
-      version = row.version;
-    }
+      return { value: pageOf(inIdOrder(ids, row.cards), total, filter), version: row.version };
+    });
   }
 
   /** Packages (enabled, shown, offered in the settlement) that include the service, most popular first. */
