@@ -100,6 +100,35 @@ test('ru lives under /ru with prefixed internal links and html lang ru', async (
   await expect(page.getByRole('heading', { name: 'Особистий кабінет', level: 1 })).toBeVisible();
 });
 
+test('only a page in Russian downloads the Russian texts, and a switch shows every app in Russian at once', async ({
+  page,
+}) => {
+  const textsRu: string[] = [];
+  page.on('request', (request) => {
+    if (/\/texts-ru\.[0-9a-f]+\.js$/.test(request.url())) textsRu.push(new URL(request.url()).origin);
+  });
+  await page.goto(`${site.url}/analysis/ferytyn`);
+  await expect(page.getByRole('heading', { name: 'Підготовка' })).toBeVisible(); // mf-catalog's page
+  await expect(page.getByRole('button', { name: 'Увійти до особистого кабінету' })).toBeVisible(); // mf-account
+  await page.waitForLoadState('networkidle');
+  expect(textsRu).toEqual([]);
+
+  await page.getByRole('link', { name: 'Русский' }).first().click();
+  await expect(page).toHaveURL(`${site.url}/ru/analysis/ferytyn`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { name: 'Подготовка' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Войти в личный кабинет' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^В корзину/ }).first()).toBeVisible();
+  // the shell's and the three remotes' of this page, each from its own origin
+  expect(new Set(textsRu).size).toBe(4);
+
+  // a first visit in Russian: its first render is already in Russian, remotes included
+  await page.goto(`${site.url}/ru/analysis/ferytyn`);
+  await expect(page.getByRole('heading', { name: 'Подготовка' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Войти в личный кабинет' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Підготовка' })).toHaveCount(0);
+});
+
 test('an unknown path shows the not-found view inside the frame', async ({ page }) => {
   await page.goto(`${site.url}/no/such/page`);
   await expect(page.getByRole('heading', { name: 'Сторінку не знайдено' })).toBeVisible();

@@ -3,7 +3,7 @@
 // frames (AccountFrame: nothing personal), which the first view draws for a signed-in visitor.
 import { createRemoteServer } from '@lab/preview';
 import { AccountFrame } from './app/AccountFrame';
-import './i18n';
+import './i18n/all';
 import { ACCOUNT_ROUTE_ID, routes } from './routes';
 
 export const { describePage } = createRemoteServer(routes, { [ACCOUNT_ROUTE_ID]: AccountFrame });

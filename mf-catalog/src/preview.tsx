@@ -1,7 +1,7 @@
 // The catalogue's server module for the shell's server (@lab/preview; built to dist/server/preview.js):
 // its pages described and previewed from the same route objects the browser mounts.
 import { createRemoteServer } from '@lab/preview';
-import './i18n';
+import './i18n/all';
 import { routes } from './routes';
 
 export const { describePage } = createRemoteServer(routes);

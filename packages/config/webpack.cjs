@@ -304,8 +304,14 @@ function optimization(production) {
       minSize: 10000,
       cacheGroups: {
         // an app's texts (src/i18n), read by each of its exposed modules and its routes: one chunk they
-        // share, never a copy in each (below the default 20 KB split size they were copied into each)
-        texts: { test: /[\\/]src[\\/]i18n[\\/]/, name: 'texts', chunks: 'async', enforce: true },
+        // share, never a copy in each (below the default 20 KB split size they were copied into each);
+        // not the ru texts, a chunk of their own that only a page in Russian loads
+        texts: {
+          test: /[\\/]src[\\/]i18n[\\/](?!ru\.json$)/,
+          name: 'texts',
+          chunks: 'async',
+          enforce: true,
+        },
       },
     },
   };

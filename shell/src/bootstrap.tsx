@@ -9,7 +9,8 @@ import { startVitals } from './features/vitals';
 
 const locale = localeFromPath(window.location.pathname);
 initI18n(locale);
-void setLocale(locale);
+// a page in Russian loads its texts first (ua, the default, comes with the code)
+const textsReady = setLocale(locale);
 // the answers the server fetched for this page: its first render does not ask for them again
 primeAnswers(readPrimedAnswers(document));
 keepPagePreview(document, window.location);
@@ -26,7 +27,7 @@ onRemoteFailure((failure) => vitals.failure(failure));
 // long task: the server's first view is on screen meanwhile, and input is not blocked (README
 // "Performance", total blocking time).
 if (container) {
-  void whenRouterReady(router).then(() => {
+  void Promise.all([whenRouterReady(router), textsReady]).then(() => {
     landingRoute = routePattern(router.state.matches);
     startTransition(() => createRoot(container).render(<App router={router} />));
   });

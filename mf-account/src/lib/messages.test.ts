@@ -1,7 +1,7 @@
 import { ApiError } from '@lab/api';
 import type { TFunction } from '@lab/i18n';
 import { i18next, setLocale } from '@lab/i18n';
-import '../i18n';
+import '../i18n/all';
 import { statusOf } from './messages';
 
 const t = i18next.getFixedT('ua', 'account') as unknown as TFunction<'account'>;

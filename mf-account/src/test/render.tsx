@@ -1,7 +1,7 @@
 /** Test set-up: the shared providers and i18n (@lab/testing) with this remote's texts, and a fake API. */
 import { bus } from '@lab/events';
 import { resetBrowserState as resetBrowser } from '@lab/testing';
-import '../i18n';
+import '../i18n/all';
 
 export { bodyOf, installAdapter, ok, type Reply } from '@lab/api/test/fake-adapter';
 export { Providers, renderAt, setUpI18n } from '@lab/testing';

@@ -1,4 +1,4 @@
-import '../i18n';
+import '../i18n/ready';
 import { SignInModals } from '../features/sign-in';
 
 /** Mounted once per page by the shell; opens on the bus's `auth:open`. */

@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation } from '@lab/router';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import '../i18n';
+import '../i18n/all';
 
 export const PHONE = '+380671234567';
 export const GENDERS: Gender[] = [

@@ -1,4 +1,4 @@
-import '../i18n';
+import '../i18n/ready';
 import { CartButton as Button } from '../features/cart';
 
 /** Header slot: the cart icon with its item count and, on wide screens, the cart dropdown. */

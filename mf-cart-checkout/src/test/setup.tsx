@@ -1,6 +1,6 @@
 /** Test set-up: the shared providers and i18n (@lab/testing) with this remote's texts, and a browser reset. */
 import { resetBrowserState as resetBrowser } from '@lab/testing';
-import '../i18n';
+import '../i18n/all';
 
 export { location, Providers, renderAt, setUpI18n } from '@lab/testing';
 

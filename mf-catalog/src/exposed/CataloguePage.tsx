@@ -1,4 +1,4 @@
-import '../i18n';
+import '../i18n/ready';
 import { CataloguePage as Component } from '../features/catalogue';
 
 /** Route /analyzes: the analyses and packages trees. */

@@ -1,4 +1,4 @@
-import '../i18n';
+import '../i18n/ready';
 import { PackagesShowcase as Component } from '../features/home';
 
 /** Home widget: popular packages and the packages tree's groups. */

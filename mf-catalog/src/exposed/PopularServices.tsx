@@ -1,4 +1,4 @@
-import '../i18n';
+import '../i18n/ready';
 import { PopularServices as Component } from '../features/home';
 
 /** Home widget: the chosen city's popular analyses. */

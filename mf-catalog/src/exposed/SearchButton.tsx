@@ -1,4 +1,4 @@
-import '../i18n';
+import '../i18n/ready';
 import { SearchLauncher } from '../features/search';
 
 /** Header slot: the search button and the search modal it opens. */

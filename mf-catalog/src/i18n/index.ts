@@ -1,5 +1,13 @@
 import { registerNamespace } from '@lab/i18n';
-import ru from './ru.json';
 import ua from './ua.json';
 
-registerNamespace('catalog', { ua, ru });
+export const NAMESPACE = 'catalog';
+
+/**
+ * The app's texts: ua (the default and the fallback) with its modules, ru in a chunk of its own that
+ * only a page in Russian loads. An exposed module awaits this (./ready) before it renders.
+ */
+export const textsReady = registerNamespace(NAMESPACE, {
+  ua,
+  ru: () => import(/* webpackChunkName: "texts-ru" */ './ru.json'),
+});

@@ -11,5 +11,12 @@ export {
   localizePath,
   stripLocale,
 } from './locale';
-export { i18next, initI18n, type NamespaceResources, registerNamespace, setLocale } from './setup';
+export {
+  type BundleLoader,
+  i18next,
+  initI18n,
+  type NamespaceResources,
+  registerNamespace,
+  setLocale,
+} from './setup';
 export { useLocale } from './useLocale';

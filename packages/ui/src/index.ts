@@ -77,7 +77,7 @@ export {
 } from './format/phone';
 export { type PluralForms, plural } from './format/plural';
 export { formatAmount, formatPrice } from './format/price';
-export { SafeHtml, sanitizeHtml } from './html/SafeHtml';
+export { loadSanitizer, preloadSanitizer, SafeHtml, sanitizeHtml } from './html/SafeHtml';
 export { UI_NAMESPACE } from './i18n';
 export { Image, type ImageProps } from './image/Image';
 export { BOT_USER_AGENT, isBot } from './image/isBot';

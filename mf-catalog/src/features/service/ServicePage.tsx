@@ -12,6 +12,7 @@ import {
   ErrorState,
   Link,
   pageOrigin,
+  preloadSanitizer,
   SafeHtml,
   Skeleton,
   SkeletonText,
@@ -27,6 +28,8 @@ import styles from './ServicePage.module.css';
 
 /** Route /analysis/{slug}: one analysis or package, priced in the chosen city. */
 export function ServicePage() {
+  // the sanitizer its HTML needs comes while the page's data does, not after it
+  preloadSanitizer();
   const { t } = useTranslation('catalog');
   const { slug = '' } = useParams<{ slug: string }>();
   const cityId = useStored('cityId');

@@ -1,10 +1,12 @@
 import { useArticle } from '@lab/api';
-import { SafeHtml, SkeletonText, usePageMeta } from '@lab/ui';
+import { preloadSanitizer, SafeHtml, SkeletonText, usePageMeta } from '@lab/ui';
 import { AsyncContent } from './AsyncContent';
 import styles from './Content.module.css';
 
 /** A content article (about, mobile app, home visit, contract ...) from the server by its type. */
 export function ArticlePage({ type }: { type: string }) {
+  // the sanitizer its HTML needs comes while the page's data does, not after it
+  preloadSanitizer();
   const { data, error, isLoading, mutate } = useArticle(type);
   usePageMeta(
     data

@@ -1,12 +1,22 @@
 import { useDocument, useSimilarDocuments } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useParams } from '@lab/router';
-import { formatDateKyiv, Link, SafeHtml, SkeletonText, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
+import {
+  formatDateKyiv,
+  Link,
+  preloadSanitizer,
+  SafeHtml,
+  SkeletonText,
+  useBreadcrumbLabel,
+  usePageMeta,
+} from '@lab/ui';
 import { AsyncContent } from '../content';
 import styles from './Documents.module.css';
 import { DocumentCard } from './DocumentsPage';
 
 export function DocumentPage() {
+  // the sanitizer its HTML needs comes while the page's data does, not after it
+  preloadSanitizer();
   const { t } = useTranslation('shell');
   const { slug = null } = useParams();
   const { data, error, isLoading, mutate } = useDocument(slug);

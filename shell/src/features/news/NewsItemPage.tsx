@@ -1,12 +1,14 @@
 import { useNewsItem, useSimilarNews } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useParams } from '@lab/router';
-import { formatDateKyiv, SafeHtml, SkeletonText, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
+import { formatDateKyiv, preloadSanitizer, SafeHtml, SkeletonText, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
 import { AsyncContent } from '../content';
 import styles from './News.module.css';
 import { NewsCard } from './NewsCard';
 
 export function NewsItemPage() {
+  // the sanitizer its HTML needs comes while the page's data does, not after it
+  preloadSanitizer();
   const { t } = useTranslation('shell');
   const { slug = null } = useParams();
   const { data, error, isLoading, mutate } = useNewsItem(slug);
