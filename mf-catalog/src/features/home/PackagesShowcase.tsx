@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { categoryUrl } from '../catalogue';
 import { ServiceCard } from '../service-card';
 import styles from './Home.module.css';
+import { useCityAnswer } from './useCityAnswer';
 
 export const PACKAGES_LIMIT = 4;
 
@@ -15,11 +16,12 @@ export function PackagesShowcase() {
   const popular = usePopularServices(cityId);
   const tree = useServiceGroupTree();
   const headingId = useId();
-  const packages = (popular.data ?? []).filter((service) => service.packageService).slice(0, PACKAGES_LIMIT);
+  const popularData = useCityAnswer(cityId, popular.data);
+  const packages = (popularData ?? []).filter((service) => service.packageService).slice(0, PACKAGES_LIMIT);
   const groups = tree.data?.packageServices ?? [];
   // the home page stands on its own: a failed widget leaves no hole
   if (popular.error && tree.error) return null;
-  if (popular.data && tree.data && packages.length === 0 && groups.length === 0) return null;
+  if (popularData && tree.data && packages.length === 0 && groups.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <div className={styles.head}>
@@ -42,7 +44,7 @@ export function PackagesShowcase() {
           ))}
         </ul>
       )}
-      {!popular.data && !popular.error ? (
+      {!popularData && !popular.error ? (
         <SkeletonGrid count={PACKAGES_LIMIT} height={200} minWidth="15rem" />
       ) : (
         packages.length > 0 && (

@@ -4,6 +4,7 @@ import { ErrorState, Link, SkeletonGrid } from '@lab/ui';
 import { useId } from 'react';
 import { ServiceCard } from '../service-card';
 import styles from './Home.module.css';
+import { useCityAnswer } from './useCityAnswer';
 
 /** Analyses shown on the home page. */
 export const POPULAR_LIMIT = 8;
@@ -12,7 +13,8 @@ export const POPULAR_LIMIT = 8;
 export function PopularServices() {
   const { t } = useTranslation('catalog');
   const cityId = useStored('cityId');
-  const { data, error, isLoading, mutate } = usePopularServices(cityId);
+  const { data: answer, error, isLoading, mutate } = usePopularServices(cityId);
+  const data = useCityAnswer(cityId, answer);
   const headingId = useId();
   const services = (data ?? []).filter((service) => !service.packageService).slice(0, POPULAR_LIMIT);
   if (data && services.length === 0) return null;
