@@ -122,6 +122,26 @@ test('home -> news item -> back restores the scroll position', async ({ page }) 
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
 });
 
+test('an article shows its server HTML, sanitized, with the sanitizer loaded for it and not for the home page', async ({
+  page,
+}) => {
+  const sanitizer: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().endsWith('.js') && (await response.text().catch(() => '')).includes('DOMPurify')) {
+      sanitizer.push(new URL(response.url()).pathname);
+    }
+  });
+  await visit(page, '/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(sanitizer).toEqual([]);
+
+  await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name: 'Про нас' }).first().click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Якість, підтверджена незалежно' })).toBeVisible();
+  await expect(page.locator('article [data-skeleton]')).toHaveCount(0);
+  expect(sanitizer).toHaveLength(1);
+});
+
 test('ru pages prefix internal links and translate the server content', async ({ page }) => {
   await page.goto(`${site.url}/ru/contacts`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Контакты и отделения');

@@ -1,6 +1,6 @@
 import { setStored } from '@lab/api';
 import { getPageMeta, useBreadcrumbLabels } from '@lab/ui';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { card, serviceInfo } from '../../test/fixtures';
 import { CITY, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { serveCatalogue } from '../../test/server';
@@ -61,7 +61,8 @@ describe('service page', () => {
     const materials = screen.getByRole('region', { name: 'Біоматеріал' });
     expect(materials).toHaveTextContent('Венозна кров. Сеча');
     const preparation = screen.getByRole('region', { name: 'Підготовка' });
-    expect(preparation).toHaveTextContent('Натщесерце.');
+    // its HTML is drawn once the sanitizer, which the page asked for with the answer, is there
+    await waitFor(() => expect(preparation).toHaveTextContent('Натщесерце.'));
     expect(preparation.querySelector('script')).toBeNull();
     const related = screen.getByRole('region', { name: 'Разом із цим купують' });
     expect(within(related).getByRole('link', { name: 'Феритин' })).toHaveAttribute('href', '/analysis/service-8');

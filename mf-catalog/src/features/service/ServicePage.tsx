@@ -28,13 +28,14 @@ import styles from './ServicePage.module.css';
 
 /** Route /analysis/{slug}: one analysis or package, priced in the chosen city. */
 export function ServicePage() {
-  // the sanitizer its HTML needs comes while the page's data does, not after it
-  preloadSanitizer();
   const { t } = useTranslation('catalog');
   const { slug = '' } = useParams<{ slug: string }>();
   const cityId = useStored('cityId');
   const locale = useLocale();
   const { data: service, error, isLoading, mutate } = useServiceBySlug(slug || null, cityId);
+  // only a preparation in HTML needs the sanitizer (11 KB): asked for with the page's first render when
+  // the answer came with the HTML, before its section renders
+  if (service?.preparation && isHtml(service.preparation)) preloadSanitizer();
   useBreadcrumbLabel('service', service?.title);
   const url = `${pageOrigin()}${localizePath(serviceUrl(slug), locale)}`;
   usePageMeta(serviceHead(t, service ?? (error?.status === 404 ? null : undefined), url));

@@ -11,20 +11,25 @@ let loading: Promise<Sanitize> | undefined;
 
 /** Loads the sanitizer (once); a page that will show server HTML calls it early (preloadSanitizer). */
 export function loadSanitizer(): Promise<Sanitize> {
-  loading ??= import('dompurify').then(({ default: DOMPurify }) => {
-    sanitize = (html) =>
-      // a server render (a page's preview) has no DOM to sanitize with, and DOMPurify then has no
-      // sanitize at all: nothing there rather than a thrown render or unsanitized HTML (the browser's
-      // render fills it in)
-      DOMPurify.isSupported
-        ? DOMPurify.sanitize(html, {
-            USE_PROFILES: { html: true },
-            FORBID_TAGS: ['style', 'form'],
-            FORBID_ATTR: ['style'],
-          })
-        : '';
-    return sanitize;
-  });
+  if (!loading) {
+    const load = import('dompurify').then(({ default: DOMPurify }) => {
+      sanitize = (html) =>
+        // a server render (a page's preview) has no DOM to sanitize with, and DOMPurify then has no
+        // sanitize at all: nothing there rather than a thrown render or unsanitized HTML (the browser's
+        // render fills it in)
+        DOMPurify.isSupported
+          ? DOMPurify.sanitize(html, {
+              USE_PROFILES: { html: true },
+              FORBID_TAGS: ['style', 'form'],
+              FORBID_ATTR: ['style'],
+            })
+          : '';
+      // React's use() reads a settled promise's value at once when it carries these (no suspending)
+      Object.assign(load, { status: 'fulfilled', value: sanitize });
+      return sanitize;
+    });
+    loading = load;
+  }
   return loading;
 }
 
@@ -56,7 +61,7 @@ export function SafeHtml({ html, className, as: Element = 'div' }: Props) {
 }
 
 function Sanitized({ html, className, as: Element }: Props & { as: NonNullable<Props['as']> }) {
-  const clean = (sanitize ?? use(loadSanitizer()))(html);
+  const clean = use(loadSanitizer())(html);
   return (
     <Element
       className={className}
