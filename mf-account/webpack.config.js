@@ -7,7 +7,7 @@ module.exports = createWebpackConfig({
   // the remote's public API; its types are in src/exposes.ts
   exposes: {
     // its pages: a subtree of the site's routes (src/routes.ts)
-    './routes': './src/exposed/routes.ts',
+    './routes': './src/routes.ts',
     './ProfileMenu': './src/exposed/ProfileMenu.tsx',
   },
   // its pages' crumbs and titles for the shell's server (@lab/preview)

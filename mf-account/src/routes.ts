@@ -5,7 +5,8 @@
 
 import type { PageContext, PageRoute } from '@lab/preview/routes';
 import { ACCOUNT_PAGES, accountHeadingAt, accountPageAt } from './pages';
-import './i18n';
+
+export { textsReady } from './i18n';
 
 /** The account page at the route's splat (`orders` ...), if it is one. */
 const pageAt = ({ params }: PageContext) => accountPageAt(params['*'] ?? '');

@@ -1,7 +1,8 @@
 // The cart's and the checkout's pages (spec section 2): this remote's subtree of the site's routes,
 // exposed as `./routes`; the shell's server describes them with the same objects (preview.tsx).
 import type { PageRoute } from '@lab/preview/routes';
-import './i18n';
+
+export { textsReady } from './i18n';
 
 const NS = 'cartCheckout';
 

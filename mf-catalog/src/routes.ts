@@ -19,7 +19,8 @@ import type { PageContext, PageRoute, PrimeCall } from '@lab/preview/routes';
 import { catalogueHead, categoryHead } from './features/catalogue/headless';
 import { searchHead } from './features/search/headless';
 import { serviceHead } from './features/service/headless';
-import './i18n';
+
+export { textsReady } from './i18n';
 
 const NS = 'catalog';
 

@@ -25,9 +25,6 @@ function jestProject(dir, overrides = {}) {
     moduleNameMapper: {
       '\\.module\\.css$': require.resolve('identity-obj-proxy'),
       '\\.css$': path.join(__dirname, 'jest', 'empty-module.cjs'),
-      // an exposed module's wait for its texts is a top-level await, which CommonJS does not have: the
-      // tests register every locale's texts at once (src/i18n/all.ts) and need no wait
-      '^(?:\\.\\.?/)+i18n/ready$': '<rootDir>/src/i18n/index.ts',
     },
     setupFiles: [path.join(__dirname, 'jest', 'globals.cjs')],
     setupFilesAfterEnv: [path.join(__dirname, 'jest', 'setup-dom.cjs')],

@@ -1,4 +1,4 @@
-import '../i18n/ready';
+import '../i18n';
 import { AccountRoutes } from '../app/AccountRoutes';
 
 /** Route /account/*: the personal account; its pages are routed here, relative to the shell's route. */

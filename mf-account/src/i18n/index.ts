@@ -5,7 +5,8 @@ export const NAMESPACE = 'account';
 
 /**
  * The app's texts: ua (the default and the fallback) with its modules, ru in a chunk of its own that
- * only a page in Russian loads. An exposed module awaits this (./ready) before it renders.
+ * only a page in Russian loads. Each exposed module exports it, and the shell renders the module once it
+ * has settled (its routes' pages share it).
  */
 export const textsReady = registerNamespace(NAMESPACE, {
   ua,

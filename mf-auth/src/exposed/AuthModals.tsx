@@ -1,4 +1,6 @@
-import '../i18n/ready';
+// the shell renders this once its texts in the page's language are there (@lab/i18n)
+export { textsReady } from '../i18n';
+
 import { SignInModals } from '../features/sign-in';
 
 /** Mounted once per page by the shell; opens on the bus's `auth:open`. */

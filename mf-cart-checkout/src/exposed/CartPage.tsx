@@ -1,4 +1,4 @@
-import '../i18n/ready';
+import '../i18n';
 import { CartPage as Page } from '../features/cart';
 
 /** Route /cart. */

@@ -1,4 +1,4 @@
-import '../i18n/ready';
+import '../i18n';
 import { CheckoutPage as Page } from '../features/checkout';
 
 /** Route /checkout. */

@@ -1,4 +1,4 @@
-import '../i18n/ready';
+import '../i18n';
 import { PaymentResultPage as Page } from '../features/payment';
 
 /** Route /checkout/result?orderId=...: where the payment provider comes back to. */

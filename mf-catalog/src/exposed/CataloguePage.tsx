@@ -1,4 +1,4 @@
-import '../i18n/ready';
+import '../i18n';
 import { CataloguePage as Component } from '../features/catalogue';
 
 /** Route /analyzes: the analyses and packages trees. */

@@ -1,4 +1,4 @@
-import '../i18n/ready';
+import '../i18n';
 import { CategoryPage as Component } from '../features/catalogue';
 
 /** Route /analyzes/{slug}: one category's analyses, filtered and paged. */

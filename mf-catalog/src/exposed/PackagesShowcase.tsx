@@ -1,4 +1,6 @@
-import '../i18n/ready';
+// the shell renders this once its texts in the page's language are there (@lab/i18n)
+export { textsReady } from '../i18n';
+
 import { PackagesShowcase as Component } from '../features/home';
 
 /** Home widget: popular packages and the packages tree's groups. */

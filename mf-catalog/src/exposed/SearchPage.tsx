@@ -1,4 +1,4 @@
-import '../i18n/ready';
+import '../i18n';
 import { SearchPage as Component } from '../features/search';
 
 /** Route /search?query={text}: the grouped search results. */

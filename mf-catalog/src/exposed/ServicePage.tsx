@@ -1,4 +1,4 @@
-import '../i18n/ready';
+import '../i18n';
 import { ServicePage as Component } from '../features/service';
 
 /** Route /analysis/{slug}: one analysis or package. */

@@ -61,6 +61,10 @@ export async function loadExposed<R extends RemoteName, M extends ExposedName<R>
     if (afterFailure) federation().registerRemotes([{ name: remote, entry }], { force: true });
     const loaded = await federation().loadRemote<RemoteModules[R][M]>(`${remote}/${module}`);
     if (!loaded) throw new Error(`remote ${remote} did not provide ${module}`);
+    // an exposed module names when its texts in the page's language are there (@lab/i18n
+    // registerNamespace): it renders in that language from its first frame
+    const { textsReady } = loaded as { textsReady?: unknown };
+    if (textsReady instanceof Promise) await textsReady;
     return loaded;
   } catch (error) {
     tellRemoteFailure(remote, module, error);
