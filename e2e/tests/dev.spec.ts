@@ -98,6 +98,9 @@ test('npm run dev: one remote from source, the others from a deployment, through
   const console: string[] = [];
   page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
   await page.goto(`${dev}${path}`);
+  // the first load's remotes are up (their clients have logged) before the count starts again
+  await expect(page.getByRole('button', { name: 'Пошук аналізів' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.localStorage.setItem('cityShown', 'true'));
   console.length = 0;
   await page.reload();
