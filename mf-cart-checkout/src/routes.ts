@@ -2,9 +2,9 @@
 // exposed as `./routes`; the shell's server describes them with the same objects (preview.tsx).
 import type { PageRoute } from '@lab/preview/routes';
 
-export { textsReady } from './i18n';
+import { NAMESPACE as NS } from './i18n';
 
-const NS = 'cartCheckout';
+export { textsReady } from './i18n';
 
 export const routes: readonly PageRoute[] = [
   {

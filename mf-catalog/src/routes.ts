@@ -20,9 +20,9 @@ import { catalogueHead, categoryHead } from './features/catalogue/headless';
 import { searchHead } from './features/search/headless';
 import { serviceHead } from './features/service/headless';
 
-export { textsReady } from './i18n';
+import { NAMESPACE as NS } from './i18n';
 
-const NS = 'catalog';
+export { textsReady } from './i18n';
 
 const treeCall = ({ locale }: PageContext): PrimeCall => ({
   key: apiKeys.serviceGroupTree(locale),
