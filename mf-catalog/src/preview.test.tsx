@@ -16,10 +16,10 @@ import {
   type SettlementsListResponse,
   searchRequest,
 } from '@lab/api';
+import type { ApiRequest } from '@lab/api/test/fake-adapter';
 import { installAdapter, ok } from '@lab/api/test/fake-adapter';
 import type { Locale } from '@lab/i18n';
 import type { RemotePage, RemotePageRequest } from '@lab/preview';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { describePage } from './preview';
 import { card, searchResponse, serviceInfo, tree } from './test/fixtures';
 
@@ -150,7 +150,7 @@ function elementWith(html: string, tag: string, text: string): string {
 
 const SKELETON = 'data-skeleton';
 
-let requests: InternalAxiosRequestConfig[] = [];
+let requests: ApiRequest[] = [];
 beforeEach(() => {
   requests = installAdapter(() => ok(null));
 });

@@ -3,7 +3,7 @@ import { bus } from '@lab/events';
 import { resetBrowserState as resetBrowser } from '@lab/testing';
 import '../i18n/all';
 
-export { bodyOf, installAdapter, ok, type Reply } from '@lab/api/test/fake-adapter';
+export { type ApiRequest, bodyOf, installAdapter, ok, type Reply } from '@lab/api/test/fake-adapter';
 export { Providers, renderAt, setUpI18n } from '@lab/testing';
 
 export function resetBrowserState(): void {

@@ -1,5 +1,5 @@
 /** A fake API for the account's calls: fixtures by URL, each test overriding what it needs. */
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { ApiRequest } from '@lab/api/test/fake-adapter';
 import { DOCTOR, DYNAMICS, MANAGER, order, PATIENT, REGISTRY, WORKPLACES } from './fixtures';
 import { installAdapter, ok, type Reply } from './render';
 
@@ -12,7 +12,7 @@ type Options = {
   /** Orders the list answers (all of them, paged by the request's page and size); a function reads them anew each time. */
   orders?: ReturnType<typeof order>[] | (() => ReturnType<typeof order>[]);
   /** A promise holds the answer back: to see what shows while a call is under way. */
-  handle?: (request: InternalAxiosRequestConfig) => Reply | Promise<Reply> | undefined;
+  handle?: (request: ApiRequest) => Reply | Promise<Reply> | undefined;
 };
 
 const NEW_CART = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';

@@ -14,8 +14,8 @@ import type {
   UnavailableCartItem,
   Ward,
 } from '@lab/api';
+import type { ApiRequest } from '@lab/api/test/fake-adapter';
 import { bodyOf, installAdapter, ok, type Reply } from '@lab/api/test/fake-adapter';
-import type { InternalAxiosRequestConfig } from 'axios';
 
 export { bodyOf } from '@lab/api/test/fake-adapter';
 
@@ -165,7 +165,7 @@ export type ServerState = {
   cartFails: boolean;
 };
 
-const route = (request: InternalAxiosRequestConfig) => `${request.method?.toUpperCase()} ${request.url}`;
+const route = (request: ApiRequest) => `${request.method?.toUpperCase()} ${request.url}`;
 
 /** Installs the fake API; answers the mutable state and the recorded requests. */
 export function serve(initial: Partial<ServerState> = {}) {

@@ -1,7 +1,7 @@
 /** Test set-up: the shared providers and i18n (@lab/testing) with this remote's texts, and a fake API. */
 import '../i18n/all';
 
-export { bodyOf, installAdapter, ok, type Reply } from '@lab/api/test/fake-adapter';
+export { type ApiRequest, bodyOf, installAdapter, ok, type Reply } from '@lab/api/test/fake-adapter';
 export { location, Providers, renderAt, resetBrowserState, setUpI18n } from '@lab/testing';
 
 export const CITY = 1;

@@ -1,5 +1,5 @@
 import type { Cart, SearchBody, SearchResponse, ServiceCard, ServiceInfo, ServiceListBody } from '@lab/api';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { ApiRequest } from '@lab/api/test/fake-adapter';
 import { cartOf, tree } from './fixtures';
 import { bodyOf, installAdapter, ok, type Reply } from './render';
 
@@ -21,7 +21,7 @@ const notFound: Reply = { status: 404, data: { code: 'not-found', message: 'Не
 /** A fake API for the catalogue's calls; returns the recorded requests and the carts it holds. */
 export function serveCatalogue(options: Options = {}) {
   const carts = new Map<string, number[]>();
-  const requests = installAdapter((request: InternalAxiosRequestConfig) => {
+  const requests = installAdapter((request: ApiRequest) => {
     const url = request.url ?? '';
     const method = request.method ?? 'get';
     const params = (request.params ?? {}) as Record<string, number>;

@@ -1,7 +1,7 @@
 import type { Ward, WardBody } from '@lab/api';
+import type { ApiRequest } from '@lab/api/test/fake-adapter';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { WARD } from '../../test/fixtures';
 import { bodyOf, ok, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { serveAccount } from '../../test/server';
@@ -12,8 +12,7 @@ afterEach(resetBrowserState);
 
 const WARD_URL = `/patient/patients/self/wards/${WARD.id}`;
 const PHOTO_URL = `${WARD_URL}/photo`;
-const isPost = (request: InternalAxiosRequestConfig, url: string) =>
-  request.url === url && request.method?.toLowerCase() === 'post';
+const isPost = (request: ApiRequest, url: string) => request.url === url && request.method?.toLowerCase() === 'post';
 
 /** A server holding one ward that the edit and the photo upload change, as the real one does. */
 function serveWard() {

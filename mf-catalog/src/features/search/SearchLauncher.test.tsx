@@ -1,6 +1,6 @@
 import { setStored } from '@lab/api';
+import type { ApiRequest } from '@lab/api/test/fake-adapter';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { card, searchResponse } from '../../test/fixtures';
 import {
   bodyOf,
@@ -25,7 +25,7 @@ const ferritin = card(2, {
 });
 const checkUp = card(3, { title: 'Check-up базовий', slug: 'check-up', packageService: true });
 
-type Pending = { request: InternalAxiosRequestConfig; resolve: (reply: Reply) => void };
+type Pending = { request: ApiRequest; resolve: (reply: Reply) => void };
 
 /** A search endpoint that answers only when the test says so. */
 function manualSearch() {
@@ -93,7 +93,7 @@ describe('live results', () => {
     expect(pending).toHaveLength(0);
     await advance(1);
     expect(pending).toHaveLength(1);
-    expect(bodyOf(pending[0]?.request as InternalAxiosRequestConfig)).toEqual({
+    expect(bodyOf(pending[0]?.request as ApiRequest)).toEqual({
       settlementId: CITY,
       query: 'кров',
       types: ['services', 'service-packages', 'service-groups'],

@@ -3,7 +3,7 @@ import { bodyOf, installAdapter, ok } from '../test/fakeAdapter';
 import { api } from './api';
 import { API_TIMEOUT_MS } from './config';
 import { ApiError } from './errors';
-import { appClient, privateClient, publicClient } from './http';
+import { setTransport } from './http';
 
 const CART_ID = '3f1c2a9e-7b4d-4c1a-9e2f-0a1b2c3d4e5f';
 
@@ -16,11 +16,32 @@ afterEach(async () => {
 });
 
 describe('the three clients', () => {
-  it('send JSON with credentials', () => {
-    for (const client of [appClient, publicClient, privateClient]) {
-      expect(client.defaults.headers['Content-Type']).toBe('application/json');
-      expect(client.defaults.withCredentials).toBe(true);
+  it('send JSON with credentials, and a form as it is', async () => {
+    const sent: RequestInit[] = [];
+    const fetchStandIn = jest.fn(async (_url: string, init: RequestInit) => {
+      sent.push(init);
+      // the part of a Response the clients read (jsdom has no Response)
+      return { ok: true, status: 200, headers: new Headers(), text: async () => '{}' };
+    });
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = fetchStandIn as unknown as typeof fetch;
+    setTransport(null);
+    try {
+      await api.cart.add(CART_ID, [11], 7);
+      await api.patient.uploadPhoto(new Blob(['x']));
+    } finally {
+      globalThis.fetch = realFetch;
     }
+    const [json, form] = sent;
+    expect(fetchStandIn.mock.calls[0]?.[0]).toBe(`/api/public/cart/carts/${CART_ID}/add?settlementId=7`);
+    expect(json?.credentials).toBe('include');
+    expect(json?.method).toBe('POST');
+    expect(new Headers(json?.headers).get('Content-Type')).toBe('application/json');
+    expect(json?.body).toBe('{"serviceIds":[11]}');
+    expect(form?.credentials).toBe('include');
+    expect(form?.body).toBeInstanceOf(FormData);
+    // the browser writes a form's type with its boundary
+    expect(new Headers(form?.headers).has('Content-Type')).toBe(false);
   });
 
   it('wait without a timeout by default (spec section 8), or as long as the page sets', async () => {
@@ -145,6 +166,7 @@ describe('ApiError', () => {
 
   it('reports a timeout as a network failure, in the page language', async () => {
     installAdapter(() => ({ timedOut: true }));
+    window.__LAB_CONFIG__ = { apiTimeoutMs: 20 };
     await expect(api.settlements.list()).rejects.toMatchObject({
       status: 0,
       code: 'network',

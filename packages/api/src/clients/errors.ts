@@ -1,5 +1,4 @@
 /** One error type for every failed call, built from the server's `{ code, message, field? }` body. */
-import { isAxiosError, isCancel } from 'axios';
 import type { ErrorBody } from '../contract/common';
 import { clientMessage } from './messages';
 
@@ -37,25 +36,31 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
+/** The reason the clients abort a call with when its time is up (http.ts): a timeout, not a cancel. */
+export const TIMEOUT = Symbol('timeout');
+
+/**
+ * The error of a call that failed: the server's answer (its error body, else a localized text with the
+ * status), or no answer (offline, refused, timed out: a network failure to callers, with its own text).
+ */
+export function failureOf(
+  failure: { status: number; data: unknown; headers: Headers } | 'network' | 'timeout',
+): ApiError {
+  if (failure === 'network' || failure === 'timeout') return new ApiError(0, 'network', clientMessage(failure));
+  const { status, data, headers } = failure;
+  if (isErrorBody(data)) return new ApiError(status, data.code, data.message, data.field, data.requestId);
+  return new ApiError(
+    status,
+    'http',
+    clientMessage('http', status),
+    undefined,
+    headers.get('x-request-id') ?? undefined,
+  );
+}
+
+/** Any failure as an ApiError: the clients' own as they are, anything else as 'unknown'. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (isCancel(error)) return new ApiError(0, 'canceled', 'Request canceled');
-  if (isAxiosError(error)) {
-    const response = error.response;
-    // a timeout is a network failure to callers (no server answer), with its own text
-    const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
-    if (!response) return new ApiError(0, 'network', clientMessage(timedOut ? 'timeout' : 'network'));
-    const body: unknown = response.data;
-    const requestId = response.headers?.['x-request-id'];
-    if (isErrorBody(body)) return new ApiError(response.status, body.code, body.message, body.field, body.requestId);
-    return new ApiError(
-      response.status,
-      'http',
-      clientMessage('http', response.status),
-      undefined,
-      typeof requestId === 'string' ? requestId : undefined,
-    );
-  }
   return new ApiError(0, 'unknown', clientMessage('unknown'));
 }
 

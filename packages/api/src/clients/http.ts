@@ -1,34 +1,144 @@
-/** The three axios clients of spec section 7. */
-import axios, { type AxiosInstance } from 'axios';
+/**
+ * The three clients of spec section 7, over the browser's fetch. They were axios instances; axios was
+ * about 19 KB gzipped of every page's start-up (README "Performance"), for what fetch does with the
+ * few lines below: a base per client, JSON in and out, the session cookie, Accept-Language, a timeout.
+ */
 import type { ClientKind } from '../endpoints';
 import { apiTimeoutMs, clientBaseUrl, currentLocale } from './config';
-import { toApiError } from './errors';
+import { ApiError, failureOf, TIMEOUT } from './errors';
 
-function createClient(kind: ClientKind): AxiosInstance {
-  const client = axios.create({
-    baseURL: clientBaseUrl(kind),
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    // the session is an HttpOnly cookie, also when the API is on another origin
-    withCredentials: true,
-  });
-  client.interceptors.request.use((config) => {
-    // per request: the window overrides and the language may change after this module loads
-    config.baseURL = clientBaseUrl(kind);
-    // 0 means "none" (axios); a deployment may set one per page
-    config.timeout = apiTimeoutMs();
-    config.headers.set('Accept-Language', currentLocale());
-    return config;
-  });
-  client.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)));
-  return client;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** One call as the client sends it: what a transport carries, and what tests see. */
+export type ApiRequest = {
+  method: Method;
+  /** the client's base (backend path and prefix), read per request: later overrides apply */
+  baseURL: string;
+  /** the path under the base */
+  url: string;
+  /** the query string's values (none left out but undefined and null) */
+  params?: object;
+  /** the body: a JSON text, or a form as it is */
+  data?: string | FormData;
+  headers: Headers;
+  /** milliseconds before the call fails as a timeout; 0: never (spec section 8) */
+  timeout: number;
+  /** the caller's signal */
+  signal?: AbortSignal;
+  /** `blob`: the answer's bytes (the results PDF); `json` otherwise */
+  responseType: 'json' | 'blob';
+};
+
+/** A server's answer, any status: `data` is the parsed JSON (or text), or the Blob asked for. */
+export type ApiAnswer = { status: number; data: unknown; headers: Headers };
+
+/**
+ * What carries a request: fetch by default, a stand-in in tests (test/fakeAdapter.ts). It rejects when
+ * no answer arrives, and stops when `signal` aborts (the caller's, or the timeout's).
+ */
+export type Transport = (request: ApiRequest, signal: AbortSignal) => Promise<ApiAnswer>;
+
+/** The query string of `params`: each value as text, an array as the key repeated. */
+export function queryString(params: object | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }
 
-export const appClient: AxiosInstance = createClient('app');
-export const publicClient: AxiosInstance = createClient('public');
-export const privateClient: AxiosInstance = createClient('private');
+async function readBody(response: Response, responseType: ApiRequest['responseType']): Promise<unknown> {
+  if (responseType === 'blob' && response.ok) return response.blob();
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text; // a proxy's HTML page: no error body (errors.ts)
+  }
+}
 
-export const clients: Readonly<Record<ClientKind, AxiosInstance>> = {
-  app: appClient,
-  public: publicClient,
-  private: privateClient,
+const fetchTransport: Transport = async (request, signal) => {
+  const response = await fetch(`${request.baseURL}${request.url}${queryString(request.params)}`, {
+    method: request.method.toUpperCase(),
+    headers: request.headers,
+    body: request.data ?? null,
+    // the session is an HttpOnly cookie, also when the API is on another origin
+    credentials: 'include',
+    signal,
+  });
+  return { status: response.status, data: await readBody(response, request.responseType), headers: response.headers };
+};
+
+let transport: Transport = fetchTransport;
+
+/** Tests answer from a handler instead of the network (test/fakeAdapter.ts); `null` restores fetch. */
+export function setTransport(next: Transport | null): void {
+  transport = next ?? fetchTransport;
+}
+
+export type ApiCall = {
+  method: Method;
+  url: string;
+  params?: object;
+  /** a JSON body (serialized here), or a form sent as it is */
+  data?: unknown;
+  signal?: AbortSignal;
+  responseType?: ApiRequest['responseType'];
+};
+
+/** One client: its base and prefix (spec section 7), JSON with Accept-Language, failures as ApiError. */
+export type ApiClient = { kind: ClientKind; request<T>(call: ApiCall): Promise<T> };
+
+function createClient(kind: ClientKind): ApiClient {
+  return {
+    kind,
+    async request<T>({ method, url, params, data, signal, responseType = 'json' }: ApiCall): Promise<T> {
+      const form = typeof FormData !== 'undefined' && data instanceof FormData;
+      const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLocale() });
+      // a form's type and boundary are the browser's to write
+      if (!form) headers.set('Content-Type', 'application/json');
+      const request: ApiRequest = {
+        method,
+        baseURL: clientBaseUrl(kind),
+        url,
+        params,
+        data: form ? (data as FormData) : data === undefined ? undefined : JSON.stringify(data),
+        headers,
+        timeout: apiTimeoutMs(),
+        signal,
+        responseType,
+      };
+      // one signal for the caller's abort and the timeout, told apart by the reason
+      const controller = new AbortController();
+      const abort = () => controller.abort(signal?.reason);
+      if (signal?.aborted) abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      const timer = request.timeout > 0 ? setTimeout(() => controller.abort(TIMEOUT), request.timeout) : undefined;
+      try {
+        const answer = await transport(request, controller.signal);
+        if (answer.status >= 200 && answer.status < 300) return answer.data as T;
+        throw failureOf(answer);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        if (controller.signal.aborted) {
+          throw controller.signal.reason === TIMEOUT
+            ? failureOf('timeout')
+            : new ApiError(0, 'canceled', 'Request canceled');
+        }
+        throw failureOf('network');
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', abort);
+      }
+    },
+  };
+}
+
+export const clients: Readonly<Record<ClientKind, ApiClient>> = {
+  app: createClient('app'),
+  public: createClient('public'),
+  private: createClient('private'),
 };

@@ -6,7 +6,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Routes } from '../contract/routes';
 import { type Endpoint, type EndpointKey, endpoints } from '../endpoints';
 import { clientBaseUrl } from './config';
-import { clients } from './http';
+import { type ApiCall, clients } from './http';
 
 type Part<R, Name extends string> = R extends { readonly [P in Name]: infer S extends TSchema } ? Static<S> : undefined;
 
@@ -38,18 +38,19 @@ export function fillPath(path: string, params: PathParams = {}): string {
   });
 }
 
+const methodOf = (endpoint: Endpoint) => endpoint.method.toLowerCase() as ApiCall['method'];
+
 export async function send<K extends EndpointKey>(key: K, input: RouteInput<K>): Promise<RouteResponse<K>> {
   const endpoint: Endpoint = endpoints[key];
   const { params, query, body, signal } = input as LooseInput;
-  const response = await clients[endpoint.client].request<RouteResponse<K>>({
-    method: endpoint.method,
+  return clients[endpoint.client].request<RouteResponse<K>>({
+    method: methodOf(endpoint),
     url: fillPath(endpoint.path, params),
     params: query,
     // a JSON POST always carries a body: Fastify rejects an empty one sent as application/json
     data: body ?? (endpoint.method === 'POST' ? {} : undefined),
     signal,
   });
-  return response.data;
 }
 
 /** An absolute URL of a GET call, for `<img src>` (photos are bytes, not JSON). */
@@ -66,12 +67,11 @@ export function endpointUrl<K extends EndpointKey>(
 /** The bytes of a `binary` GET call (the results PDF) as a Blob; a failure carries only its status. */
 export async function fetchBlob<K extends EndpointKey>(key: K, params?: RouteParams<K>): Promise<Blob> {
   const endpoint: Endpoint = endpoints[key];
-  const response = await clients[endpoint.client].request<Blob>({
-    method: endpoint.method,
+  return clients[endpoint.client].request<Blob>({
+    method: methodOf(endpoint),
     url: fillPath(endpoint.path, params as PathParams | undefined),
     responseType: 'blob',
   });
-  return response.data;
 }
 
 /** multipart/form-data upload of one file in the field the endpoint names. */
@@ -83,12 +83,10 @@ export async function upload<K extends EndpointKey>(
   const endpoint: Endpoint = endpoints[key];
   const form = new FormData();
   form.append(endpoint.multipart ?? 'file', file);
-  const response = await clients[endpoint.client].request<RouteResponse<K>>({
-    method: endpoint.method,
+  // sent as it is: the browser writes its type and boundary
+  return clients[endpoint.client].request<RouteResponse<K>>({
+    method: methodOf(endpoint),
     url: fillPath(endpoint.path, params as PathParams | undefined),
     data: form,
-    // overrides the JSON default so axios sends the form as is (the browser adds the boundary)
-    headers: { 'Content-Type': 'multipart/form-data' },
   });
-  return response.data;
 }

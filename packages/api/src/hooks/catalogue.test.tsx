@@ -1,11 +1,11 @@
 import { initI18n } from '@lab/i18n';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { type ReactNode, useState } from 'react';
 import { SWRConfig } from 'swr';
 import type { Cart } from '../contract/cart';
 import { getStored, setStored } from '../storage';
+import type { ApiRequest } from '../test/fakeAdapter';
 import { bodyOf, installAdapter, ok, type Reply } from '../test/fakeAdapter';
 import { card } from '../test/fixtures';
 import { useServiceList, useServicePackages } from './useServices';
@@ -101,7 +101,7 @@ describe('useServiceList', () => {
     await waitFor(() => expect(screen.getByTestId('items')).toHaveTextContent('1,2,3,4'));
     expect(screen.queryByRole('button', { name: 'more' })).not.toBeInTheDocument();
     expect(requests.map((request) => (request.params as { page: number }).page)).toEqual([0, 1]);
-    expect(bodyOf(requests[0] as InternalAxiosRequestConfig)).toEqual({
+    expect(bodyOf(requests[0] as ApiRequest)).toEqual({
       settlementId: CITY,
       groupIds: [1],
       sort: 'group',

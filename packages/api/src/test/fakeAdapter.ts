@@ -1,50 +1,38 @@
-/** A hand-written axios adapter for tests: records each request and answers from a handler. */
-import {
-  type AxiosAdapter,
-  AxiosError,
-  AxiosHeaders,
-  type AxiosInstance,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
-import { clients } from '../clients/http';
+/** A stand-in for the network in tests: records each request the clients send and answers from a handler. */
+import { type ApiRequest, setTransport } from '../clients/http';
 
+export type { ApiRequest } from '../clients/http';
+
+/** An answer; `networkError`: none arrives (fetch rejects); `timedOut`: none ever comes (set a timeout). */
 export type Reply = { status: number; data: unknown } | { networkError: true } | { timedOut: true };
-export type Handler = (request: InternalAxiosRequestConfig) => Reply | Promise<Reply>;
+export type Handler = (request: ApiRequest) => Reply | Promise<Reply>;
 
 export function ok(data: unknown): Reply {
   return { status: 200, data };
 }
 
-/** Installs `handler` as the adapter of all three clients; returns the recorded requests. */
-export function installAdapter(handler: Handler): InternalAxiosRequestConfig[] {
-  const requests: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    requests.push(config);
-    const reply = await handler(config);
-    if ('networkError' in reply) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    // what axios' XHR adapter throws when config.timeout passes
+/** Installs `handler` in place of fetch for all three clients; returns the recorded requests. */
+export function installAdapter(handler: Handler): ApiRequest[] {
+  const requests: ApiRequest[] = [];
+  setTransport(async (request, signal) => {
+    requests.push(request);
+    // a call the caller aborted before it left is never answered, as fetch rejects it
+    if (signal.aborted) throw signal.reason;
+    const reply = await handler(request);
+    // what fetch does when no answer arrives
+    if ('networkError' in reply) throw new TypeError('Failed to fetch');
+    // an answer that never comes: the call ends when its signal aborts (the clients' timer, http.ts)
     if ('timedOut' in reply) {
-      throw new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ECONNABORTED, config, {});
+      return new Promise<never>((_, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
     }
-    const response: AxiosResponse = {
-      data: reply.data,
-      status: reply.status,
-      statusText: reply.status < 400 ? 'OK' : 'Error',
-      headers: new AxiosHeaders(),
-      config,
-      request: {},
-    };
-    if (reply.status >= 400) {
-      throw new AxiosError(`Request failed with status code ${reply.status}`, 'ERR_BAD_REQUEST', config, {}, response);
-    }
-    return response;
-  };
-  for (const client of Object.values(clients) as AxiosInstance[]) client.defaults.adapter = adapter;
+    return { status: reply.status, data: reply.data, headers: new Headers() };
+  });
   return requests;
 }
 
 /** The JSON body a request sent. */
-export function bodyOf(request: InternalAxiosRequestConfig): unknown {
+export function bodyOf(request: ApiRequest): unknown {
   return typeof request.data === 'string' ? JSON.parse(request.data) : request.data;
 }
