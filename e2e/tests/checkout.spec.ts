@@ -277,6 +277,25 @@ test.describe('a patient orders and pays', () => {
     expect(order).toMatchObject({ state: 'waiting-at-branch', paymentType: 'cash', homeVisit: null });
     expect(order.branch).not.toBeNull();
     expect(await seriousViolations(page)).toEqual([]);
+    // opened again (the patient's bookmark): the order is asked for with the page's code, by the route's
+    // preload, and once: the router's loader and the page's hook take that answer
+    const orderPath = `/api/private/order/orders/${new URL(page.url()).searchParams.get('orderId')}`;
+    const orderCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(orderPath)) orderCalls.push(request.url());
+    });
+    const pageChunkArrived = page.waitForResponse((response) =>
+      /page-payment-result\.[0-9a-f]+\.js$/.test(response.url()),
+    );
+    const orderAsked = page.waitForRequest((request) => request.url().includes(orderPath));
+    await page.reload();
+    // the order's request left before the page's code had arrived
+    expect(await Promise.race([orderAsked.then(() => 'order'), pageChunkArrived.then(() => 'page code')])).toBe(
+      'order',
+    );
+    await expect(page.getByText('Оплатіть його у відділенні під час візиту.')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(orderCalls).toHaveLength(1);
     await page.close();
   });
 

@@ -1,5 +1,6 @@
 // The cart's and the checkout's pages (spec section 2): this remote's subtree of the site's routes,
 // exposed as `./routes`; the shell's server describes them with the same objects (preview.tsx).
+import { preloadOrder } from '@lab/api';
 import type { PageRoute } from '@lab/preview/routes';
 
 import { NAMESPACE as NS } from './i18n';
@@ -46,6 +47,11 @@ export const routes: readonly PageRoute[] = [
       ns: NS,
       crumbs: [{ path: '', labelKey: 'crumbs.paymentResult' }],
       head: ({ t }) => ({ title: t('result.title') }),
+      // the order, asked for with the page's code rather than after it (its line is the largest paint)
+      preload: ({ query }) => {
+        const orderId = query.get('orderId');
+        if (orderId) preloadOrder(orderId);
+      },
     },
   },
 ];

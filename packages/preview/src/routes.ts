@@ -54,6 +54,17 @@ export type PageHandle = {
   notFound?: (context: PageContext) => boolean;
   /** whether a first visit's HTML may carry the page rendered (nothing personal on it) */
   preview?: boolean;
+  /**
+   * In the browser, when the router matches the page: starts what its first render asks for and the
+   * server does not prime (a personal answer), in parallel with the page's code (@lab/api `preloadOrder`)
+   */
+  preload?: (context: PreloadContext) => void;
+};
+
+/** What a route's `preload` is told of the address the router matched. */
+export type PreloadContext = {
+  params: Readonly<Record<string, string | undefined>>;
+  query: URLSearchParams;
 };
 
 /** A route of a remote's subtree, relative to the locale: a React Router route object. */

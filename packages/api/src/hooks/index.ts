@@ -1,6 +1,7 @@
 export { announceCart, announceSession, requestSignIn } from './announce';
 export { type ApiKeyArea, type ApiKeys, apiKeys, keysOf, SESSION_AREAS } from './keys';
 export type { PagedList } from './paged';
+export { preloadOrder } from './preloadPersonal';
 export { PRIMED_ANSWERS_ELEMENT_ID, type PrimedAnswer, primeAnswers, primedEntries, readPrimedAnswers } from './primed';
 export { type ApiKey, type ApiResponse, useApiSWR } from './swr';
 export { type CartState, useCart } from './useCart';

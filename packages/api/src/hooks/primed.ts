@@ -5,6 +5,9 @@
  */
 import { mutate, preload, unstable_serialize } from 'swr';
 import { unstable_serialize as serializeInfinite } from 'swr/infinite';
+import type { SessionInfo } from '../contract/auth';
+import { apiKeys } from './keys';
+import { rememberSession } from './preloadPersonal';
 import type { ApiKey } from './swr';
 
 /** An answer and the SWR key of the hook that reads it (`apiKeys`). */
@@ -55,6 +58,8 @@ export function primedEntries(answers: readonly PrimedAnswer[]): [string, unknow
  * gets the same answer instead of a request (SWR's preload); later ones follow the hook's own rules.
  */
 export function primeAnswers(answers: readonly PrimedAnswer[]) {
+  const session = answers.find(({ key }) => key[0] === apiKeys.session()[0]);
+  if (session) rememberSession(session.data as SessionInfo);
   for (const { key, data } of answers) void preload(key, () => Promise.resolve(data));
   for (const [key, data] of primedEntries(answers)) void mutate(key, data, { revalidate: false });
 }

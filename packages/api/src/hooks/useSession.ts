@@ -9,6 +9,7 @@ import type { PatientSelf, Ward } from '../contract/patient';
 import { getStored, removeStored } from '../storage';
 import { useStored } from '../useStored';
 import { apiKeys, keysOf, SESSION_AREAS } from './keys';
+import { rememberSession } from './preloadPersonal';
 import { type ApiResponse, useApiSWR } from './swr';
 
 export type Session = {
@@ -35,6 +36,8 @@ export function useSession(): Session {
   useEffect(() => {
     if (guest) forgetDoctor();
   }, [guest]);
+  // what a signed-in page's route may ask for before its code arrives (preloadPersonal.ts)
+  useEffect(() => rememberSession(data), [data]);
   return {
     info: data,
     signedIn: data?.canLogin === false,

@@ -93,24 +93,42 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
 }
 
 /**
+ * Runs `run` after the browser has painted the next frame (a task queued from the frame's callback runs
+ * after its paint). What it starts is then not before the page's largest paint: Lighthouse counts every
+ * request started before that paint in its path.
+ */
+function afterNextPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
  * Mounts with the remote's component (its Suspense sibling), then runs `run` once the content has no
- * skeleton left (@lab/ui's Skeleton marks itself data-skeleton): the page's data is on screen.
+ * skeleton left (@lab/ui's Skeleton marks itself data-skeleton) and has been painted: the page's data
+ * is on screen.
  */
 function WhenShown({ content, run }: { content: RefObject<HTMLElement | null>; run: () => void }) {
   useEffect(() => {
     const element = content.current;
     const shown = () => !element?.querySelector('[data-skeleton]');
-    if (!element || shown()) {
-      run();
-      return;
-    }
+    let cancelRun = () => {};
+    if (!element || shown()) return afterNextPaint(run);
     const observer = new MutationObserver(() => {
       if (!shown()) return;
       observer.disconnect();
-      run();
+      cancelRun = afterNextPaint(run);
     });
     observer.observe(element, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      cancelRun();
+    };
   }, [content, run]);
   return null;
 }

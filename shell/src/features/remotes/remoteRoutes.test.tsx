@@ -109,6 +109,27 @@ describe("the remotes' pages in the shell's router", () => {
     expect(screen.getByTestId('crumbs')).toHaveTextContent('/analyzes/:slug');
   });
 
+  it("starts a page's preload when the router matches it, before the page's code is asked for", async () => {
+    const order: string[] = [];
+    const preload = jest.fn(({ params, query }: { params: { slug?: string }; query: URLSearchParams }) => {
+      order.push(`preload ${params.slug} ${query.get('page')}`);
+    });
+    const withPreload: PageRoute[] = catalogueRoutes.map((route) => ({
+      ...route,
+      // a page of its own: the slot keeps one lazy component per page (RemoteSlot.tsx)
+      id: 'mf_catalog/category-with-preload',
+      lazy: async () => {
+        order.push('page code');
+        return { Component: CategoryPage };
+      },
+      handle: { ...route.handle, preload },
+    }));
+    load.mockResolvedValue({ routes: withPreload } as never);
+    render(<RouterProvider router={site('/analyzes/hematology?page=2')} />);
+    expect(await screen.findByRole('heading', { name: 'Категорія з каталогу' })).toBeInTheDocument();
+    expect(order).toEqual(['preload hematology 2', 'page code']);
+  });
+
   it("leaves the shell's own pages alone: no remote is loaded for them", async () => {
     render(<RouterProvider router={site('/news')} />);
     expect(await screen.findByRole('heading', { name: 'Новини' })).toBeInTheDocument();

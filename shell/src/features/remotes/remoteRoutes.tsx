@@ -2,7 +2,7 @@
 // is loaded when a path under one of its prefixes (remotes.json) is first asked for, and patched in
 // under the site's layout, once bare (ua) and once under each other locale's prefix. The shell keeps
 // no list of the remotes' pages.
-import { crumbPattern, type PageHandle, type PageRoute } from '@lab/preview/routes';
+import { crumbPattern, type PageHandle, type PageRoute, type PreloadContext } from '@lab/preview/routes';
 import type { RouteObject } from '@lab/router';
 import { useSyncExternalStore } from 'react';
 import { RemotePage } from './RemoteSlot';
@@ -43,14 +43,27 @@ function addCrumbs(routes: readonly PageRoute[]) {
   changed();
 }
 
-/** The shell's route objects for a remote's: its element is the shell's slot around the page. */
+/**
+ * The shell's route objects for a remote's: its element is the shell's slot around the page. A page
+ * with a `preload` gets a loader that starts it and waits for nothing: the page's code and its first
+ * personal answer then load side by side.
+ */
 export function mountRoutes(remote: string, routes: readonly PageRoute[], scope: string): RouteObject[] {
-  return routes.map((route) => ({
-    id: `${scope}${route.id}`,
-    path: route.path,
-    handle: { ...route.handle, remote } satisfies MountedPageHandle,
-    element: <RemotePage remote={remote as RemoteName} route={route} />,
-  }));
+  return routes.map((route) => {
+    const { preload } = route.handle;
+    return {
+      id: `${scope}${route.id}`,
+      path: route.path,
+      handle: { ...route.handle, remote } satisfies MountedPageHandle,
+      element: <RemotePage remote={remote as RemoteName} route={route} />,
+      ...(preload && {
+        loader: ({ params, request }: { params: PreloadContext['params']; request: Request }) => {
+          preload({ params, query: new URL(request.url).searchParams });
+          return null;
+        },
+      }),
+    };
+  });
 }
 
 /** Where the remotes' subtrees go: the site's layout route and each locale's. */

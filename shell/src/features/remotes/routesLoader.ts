@@ -58,6 +58,17 @@ export function routeAt(routes: readonly PageRoute[], segments: readonly string[
   );
 }
 
+/** The parameters of a route that matched these segments (routeAt): `analysis/:slug` -> `{ slug }`. */
+export function paramsAt(route: PageRoute, segments: readonly string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  route.path.split('/').forEach((part, index) => {
+    const segment = segments[index];
+    if (part.startsWith(':') && segment !== undefined) params[part.slice(1)] = decodeURIComponent(segment);
+    if (part === '*') params['*'] = segments.slice(index).join('/');
+  });
+  return params;
+}
+
 /** For tests: nothing loaded. */
 export function forgetLoadedRoutes() {
   loading.clear();
