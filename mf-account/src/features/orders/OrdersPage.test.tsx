@@ -131,6 +131,21 @@ describe('my orders', () => {
     expect(window.localStorage.getItem('lastOrdersDate')).toBe('"all"');
   });
 
+  it('goes from the skeleton to the list, never through the empty list while the orders arrive', async () => {
+    serveAccount({ orders: [order()] });
+    // every state the page shows, as the DOM has it after each change
+    const seen = new Set<string>();
+    const observer = new MutationObserver(() => {
+      if (screen.queryByText('Замовлень немає')) seen.add('empty');
+      if (screen.queryAllByTestId('order-card').length) seen.add('list');
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    renderAt(<OrdersPage />);
+    expect(await screen.findAllByTestId('order-card')).toHaveLength(1);
+    observer.disconnect();
+    expect([...seen]).toEqual(['list']);
+  });
+
   it('shows a failure with a retry', async () => {
     let fail = true;
     serveAccount({

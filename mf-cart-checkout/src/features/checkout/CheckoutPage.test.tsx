@@ -117,6 +117,20 @@ describe('checkout form', () => {
     expect(requests.filter((request) => request.url === '/order/orders')).toHaveLength(0);
   });
 
+  it('goes from the skeleton to the form, never through an empty cart or a sign-in while the answers arrive', async () => {
+    // every state the page shows, as the DOM has it after each change
+    const seen = new Set<string>();
+    const observer = new MutationObserver(() => {
+      if (screen.queryByText(/Кошик порожній/)) seen.add('empty cart');
+      if (screen.queryByRole('button', { name: /Увійти/ })) seen.add('sign in');
+      if (screen.queryByRole('radio', { name: /Для мене/ })) seen.add('form');
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    await renderSignedIn();
+    observer.disconnect();
+    expect([...seen]).toEqual(['form']);
+  });
+
   it('shows the total like the order: the online discount only when paying online', async () => {
     const { user } = await renderSignedIn();
     expect(screen.getByRole('radio', { name: /Онлайн карткою/ })).toBeChecked();

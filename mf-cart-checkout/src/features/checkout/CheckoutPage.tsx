@@ -1,7 +1,7 @@
 import { type Cart, requestSignIn, usePatientSelf, useSession } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Button, ErrorState, Link, Skeleton, usePageMeta } from '@lab/ui';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 import { ConfirmRemoveDialog, unavailableOf, useCurrentCart, useRemoveFromCart } from '../cart';
 import styles from './Checkout.module.css';
 import { CheckoutForm } from './CheckoutForm';
@@ -16,14 +16,23 @@ import { CheckoutForm } from './CheckoutForm';
 export function CheckoutPage() {
   const { t } = useTranslation('cartCheckout');
   usePageMeta({ title: t('checkout.title') });
-  const session = useSession();
-  const cart = useCurrentCart();
+  const sessionNow = useSession();
+  const cartNow = useCurrentCart();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const removal = useRemoveFromCart(cart, t('remove.failed'), headingRef);
-  const data = useSteadyCart(cart.none ? undefined : cart.data, cart.loading);
+  const removal = useRemoveFromCart(cartNow, t('remove.failed'), headingRef);
+  const dataNow = useSteadyCart(cartNow.none ? undefined : cartNow.data, cartNow.loading);
   // the form waits for whom it is for (the patient and their wards): drawn before, its first section
   // would grow under the visitor's eyes and push the rest down (a layout shift)
-  const patient = usePatientSelf();
+  const patientNow = usePatientSelf();
+  // the page is drawn from the answers in a deferred render, which yields to input: SWR hands each
+  // answer over in a synchronous render, where the form kept a phone's main thread about 95 ms (README
+  // "Performance"). One snapshot of them all, so that no branch below sees half of a new state.
+  const { session, cart, data, patient } = useDeferredValue({
+    session: sessionNow,
+    cart: cartNow,
+    data: dataNow,
+    patient: patientNow,
+  });
 
   let content: ReactNode;
   if (session.isLoading && !session.info) {
