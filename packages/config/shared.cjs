@@ -3,7 +3,7 @@ const path = require('node:path');
 
 /**
  * Third-party singletons with the versions the workspace pins. React Router, i18next with
- * react-i18next, axios and mitt are not listed: only @lab/router, @lab/i18n, @lab/api and @lab/events
+ * react-i18next and mitt are not listed: only @lab/router, @lab/i18n and @lab/events
  * import them, and those are singletons, so the page still runs one of each, tree-shaken to the
  * exports the packages use (a shared module itself never is); no app imports them.
  */

@@ -148,8 +148,8 @@ function definitions(app) {
  * A remote's page previews for the shell's server (@lab/preview): one self-contained CommonJS module,
  * `server/preview.js` next to the remote's manifest, deployed with the remote. Its class names are the
  * browser build's (same names, same hashing); the CSS itself is the browser build's files. It is built
- * for the browser's flavour of every package (React's browser server renderer, axios without its Node.js
- * adapter) and needs nothing of Node.js: the shell's server runs it in a sandbox that has none
+ * for the browser's flavour of every package (React's browser server renderer) and needs nothing of
+ * Node.js: the shell's server runs it in a sandbox that has none
  * (shell/server/previewSandbox.ts).
  */
 function previewConfig(app, outputPath, production) {
@@ -407,7 +407,7 @@ function startupFiles(compilation) {
   const startup = (group) =>
     group.origins.some((origin) => origin.request === './bootstrap' || origin.module?.type === 'provide-module');
   const groups = new Set((compilation.entrypoints.get('main')?.getChildren() ?? []).filter(startup));
-  // a worklist: a shared module's own chunk consumes more shared modules (@lab/api -> axios ...)
+  // a worklist: a shared module's own chunk consumes more shared modules (@lab/api -> @lab/i18n ...)
   for (const group of groups) {
     for (const chunk of group.chunks) {
       for (const module of chunkGraph.getChunkModulesIterable(chunk)) {

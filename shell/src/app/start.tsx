@@ -21,17 +21,18 @@ export async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   const router = createAppRouter();
-  // real-user monitoring of this page view: the landing page's route, the remotes' releases, their failures
-  let landingRoute = '/';
-  const vitals = startVitals({ route: () => landingRoute, locale: () => locale, remotes: remoteVersions });
-  onRemoteFailure((failure) => vitals.failure(failure));
   // The first render waits for the router to match the address (the remote's routes of a page under its
   // prefix are loaded first): the server's first view stays on screen meanwhile, never a blank page.
+  const ready = Promise.all([whenRouterReady(router), textsReady]);
+  // real-user monitoring of this page view: the landing page's route, the remotes' releases, their failures
+  let landingRoute = '/';
+  const vitals = startVitals({ route: () => landingRoute, locale: () => locale, remotes: remoteVersions }, ready);
+  onRemoteFailure((failure) => vitals.failure(failure));
   // A transition renders in slices that yield to the browser every few milliseconds, instead of one
   // long task: the server's first view is on screen meanwhile, and input is not blocked (README
   // "Performance", total blocking time).
   if (container) {
-    void Promise.all([whenRouterReady(router), textsReady]).then(() => {
+    void ready.then(() => {
       landingRoute = routePattern(router.state.matches);
       startTransition(() => createRoot(container).render(<App router={router} />));
     });

@@ -39,17 +39,20 @@ export function newPageViewId(source: RandomSource = browserRandom()): string {
 
 const IDLE: Vitals = { failure: () => undefined };
 
-/** Never throws: monitoring that fails leaves the page as it is. */
-export function startVitals(facts: PageFacts): Vitals {
+/**
+ * Never throws: monitoring that fails leaves the page as it is. `rendered`: the app's first render, after
+ * which web-vitals loads (a page that waits for a remote's code would otherwise fetch it meanwhile).
+ */
+export function startVitals(facts: PageFacts, rendered: Promise<unknown> = Promise.resolve()): Vitals {
   try {
-    return start(facts);
+    return start(facts, rendered);
   } catch (error) {
     console.error('[vitals] not started', error);
     return IDLE;
   }
 }
 
-function start(facts: PageFacts): Vitals {
+function start(facts: PageFacts, rendered: Promise<unknown>): Vitals {
   if (typeof window === 'undefined' || optedOut()) return IDLE;
   const report = createPageReport(facts, sendVitalsBeacon, newPageViewId());
   // on the document: web-vitals listens on the window in the capture phase, so its values are final
@@ -65,7 +68,9 @@ function start(facts: PageFacts): Vitals {
       },
       () => undefined, // no vitals this time; failures are still reported
     );
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void measure(), { timeout: 3000 });
-  else setTimeout(() => void measure(), 1000);
+  void rendered.then(() => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => void measure(), { timeout: 3000 });
+    else setTimeout(() => void measure(), 1000);
+  });
   return { failure: (failure) => report.failure(failure) };
 }
