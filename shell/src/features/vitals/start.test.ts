@@ -12,7 +12,7 @@ const facts = { route: () => '/', locale: () => 'ua' as const, remotes: () => ({
 describe('real-user monitoring', () => {
   it("loads web-vitals only after the app's first render, when the page is idle", async () => {
     jest.useFakeTimers();
-    let render = () => undefined as unknown;
+    let render: (value?: unknown) => void = () => undefined;
     const rendered = new Promise((resolve) => {
       render = resolve;
     });
