@@ -2,8 +2,8 @@ import { initI18n } from '@lab/i18n';
 import { render, screen } from '@testing-library/react';
 import { installAdapter, ok } from '../test/fakeAdapter';
 import { apiKeys } from './keys';
-import { preloadOrder } from './preloadPersonal';
-import { primeAnswers } from './primed';
+import { preloadOrder, rememberSession } from './preloadPersonal';
+import { PRIMED_ANSWERS_ELEMENT_ID, primeAnswers } from './primed';
 import { useOrder } from './useCheckout';
 
 beforeAll(() => initI18n('ua'));
@@ -38,6 +38,18 @@ describe("a signed-in page's first call, started before the page's code", () => 
     primeAnswers([{ key: apiKeys.session(), data: guest }]);
     preloadOrder('order-2');
     expect(requests).toHaveLength(0);
+  });
+
+  it("while the session is read again (a sign-out), is not asked for: the page's primed answer no longer counts", () => {
+    const requests = installAdapter(() => ok({ id: 'order-4', number: 'LAB-2004' }));
+    document.body.innerHTML = `<script type="application/json" id="${PRIMED_ANSWERS_ELEMENT_ID}">${JSON.stringify([
+      { key: apiKeys.session(), data: signedIn },
+    ])}</script>`;
+    // the session hook's answer, dropped while it is asked again
+    rememberSession(undefined);
+    preloadOrder('order-4');
+    expect(requests).toHaveLength(0);
+    document.body.innerHTML = '';
   });
 
   it('leaves a failure to the hook that reads the key, with no unhandled rejection', async () => {

@@ -12,15 +12,19 @@ import { readPrimedAnswers } from './primed';
 import type { ApiKey } from './swr';
 
 let session: SessionInfo | undefined;
+/** whether the page has said (primed or read); before that, the page's primed answers are asked */
+let remembered = false;
 
 /** The visitor's session as last known (primed by the page's server, then read by useSession): whether to ask at all. */
 export function rememberSession(info: SessionInfo | undefined): void {
   session = info;
+  remembered = true;
 }
 
 /** The session known so far; before the apps start (the shell's first script), the one in the page. */
 function knownSession(): SessionInfo | undefined {
-  if (session || typeof document === 'undefined') return session;
+  // after a sign-out the page's primed answer is stale: once told, only what it was told counts
+  if (remembered || typeof document === 'undefined') return session;
   const primed = readPrimedAnswers(document).find(({ key }) => key[0] === apiKeys.session()[0]);
   return primed?.data as SessionInfo | undefined;
 }
