@@ -18,9 +18,15 @@ export function startLandingPage(pathname: string, search = ''): void {
       const remote = at < 0 ? null : remoteOfSegment(map, segments[at] ?? '');
       if (!remote) return;
       const route = routeAt(await remoteRoutes(remote), segments.slice(at));
-      // the page's personal first answer alongside its code (the router's loader asks again: one request)
-      route?.handle.preload?.({ params: paramsAt(route, segments.slice(at)), query: new URLSearchParams(search) });
-      await route?.lazy();
+      if (!route) return;
+      // the page's personal first answer alongside its code (the router's loader asks again: one request);
+      // a preload that throws leaves the page's code to load (the remote's own code: it may use @lab/*)
+      try {
+        route.handle.preload?.({ params: paramsAt(route, segments.slice(at)), query: new URLSearchParams(search) });
+      } catch (error) {
+        console.error(`[remote ${remote}] the page's preload failed`, error);
+      }
+      await route.lazy();
     })
     .catch(() => undefined);
 }

@@ -130,6 +130,21 @@ describe("the remotes' pages in the shell's router", () => {
     expect(order).toEqual(['preload hematology 2', 'page code']);
   });
 
+  it('shows the page when its preload throws', async () => {
+    const throwing: PageRoute[] = catalogueRoutes.map((route) => ({
+      ...route,
+      handle: {
+        ...route.handle,
+        preload: () => {
+          throw new Error('a remote bug');
+        },
+      },
+    }));
+    load.mockResolvedValue({ routes: throwing } as never);
+    render(<RouterProvider router={site('/analyzes/hematology')} />);
+    expect(await screen.findByRole('heading', { name: 'Категорія з каталогу' })).toBeInTheDocument();
+  });
+
   it("leaves the shell's own pages alone: no remote is loaded for them", async () => {
     render(<RouterProvider router={site('/news')} />);
     expect(await screen.findByRole('heading', { name: 'Новини' })).toBeInTheDocument();

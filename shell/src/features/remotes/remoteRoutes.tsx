@@ -58,7 +58,12 @@ export function mountRoutes(remote: string, routes: readonly PageRoute[], scope:
       element: <RemotePage remote={remote as RemoteName} route={route} />,
       ...(preload && {
         loader: ({ params, request }: { params: PreloadContext['params']; request: Request }) => {
-          preload({ params, query: new URL(request.url).searchParams });
+          // only a head start: a preload that throws leaves the page to ask for itself
+          try {
+            preload({ params, query: new URL(request.url).searchParams });
+          } catch (error) {
+            console.error(`[remote ${remote}] the page's preload failed`, error);
+          }
           return null;
         },
       }),
