@@ -36,9 +36,6 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-/** The reason the clients abort a call with when its time is up (http.ts): a timeout, not a cancel. */
-export const TIMEOUT = Symbol('timeout');
-
 /**
  * The error of a call that failed: the server's answer (its error body, else a localized text with the
  * status), or no answer (offline, refused, timed out: a network failure to callers, with its own text).

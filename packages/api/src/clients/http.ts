@@ -5,9 +5,12 @@
  */
 import type { ClientKind } from '../endpoints';
 import { apiTimeoutMs, clientBaseUrl, currentLocale } from './config';
-import { ApiError, failureOf, TIMEOUT } from './errors';
+import { ApiError, failureOf } from './errors';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The reason a client aborts a call with when its time is up: a timeout, not the caller's cancel. */
+const TIMEOUT = Symbol('timeout');
 
 /** One call as the client sends it: what a transport carries, and what tests see. */
 export type ApiRequest = {
@@ -90,11 +93,10 @@ export type ApiCall = {
 };
 
 /** One client: its base and prefix (spec section 7), JSON with Accept-Language, failures as ApiError. */
-export type ApiClient = { kind: ClientKind; request<T>(call: ApiCall): Promise<T> };
+export type ApiClient = { request<T>(call: ApiCall): Promise<T> };
 
 function createClient(kind: ClientKind): ApiClient {
   return {
-    kind,
     async request<T>({ method, url, params, data, signal, responseType = 'json' }: ApiCall): Promise<T> {
       const form = typeof FormData !== 'undefined' && data instanceof FormData;
       const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLocale() });

@@ -6,7 +6,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Routes } from '../contract/routes';
 import { type Endpoint, type EndpointKey, endpoints } from '../endpoints';
 import { clientBaseUrl } from './config';
-import { type ApiCall, clients } from './http';
+import { type ApiCall, clients, queryString } from './http';
 
 type Part<R, Name extends string> = R extends { readonly [P in Name]: infer S extends TSchema } ? Static<S> : undefined;
 
@@ -60,8 +60,7 @@ export function endpointUrl<K extends EndpointKey>(
   query?: Readonly<Record<string, string | number>>,
 ): string {
   const endpoint: Endpoint = endpoints[key];
-  const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
-  return `${clientBaseUrl(endpoint.client)}${fillPath(endpoint.path, params as PathParams | undefined)}${search}`;
+  return `${clientBaseUrl(endpoint.client)}${fillPath(endpoint.path, params as PathParams | undefined)}${queryString(query)}`;
 }
 
 /** The bytes of a `binary` GET call (the results PDF) as a Blob; a failure carries only its status. */

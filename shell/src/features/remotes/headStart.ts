@@ -2,7 +2,7 @@
 // must not touch a shared module (React, @lab/*), which are only negotiated by then.
 import { registerRemotesOnce } from './registry';
 import { remoteOfSegment } from './remotesMap';
-import { paramsAt, remoteRoutes, routeAt } from './routesLoader';
+import { paramsAt, remoteRoutes, routeAt, startPreload } from './routesLoader';
 
 /**
  * Starts loading the routes and the page of the remote that owns the URL the visitor landed on while
@@ -19,13 +19,8 @@ export function startLandingPage(pathname: string, search = ''): void {
       if (!remote) return;
       const route = routeAt(await remoteRoutes(remote), segments.slice(at));
       if (!route) return;
-      // the page's personal first answer alongside its code (the router's loader asks again: one request);
-      // a preload that throws leaves the page's code to load (the remote's own code: it may use @lab/*)
-      try {
-        route.handle.preload?.({ params: paramsAt(route, segments.slice(at)), query: new URLSearchParams(search) });
-      } catch (error) {
-        console.error(`[remote ${remote}] the page's preload failed`, error);
-      }
+      // the page's personal first answer alongside its code (the router's loader asks again: one request)
+      startPreload(remote, route, { params: paramsAt(route, segments.slice(at)), query: new URLSearchParams(search) });
       await route.lazy();
     })
     .catch(() => undefined);

@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react';
 import { RemotePage } from './RemoteSlot';
 import { registerRemotesOnce } from './registry';
 import { prefixesOf, type RemotesMap, remoteOfSegment } from './remotesMap';
-import { failedRemotes, forgetLoadedRoutes, onFailedRemotes, remoteRoutes } from './routesLoader';
+import { failedRemotes, forgetLoadedRoutes, onFailedRemotes, remoteRoutes, startPreload } from './routesLoader';
 import type { RemoteName } from './types';
 
 /** A remote route's handle as mounted: the remote's own, and whose it is. */
@@ -49,26 +49,20 @@ function addCrumbs(routes: readonly PageRoute[]) {
  * personal answer then load side by side.
  */
 export function mountRoutes(remote: string, routes: readonly PageRoute[], scope: string): RouteObject[] {
-  return routes.map((route) => {
-    const { preload } = route.handle;
-    return {
-      id: `${scope}${route.id}`,
-      path: route.path,
-      handle: { ...route.handle, remote } satisfies MountedPageHandle,
-      element: <RemotePage remote={remote as RemoteName} route={route} />,
-      ...(preload && {
-        loader: ({ params, request }: { params: PreloadContext['params']; request: Request }) => {
-          // only a head start: a preload that throws leaves the page to ask for itself
-          try {
-            preload({ params, query: new URL(request.url).searchParams });
-          } catch (error) {
-            console.error(`[remote ${remote}] the page's preload failed`, error);
-          }
-          return null;
-        },
-      }),
-    };
-  });
+  return routes.map((route) => ({
+    id: `${scope}${route.id}`,
+    path: route.path,
+    handle: { ...route.handle, remote } satisfies MountedPageHandle,
+    element: <RemotePage remote={remote as RemoteName} route={route} />,
+    ...(route.handle.preload && {
+      loader: ({ params, request }: { params: PreloadContext['params']; request: Request }) => {
+        startPreload(remote, route, { params, query: new URL(request.url).searchParams });
+        return null;
+      },
+      // on entering the page only: once its hook reads the answer, a preload would be a second request
+      shouldRevalidate: () => false,
+    }),
+  }));
 }
 
 /** Where the remotes' subtrees go: the site's layout route and each locale's. */

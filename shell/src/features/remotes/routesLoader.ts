@@ -1,6 +1,6 @@
 // Loading a remote's routes (`./routes`), without React: the page's first script starts it too
 // (headStart.ts), before the shared modules are negotiated.
-import type { PageRoute, PageRoutesModule } from '@lab/preview/routes';
+import type { PageRoute, PageRoutesModule, PreloadContext } from '@lab/preview/routes';
 import { loadExposed } from './registry';
 
 const loading = new Map<string, Promise<readonly PageRoute[]>>();
@@ -67,6 +67,18 @@ export function paramsAt(route: PageRoute, segments: readonly string[]): Record<
     if (part === '*') params['*'] = segments.slice(index).join('/');
   });
   return params;
+}
+
+/**
+ * Starts a route's `preload` (a personal first answer with the page's code). Only a head start: one that
+ * throws (the remote's own code) is logged, and the page asks for itself.
+ */
+export function startPreload(remote: string, route: PageRoute, context: PreloadContext): void {
+  try {
+    route.handle.preload?.(context);
+  } catch (error) {
+    console.error(`[remote ${remote}] the page's preload failed`, error);
+  }
 }
 
 /** For tests: nothing loaded. */
