@@ -277,6 +277,11 @@ test.describe('a patient orders and pays', () => {
     expect(order).toMatchObject({ state: 'waiting-at-branch', paymentType: 'cash', homeVisit: null });
     expect(order.branch).not.toBeNull();
     expect(await seriousViolations(page)).toEqual([]);
+    // the server's first view of it draws the page's heading, and nothing of the order or its patient
+    const firstView = await (await page.request.get(page.url())).text();
+    expect(firstView).toMatch(/<div data-page-preview="heading" inert><h1[^>]*>Замовлення<\/h1>/);
+    expect(firstView).not.toContain(order.number);
+    expect(firstView).not.toContain(order.patient.firstName);
     // opened again (the patient's bookmark): the order is asked for with the page's code, by the route's
     // preload, and once: the router's loader and the page's hook take that answer
     const orderPath = `/api/private/order/orders/${new URL(page.url()).searchParams.get('orderId')}`;

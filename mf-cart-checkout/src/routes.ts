@@ -47,6 +47,7 @@ export const routes: readonly PageRoute[] = [
       ns: NS,
       crumbs: [{ path: '', labelKey: 'crumbs.paymentResult' }],
       head: ({ t }) => ({ title: t('result.title') }),
+      heading: ({ t }) => t('result.title'),
       // the order, asked for with the page's code rather than after it (its line is the largest paint)
       preload: ({ query }) => {
         const orderId = query.get('orderId');
