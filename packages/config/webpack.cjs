@@ -1,6 +1,8 @@
 // The one webpack + Module Federation factory: every app's webpack.config.js is a few lines over it.
 const path = require('node:path');
 const webpack = require('webpack');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
@@ -84,6 +86,7 @@ function browserConfig(app, production, outputPath) {
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       }),
       ...(app.preview ? [new PageStylesPlugin()] : []),
+      ...(production ? [precompressed()] : []),
       ...(app.host
         ? [
             new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', inject: 'head' }),
@@ -115,6 +118,24 @@ function browserConfig(app, production, outputPath) {
     },
     stats: 'errors-warnings',
   };
+}
+
+/**
+ * Each text asset's brotli at the highest quality beside it (`<file>.br`), made once at build time as a
+ * CDN's or nginx's brotli_static files are: 7–8% fewer bytes than the static server's own setting
+ * (quality 9), whose quality 11 takes most of a second for the start-up chunk, too slow per request.
+ * @lab/serve sends it while it holds the file's bytes.
+ */
+function precompressed() {
+  return new CompressionPlugin({
+    filename: '[path][base].br',
+    algorithm: 'brotliCompress',
+    test: /\.(js|css|json|html|svg)$/,
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+    // what the server would not compress either, or would send as it is
+    threshold: 1024,
+    minRatio: 0.9,
+  });
 }
 
 /** The federation DTS plugin's settings (TypeScript 7 works through its tsc command line). */

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 const brotli = promisify(zlib.brotliCompress);
+const unbrotli = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
 
 const TYPES = {
@@ -69,11 +70,23 @@ async function compressed(file, info, encoding) {
     const raw = await readFile(file);
     body =
       encoding === 'br'
-        ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+        ? ((await prebuilt(file, raw)) ?? (await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })))
         : await gzip(raw, { level: 9 });
     compressedCache.set(key, body);
   }
   return body;
+}
+
+/**
+ * The build's brotli of a file (`<file>.br`, at the highest quality: packages/config/webpack.cjs), as a
+ * CDN or nginx's brotli_static would send it, when it still holds the file's bytes: a file copied over
+ * without its .br, or from another build, is compressed here instead.
+ */
+async function prebuilt(file, raw) {
+  const packed = await readFile(`${file}.br`).catch(() => null);
+  if (!packed) return null;
+  const unpacked = await unbrotli(packed).catch(() => null);
+  return unpacked?.equals(raw) ? packed : null;
 }
 
 async function findFile(root, pathname) {

@@ -3,7 +3,7 @@ import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { createStaticServer } from './server.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'serve-test-'));
@@ -61,6 +61,27 @@ describe('static server', () => {
     const plain = await rawGet(`${remote.origin}/main.js`, {});
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(bigScript);
+  });
+
+  it("sends the build's own brotli of a file while it holds the file's bytes, and compresses a file whose .br is stale", async () => {
+    const script = `export const prices = ${JSON.stringify(Array.from({ length: 3000 }, (_, index) => (index * 7919) % 1000))};`;
+    const quality = (level: number) =>
+      brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: level } });
+    // the build's, at the highest quality: other bytes than the server's own setting makes
+    const built = quality(11);
+    expect(built.equals(quality(9))).toBe(false);
+    writeFileSync(join(root, 'built.11111111.js'), script);
+    writeFileSync(join(root, 'built.11111111.js.br'), built);
+    const fresh = await rawGet(`${remote.origin}/built.11111111.js`, { 'accept-encoding': 'br' });
+    expect(fresh.headers['content-encoding']).toBe('br');
+    expect(fresh.body.equals(built)).toBe(true);
+    // a file deployed over the old one without its .br: the old .br must not be sent for it
+    const next = script.replace('prices', 'totals');
+    writeFileSync(join(root, 'stale.22222222.js'), next);
+    writeFileSync(join(root, 'stale.22222222.js.br'), built);
+    const stale = await rawGet(`${remote.origin}/stale.22222222.js`, { 'accept-encoding': 'br' });
+    expect(stale.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(stale.body).toString()).toBe(next);
   });
 
   it('sends no-cache for entries and pages, immutable for content-hashed chunks', async () => {
