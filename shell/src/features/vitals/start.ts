@@ -40,19 +40,20 @@ export function newPageViewId(source: RandomSource = browserRandom()): string {
 const IDLE: Vitals = { failure: () => undefined };
 
 /**
- * Never throws: monitoring that fails leaves the page as it is. `rendered`: the app's first render, after
- * which web-vitals loads (a page that waits for a remote's code would otherwise fetch it meanwhile).
+ * Never throws: monitoring that fails leaves the page as it is. `ready`: when the app's first render can
+ * start (the router has matched the page); web-vitals loads at the first idle moment after it, so a page
+ * that waits for a remote's code does not fetch it meanwhile.
  */
-export function startVitals(facts: PageFacts, rendered: Promise<unknown> = Promise.resolve()): Vitals {
+export function startVitals(facts: PageFacts, ready: Promise<unknown> = Promise.resolve()): Vitals {
   try {
-    return start(facts, rendered);
+    return start(facts, ready);
   } catch (error) {
     console.error('[vitals] not started', error);
     return IDLE;
   }
 }
 
-function start(facts: PageFacts, rendered: Promise<unknown>): Vitals {
+function start(facts: PageFacts, ready: Promise<unknown>): Vitals {
   if (typeof window === 'undefined' || optedOut()) return IDLE;
   const report = createPageReport(facts, sendVitalsBeacon, newPageViewId());
   // on the document: web-vitals listens on the window in the capture phase, so its values are final
@@ -68,7 +69,7 @@ function start(facts: PageFacts, rendered: Promise<unknown>): Vitals {
       },
       () => undefined, // no vitals this time; failures are still reported
     );
-  void rendered.then(() => {
+  void ready.then(() => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => void measure(), { timeout: 3000 });
     else setTimeout(() => void measure(), 1000);
   });
