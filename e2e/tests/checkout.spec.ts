@@ -282,9 +282,19 @@ test.describe('a patient orders and pays', () => {
     expect(firstView).toMatch(/<div data-page-preview="heading" inert><h1[^>]*>Замовлення<\/h1>/);
     expect(firstView).not.toContain(order.number);
     expect(firstView).not.toContain(order.patient.firstName);
-    // opened again (the patient's bookmark): the order is asked for with the page's code, by the route's
-    // preload, and once: the router's loader and the page's hook take that answer
     const orderPath = `/api/private/order/orders/${new URL(page.url()).searchParams.get('orderId')}`;
+    // ... but it asks for the page's code with the start-up's, and starts the order's request itself
+    // for its signed-in owner (the address is the page's own); a guest's page starts nothing
+    expect(firstView).toMatch(
+      /<link rel="preload" as="script" href="http:\/\/[^"]+\/page-payment-result\.[0-9a-f]+\.js">/,
+    );
+    expect(firstView).toContain(`__LAB_EARLY__`);
+    expect(firstView).toContain(JSON.stringify([orderPath]));
+    const guestView = await (await fetch(page.url())).text();
+    expect(guestView).toMatch(/page-payment-result\.[0-9a-f]+\.js/);
+    expect(guestView).not.toContain('__LAB_EARLY__');
+    // opened again (the patient's bookmark): the order is asked for before the page's code has arrived,
+    // and once: the router's loader and the page's hook take that answer
     const orderCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes(orderPath)) orderCalls.push(request.url());

@@ -1,6 +1,6 @@
 // The cart's and the checkout's pages (spec section 2): this remote's subtree of the site's routes,
 // exposed as `./routes`; the shell's server describes them with the same objects (preview.tsx).
-import { preloadOrder } from '@lab/api';
+import { apiKeys, endpointUrl, preloadOrder } from '@lab/api';
 import type { PageRoute } from '@lab/preview/routes';
 
 import { NAMESPACE as NS } from './i18n';
@@ -48,10 +48,15 @@ export const routes: readonly PageRoute[] = [
       crumbs: [{ path: '', labelKey: 'crumbs.paymentResult' }],
       head: ({ t }) => ({ title: t('result.title') }),
       heading: ({ t }) => t('result.title'),
-      // the order, asked for with the page's code rather than after it (its line is the largest paint)
+      // the order, asked for with the page's code rather than after it (its line is the largest paint);
+      // a signed-in visitor's page starts it from its HTML, before the start-up's scripts
       preload: ({ query }) => {
         const orderId = query.get('orderId');
         if (orderId) preloadOrder(orderId);
+      },
+      personal: ({ query, locale }) => {
+        const orderId = query.get('orderId');
+        return orderId ? [{ key: apiKeys.order(orderId, locale), url: endpointUrl('orderGet', { orderId }) }] : [];
       },
     },
   },

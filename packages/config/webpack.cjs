@@ -352,13 +352,16 @@ function optimization(production, host = false) {
   };
 }
 
-/** Where a remote lists its pages' style sheets, next to its manifest (shell/server/previews.ts reads it). */
+/** Where a remote lists its pages' style sheets and scripts, next to its manifest (shell/server/previews.ts reads them). */
 const PAGE_STYLES_FILE = 'page-styles.json';
+const PAGE_SCRIPTS_FILE = 'page-scripts.json';
 
 /**
- * Emits page-styles.json: for each page of the remote's routes (the chunk group `page-<route>` its
- * src/routes.ts names), every style sheet the page's chunks carry, the ones split into chunks shared
- * with other modules included. The shell's server inlines them with the page's preview.
+ * Emits page-styles.json and page-scripts.json: for each page of the remote's routes (the chunk group
+ * `page-<route>` its src/routes.ts names), every style sheet and every script the page's chunks carry,
+ * the ones split into chunks shared with other modules included. The shell's server inlines the style
+ * sheets with the page's preview, and has the page's HTML ask for both with the start-up's files rather
+ * than after them (the router loads a page's code only once React and the router are there).
  */
 class PageStylesPlugin {
   apply(compiler) {
@@ -366,12 +369,17 @@ class PageStylesPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'PageStylesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const pages = {};
+          const styles = {};
+          const scripts = {};
           for (const [name, group] of compilation.namedChunkGroups) {
             if (!name.startsWith('page-')) continue;
-            pages[name.slice('page-'.length)] = group.getFiles().filter((file) => file.endsWith('.css'));
+            const files = group.getFiles();
+            styles[name.slice('page-'.length)] = files.filter((file) => file.endsWith('.css'));
+            scripts[name.slice('page-'.length)] = files.filter((file) => file.endsWith('.js'));
           }
-          compilation.emitAsset(PAGE_STYLES_FILE, new webpack.sources.RawSource(`${JSON.stringify(pages, null, 2)}\n`));
+          const json = (value) => new webpack.sources.RawSource(`${JSON.stringify(value, null, 2)}\n`);
+          compilation.emitAsset(PAGE_STYLES_FILE, json(styles));
+          compilation.emitAsset(PAGE_SCRIPTS_FILE, json(scripts));
         },
       );
     });

@@ -1,7 +1,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { PRIMED_ANSWERS_ELEMENT_ID, type PrimedAnswer, type SettlementsListResponse } from '@lab/api';
+import {
+  earlyCallsScript,
+  PRIMED_ANSWERS_ELEMENT_ID,
+  type PrimedAnswer,
+  type SessionInfo,
+  type SettlementsListResponse,
+} from '@lab/api';
 import { FALLBACK_LOCALE, type Locale, localeFromPath, localizePath, stripLocale } from '@lab/i18n';
 import { compressFor } from '@lab/serve';
 import ru from '../src/app/locales/ru.json';
@@ -73,6 +79,21 @@ function site(locale: Locale, origin: string): SiteFacts {
     ogImage: '/og-image.png',
     telephone: '0 800 102021',
   };
+}
+
+/**
+ * A remote's page's own scripts and style sheets, asked for with the start-up's files: the router loads
+ * them only once React and the router have arrived and run, a round trip after them on a phone's line
+ * (README "Performance"). On a page drawn from its HTML they wait for its first frame with the rest.
+ */
+function pageHints(described: DescribedPage | null, notFound: boolean): string {
+  if (!described || notFound) return '';
+  const { scripts, styles } = described.assets;
+  const tags = [
+    ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
+    ...styles.map((href) => `<link rel="preload" as="style" href="${escapeHtml(href)}">`),
+  ];
+  return tags.map((tag) => `\n    ${tag}`).join('');
 }
 
 /** A navigation to a page of the app (not a file, not the API). */
@@ -153,6 +174,10 @@ export async function renderPage(
   // a remote's page says its own title, description and structured data (its route's handle); the
   // API's data of the shell's own pages, or the site's defaults
   const meta = described?.meta ?? data?.meta ?? (path === '/' ? { organization: true } : {});
+  // a signed-in visitor's page starts its personal GETs itself, before its scripts (@lab/api early.ts)
+  const signedIn = (sessionAnswer?.data as SessionInfo | undefined)?.canLogin === false;
+  const early =
+    signedIn && described?.personal.length && !notFound ? earlyCallsScript(described.personal, locale) : null;
   const head = renderHeadHtml(buildHead({ meta, path, locale, crumbs, site: site(locale, origin) }));
   const page = (await indexHtml(options.root))
     .replace(/<html lang="[^"]*">/, `<html lang="${locale === FALLBACK_LOCALE ? 'uk' : 'ru'}">`)
@@ -164,7 +189,7 @@ export async function renderPage(
     .replace(
       '</head>',
       () =>
-        `    ${head}\n    <style>${firstViewCss}</style>\n    ${options.remoteHints ? remoteHints(options.remotesMap) : ''}${previewHead(preview)}\n  </head>`,
+        `    ${head}\n    <style>${firstViewCss}</style>\n    ${options.remoteHints ? remoteHints(options.remotesMap) + pageHints(described, notFound) : ''}${early ? `<script>${early}</script>` : ''}${previewHead(preview)}\n  </head>`,
     )
     .replace(
       '<div id="root"></div>',
@@ -192,7 +217,11 @@ export async function renderPage(
         ...(preview?.css ? [hashSource(preview.css)] : []),
         ...(preview ? styleAttributeSources(preview.html) : []),
       ],
-      [...(preview?.guard ? [hashSource(preview.guard)] : []), ...(scriptSource ? [scriptSource] : [])],
+      [
+        ...(preview?.guard ? [hashSource(preview.guard)] : []),
+        ...(scriptSource ? [scriptSource] : []),
+        ...(early ? [hashSource(early)] : []),
+      ],
       options.devOrigins,
     ),
     'x-content-type-options': 'nosniff',

@@ -227,6 +227,41 @@ describe("a remote's preview of its page", () => {
     expect(described?.answers).toEqual([{ key: ['tree', 'ua'], data: { groups: 1 } }]);
   });
 
+  it("names the page's own scripts and style sheets by address, as the remote's build lists them", async () => {
+    files['/catalog/page-scripts.json'] = JSON.stringify({ category: ['69.js', 'page-category.js'], other: ['x.js'] });
+    const described = await describeRemotePage('mf_catalog', manifestUrl(), request, noApi, origin);
+    expect(described?.assets).toEqual({
+      scripts: [`${origin}/catalog/69.js`, `${origin}/catalog/page-category.js`],
+      styles: [
+        `${origin}/catalog/static/css/page-category.async.css`,
+        `${origin}/catalog/static/css/page-category.sync.css`,
+      ],
+    });
+    // a build before page-scripts.json: the page is described as before, its code asked for by the router
+    delete files['/catalog/page-scripts.json'];
+    forgetPreviewModules();
+    const older = await describeRemotePage('mf_catalog', manifestUrl(), request, noApi, origin);
+    expect(older?.preview?.html).toBe(categoryHtml);
+    expect(older?.assets.scripts).toEqual([]);
+  });
+
+  it("takes only GETs of the site's own API as the page's personal calls", async () => {
+    files[`/catalog/${PAGE_PREVIEW_FILE}`] = `exports.describePage = () => ({
+      kind: 'page', route: 'mf_cart_checkout/payment-result', html: null, meta: null, crumbs: [], heading: null, notFound: false,
+      personal: [
+        { key: ['order', '1', 'ua'], url: '/api/private/order/orders/1?x=1' },
+        { key: ['order', '1', 'ua'], url: '/api/private/order/orders/1?x=1' },
+        { key: ['up'], url: '/api/../internal' },
+        { key: ['other'], url: 'http://evil.example/api/x' },
+        { key: ['other'], url: '//evil.example/api/x' },
+        { key: ['post'], url: '/api/private/x', body: {} },
+        { key: ['outside'], url: '/internal' },
+      ],
+    });`;
+    const described = await describeRemotePage('mf_cart_checkout', manifestUrl(), request, noApi, origin);
+    expect(described?.personal).toEqual(['/api/private/order/orders/1?x=1']);
+  });
+
   it('takes the module and the style sheets from the publicPath the manifest names instead of its folder', async () => {
     files = {
       '/catalog/mf-manifest.json': manifest('/cdn/catalog/v2/'),

@@ -24,19 +24,21 @@ const FETCH_TIMEOUT_MS = 2_000;
 
 type Manifest = { metaData?: { publicPath?: string } };
 
-/** A remote's pages' style sheets by route (`category`: the route `mf_catalog/category`), from its build. */
-type PageStyles = Record<string, string[]>;
+/** A remote's pages' style sheets or scripts by route (`category`: the route `mf_catalog/category`), from its build. */
+type PageFiles = Record<string, string[]>;
 
 type RemoteServer = {
   base: string;
   manifest: Manifest;
-  pageStyles: PageStyles | null;
+  pageStyles: PageFiles | null;
+  pageScripts: PageFiles | null;
   module: SandboxedModule | null;
   source: string | null;
 };
 
-/** Where a remote's build lists its pages' style sheets (packages/config/webpack.cjs PageStylesPlugin). */
+/** Where a remote's build lists its pages' style sheets and scripts (packages/config/webpack.cjs PageStylesPlugin). */
 const PAGE_STYLES_FILE = 'page-styles.json';
+const PAGE_SCRIPTS_FILE = 'page-scripts.json';
 
 type Entry = { loadedAt: number; loading: Promise<RemoteServer | null>; value: RemoteServer | null };
 
@@ -57,8 +59,14 @@ async function load(manifestUrl: string, previous: RemoteServer | null): Promise
   // 'auto': the remote's files are next to its manifest
   const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl).href;
   const moduleUrl = new URL(PAGE_SERVER_FILE, base).href;
-  const [source, styles] = await Promise.all([fetchText(moduleUrl), fetchText(new URL(PAGE_STYLES_FILE, base).href)]);
-  const pageStyles = styles ? (JSON.parse(styles) as PageStyles) : null;
+  // a build before page-scripts.json lists no scripts: its pages' code is asked for as before
+  const [source, styles, scripts] = await Promise.all([
+    fetchText(moduleUrl),
+    fetchText(new URL(PAGE_STYLES_FILE, base).href),
+    fetchText(new URL(PAGE_SCRIPTS_FILE, base).href).catch(() => null),
+  ]);
+  const pageStyles = styles ? (JSON.parse(styles) as PageFiles) : null;
+  const pageScripts = scripts ? (JSON.parse(scripts) as PageFiles) : null;
   // the same build again: its module is kept, not evaluated a second time; a new one runs sandboxed
   const module = !source
     ? null
@@ -66,7 +74,7 @@ async function load(manifestUrl: string, previous: RemoteServer | null): Promise
       ? previous.module
       : await previewSandbox.load(moduleUrl, source);
   if (previous?.module && previous.module !== module) previewSandbox.forget(previous.module);
-  return { base, manifest, pageStyles, module, source };
+  return { base, manifest, pageStyles, pageScripts, module, source };
 }
 
 /** The remote's manifest and preview module, fetched at most once per REFRESH_MS. */
@@ -113,11 +121,25 @@ function styleSheet(url: string): Promise<string> {
  * included). The shared packages' (@lab/ui) are the shell's: see sharedPackagesCss.
  */
 async function pageCss(remote: RemoteServer, routeId: string): Promise<string | null> {
-  const listed = remote.pageStyles?.[routeId.split('/').at(-1) ?? ''];
+  const listed = pageFiles(remote.pageStyles, routeId);
   // a page whose style sheets are not listed would be drawn unstyled: no preview then
-  if (!Array.isArray(listed) || !listed.every((file) => typeof file === 'string')) return null;
+  if (!listed) return null;
   const texts = await Promise.all([...new Set(listed)].map((file) => styleSheet(new URL(file, remote.base).href)));
   return texts.join('\n');
+}
+
+/** A route's files as its remote's build listed them; null when not listed. */
+function pageFiles(files: PageFiles | null, routeId: string): string[] | null {
+  const listed = files?.[routeId.split('/').at(-1) ?? ''];
+  return Array.isArray(listed) && listed.every((file) => typeof file === 'string') ? listed : null;
+}
+
+/** The page's own scripts and style sheets by address: what the router loads once React is there. */
+function pageAssets(remote: RemoteServer, routeId: string): DescribedPage['assets'] {
+  const urls = (files: PageFiles | null) => [
+    ...new Set((pageFiles(files, routeId) ?? []).map((file) => new URL(file, remote.base).href)),
+  ];
+  return { scripts: urls(remote.pageScripts), styles: urls(remote.pageStyles) };
 }
 
 type ShellManifest = { shared?: { name: string; assets?: { css?: { sync?: string[]; async?: string[] } } }[] };
@@ -171,6 +193,10 @@ export type DescribedPage = {
   preview: { html: string; css: string; frame: boolean } | null;
   /** the answers the page's first render reads beyond those the shell primed, for the page's SWR cache */
   answers: PrimedAnswer[];
+  /** the page's own code by address (its build's page-scripts.json and page-styles.json) */
+  assets: { scripts: string[]; styles: string[] };
+  /** the page's personal GETs as paths of the site's own API (`/api/private/...`), for a signed-in visitor's HTML to start */
+  personal: string[];
 };
 
 /**
@@ -188,8 +214,25 @@ function apiUrl(call: PrimeCall, apiBase: string): string | null {
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+/**
+ * A personal GET the browser is to make, as a path of the site's own API: a path under /api/ with no
+ * body (the module is code from whoever can write to the remote's origin: no other address is started).
+ */
+function personalPath(call: PrimeCall): string | null {
+  if (typeof call?.url !== 'string' || call.body !== undefined || !call.url.startsWith('/api/')) return null;
+  const site = 'http://site.invalid';
+  const url = new URL(call.url, site);
+  if (url.origin !== site || !url.pathname.startsWith('/api/') || url.pathname.includes('..')) return null;
+  return `${url.pathname}${url.search}`;
+}
+
 /** What crossed from the sandbox is JSON from code we do not trust: only the expected shapes are taken. */
-function checked(page: RemotePage, answers: PrimedAnswer[], css: string | null): DescribedPage {
+function checked(
+  page: RemotePage,
+  answers: PrimedAnswer[],
+  css: string | null,
+  assets: DescribedPage['assets'],
+): DescribedPage {
   const crumbs = Array.isArray(page.crumbs)
     ? page.crumbs
         .filter((crumb) => text(crumb?.pattern)?.startsWith('/') && text(crumb.label))
@@ -203,6 +246,10 @@ function checked(page: RemotePage, answers: PrimedAnswer[], css: string | null):
     crumbs,
     preview: html && css !== null ? { html, css, frame: page.frame === true } : null,
     answers,
+    assets,
+    personal: Array.isArray(page.personal)
+      ? [...new Set(page.personal.map(personalPath).filter((path) => path !== null))]
+      : [],
   };
 }
 
@@ -235,7 +282,7 @@ export async function describeRemotePage(
         // a style sheet is put inside <style>: one that could close it is not
         if (css && /<\/style/i.test(css)) throw new Error('a style sheet contains </style');
         const own = answers.slice(primed.length).filter((answer) => answer.data != null) as PrimedAnswer[];
-        return checked(result, own, css);
+        return checked(result, own, css, pageAssets(server, String(result.route)));
       }
       const calls = (Array.isArray(result.calls) ? result.calls : [])
         .map((call) => ({ call, url: apiUrl(call, apiBase) }))

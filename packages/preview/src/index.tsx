@@ -66,6 +66,7 @@ export function createRemoteServer(routes: readonly PageRoute[], frames: PageFra
           return { pattern, label: label || t(crumb.labelKey), ...(crumb.id ? { id: crumb.id } : {}) };
         });
       });
+      const personal = notFound ? [] : [...(route.handle.personal?.(context) ?? [])];
       const previewed = request.preview && route.handle.preview && !notFound;
       const frame = !previewed && !notFound ? frames[route.id] : undefined;
       const rendered = previewed
@@ -83,6 +84,7 @@ export function createRemoteServer(routes: readonly PageRoute[], frames: PageFra
         // a frame may draw nothing (an account page for a guest)
         html: rendered?.html || null,
         ...(frame && rendered?.html ? { frame: true } : {}),
+        ...(personal.length ? { personal } : {}),
       };
     },
   };

@@ -59,6 +59,12 @@ export type PageHandle = {
    * server does not prime (a personal answer), in parallel with the page's code (@lab/api `preloadOrder`)
    */
   preload?: (context: PreloadContext) => void;
+  /**
+   * The GETs of a personal answer that `preload` starts (the server asks for nothing of a visitor's):
+   * the shell's server has a signed-in visitor's page start them from its HTML, before any script,
+   * and @lab/api hands their answers to the client's first request for the same address
+   */
+  personal?: (context: PageContext) => readonly PrimeCall[];
 };
 
 /** What a route's `preload` is told of the address the router matched. */
@@ -120,6 +126,8 @@ export type RemotePage = {
   html: string | null;
   /** `html` is the page's frame (index.tsx PageFrames): nothing of the visitor, for every visitor */
   frame?: boolean;
+  /** the page's personal GETs (its handle's `personal`), for a signed-in visitor's HTML to start */
+  personal?: PrimeCall[];
 };
 
 /** More calls to make first, the page, or null: no route of this remote at the address. */

@@ -6,6 +6,7 @@
  */
 import { preload } from 'swr';
 import { api } from '../clients';
+import { forgetEarlyResponses } from '../clients/early';
 import type { SessionInfo } from '../contract/auth';
 import { apiKeys } from './keys';
 import { readPrimedAnswers } from './primed';
@@ -19,6 +20,8 @@ let remembered = false;
 export function rememberSession(info: SessionInfo | undefined): void {
   session = info;
   remembered = true;
+  // a guest's page takes no personal answer its HTML started for a session that has ended
+  if (info?.canLogin === true) forgetEarlyResponses();
 }
 
 /** The session known so far; before the apps start (the shell's first script), the one in the page. */

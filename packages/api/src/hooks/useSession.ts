@@ -3,6 +3,7 @@ import { useLocale } from '@lab/i18n';
 import { useCallback, useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../clients/api';
+import { forgetEarlyResponses } from '../clients/early';
 import type { SessionInfo } from '../contract/auth';
 import type { CurrentWorkplaceResponse, DoctorSelf, DoctorSpecializationResponse, Workplace } from '../contract/doctor';
 import type { PatientSelf, Ward } from '../contract/patient';
@@ -28,6 +29,8 @@ export function useSession(): Session {
   const { data, error, isLoading } = useApiSWR(apiKeys.session(), () => api.auth.info());
   const { mutate } = useSWRConfig();
   const refresh = useCallback(async () => {
+    // an answer the page's HTML started was the previous session's
+    forgetEarlyResponses();
     await mutate(keysOf(...SESSION_AREAS), undefined, { revalidate: true });
   }, [mutate]);
   const guest = data?.canLogin === true;
