@@ -85,7 +85,7 @@ function browserConfig(app, production, outputPath) {
         filename: '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       }),
-      ...(app.preview ? [new PageStylesPlugin()] : []),
+      ...(app.preview ? [new PageFilesPlugin()] : []),
       ...(production ? [precompressed()] : []),
       ...(app.host
         ? [
@@ -363,11 +363,11 @@ const PAGE_SCRIPTS_FILE = 'page-scripts.json';
  * sheets with the page's preview, and has the page's HTML ask for both with the start-up's files rather
  * than after them (the router loads a page's code only once React and the router are there).
  */
-class PageStylesPlugin {
+class PageFilesPlugin {
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap('PageStylesPlugin', (compilation) => {
+    compiler.hooks.thisCompilation.tap('PageFilesPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'PageStylesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        { name: 'PageFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           const styles = {};
           const scripts = {};

@@ -36,7 +36,7 @@ type RemoteServer = {
   source: string | null;
 };
 
-/** Where a remote's build lists its pages' style sheets and scripts (packages/config/webpack.cjs PageStylesPlugin). */
+/** Where a remote's build lists its pages' style sheets and scripts (packages/config/webpack.cjs PageFilesPlugin). */
 const PAGE_STYLES_FILE = 'page-styles.json';
 const PAGE_SCRIPTS_FILE = 'page-scripts.json';
 

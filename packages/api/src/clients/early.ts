@@ -45,6 +45,8 @@ export function takeEarlyResponse(url: string, locale: string | null): Promise<R
   const call = window.__LAB_EARLY__[address];
   if (!call) return null;
   delete window.__LAB_EARLY__[address];
+  // once all are taken, the page's later requests skip this look-up
+  if (Object.keys(window.__LAB_EARLY__).length === 0) forgetEarlyResponses();
   return call.locale === locale ? call.response : null;
 }
 
