@@ -3,13 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './paths';
+import { shifted } from './ports';
 
 /** The API server the journeys run against: the real server on a fresh embedded database. */
-/** E2E_API_PORT lets two runs (say, two engineers on one machine) not collide. */
-export const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
+/** E2E_API_PORT, else 4100 moved by E2E_PORT_SHIFT: two runs on one machine do not collide. */
+export const API_PORT = Number(process.env.E2E_API_PORT ?? shifted(4100));
 export const API_ORIGIN = `http://localhost:${API_PORT}`;
-/** The API's operations port (metrics, real-user vitals): E2E_METRICS_PORT, else 4190. */
-export const METRICS_PORT = Number(process.env.E2E_METRICS_PORT ?? 4190);
+/** The API's operations port (metrics, real-user vitals): E2E_METRICS_PORT, else 4190 (shifted). */
+export const METRICS_PORT = Number(process.env.E2E_METRICS_PORT ?? shifted(4190));
 export const OPS_ORIGIN = `http://127.0.0.1:${METRICS_PORT}`;
 
 export type RunningApi = { child: ChildProcess; dataDir: string };

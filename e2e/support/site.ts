@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_ORIGIN } from './api';
 import { repoRoot } from './paths';
+import { shifted } from './ports';
 
 export { repoRoot } from './paths';
 
@@ -18,7 +19,7 @@ export const APPS = [
 export type AppName = (typeof APPS)[number]['name'];
 
 type Options = {
-  /** the shell's port; the remotes take the next four */
+  /** the shell's port (moved by E2E_PORT_SHIFT); the remotes take the next four */
   basePort: number;
   /** serve an app from another folder than its dist (a "deployment") */
   roots?: Partial<Record<AppName, string>>;
@@ -40,7 +41,7 @@ export class Site {
   port(name: AppName): number {
     const app = APPS.find((candidate) => candidate.name === name);
     if (!app) throw new Error(`unknown app ${name}`);
-    return this.options.basePort + app.offset;
+    return shifted(this.options.basePort) + app.offset;
   }
 
   origin(name: AppName): string {

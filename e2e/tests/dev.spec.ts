@@ -2,13 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { shifted } from '../support/ports';
 import { repoRoot, Site } from '../support/site';
 
 // An integrator's laptop: the catalogue from its source with hot updates, the rest of the site from a
 // deployment (its remotes.json), through the shell's own server in development, so that the server's
 // first view, the page's head and the CSP are what production has.
 const deployment = new Site({ basePort: 4700 });
-const PORTS = { shell: 4750, catalog: 4751, shellDev: 4760 };
+const PORTS = { shell: shifted(4750), catalog: shifted(4751), shellDev: shifted(4760) };
 const dev = `http://localhost:${PORTS.shell}`;
 let developing: ChildProcess | null = null;
 let output = '';
