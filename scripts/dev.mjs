@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { apps, bin, install, portOf, root, startChild } from './lib.mjs';
-import { shellServer, startApi } from './serve-all.mjs';
+import { checkNode, checkPorts } from './preflight.mjs';
 
 const require = createRequire(import.meta.url);
 const { remotesMap: builtRemotes } = require('../packages/config/remotes.cjs');
@@ -26,9 +26,25 @@ if (!apps.some((app) => app.dir === wanted) || positionals.length > 1) {
   console.error(`usage: npm run dev -- <${apps.map((app) => app.dir).join('|')}> [--remotes <deployed remotes.json>]`);
   process.exit(2);
 }
-if (!values['no-install']) install();
-
+checkNode();
 const SHELL_DEV_PORT = Number(process.env.SHELL_DEV_PORT || 3100);
+const command = `npm run dev -- ${wanted}`;
+await checkPorts(
+  [
+    // the other remotes are served here only when no deployment is named
+    ...apps
+      .filter((app) => !values.remotes || app.dir === wanted || app.dir === 'shell')
+      .map((app) => ({ port: portOf(app), what: app.dir, setting: `PORT_${app.name.toUpperCase()}` })),
+    { port: SHELL_DEV_PORT, what: "the shell's dev server", setting: 'SHELL_DEV_PORT' },
+    ...(process.env.API_URL
+      ? []
+      : [{ port: Number(process.env.API_PORT || 4000), what: 'the API server', setting: 'API_PORT' }]),
+  ],
+  command,
+);
+if (!values['no-install']) install();
+// the servers' module after the install: before it only Node's own modules are there
+const { shellServer, startApi } = await import('./serve-all.mjs');
 const children = [];
 const stop = () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');

@@ -1,8 +1,8 @@
 // Helpers for the root scripts: they must run with only Node.js and npm (no dependencies yet).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inputsHash, isBuilt, writeStamp } from './stamps.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PNPM_VERSION = '12.21.0';
@@ -41,8 +41,29 @@ export function bin(name) {
   return join(root, 'node_modules', '.bin', name);
 }
 
-export function buildApps(extraEnv = {}) {
-  for (const app of apps) buildApp(app, extraEnv);
+/**
+ * The five production builds, one after another. An app whose dist/ was built from the same inputs
+ * (scripts/stamps.mjs) is not built again, unless `force`; a build elsewhere (OUTPUT_PATH) always is.
+ */
+export function buildApps(extraEnv = {}, { force = false } = {}) {
+  const env = { ...process.env, ...extraEnv };
+  const stamped = !env.OUTPUT_PATH;
+  const reused = [];
+  for (const app of apps) {
+    const inputs = stamped ? inputsHash(root, app.dir, env) : null;
+    if (inputs && !force && isBuilt(root, app.dir, inputs)) {
+      reused.push(app.dir);
+      continue;
+    }
+    buildApp(app, extraEnv);
+    if (inputs) writeStamp(root, app.dir, inputs);
+  }
+  if (reused.length > 0) {
+    const all = reused.length === apps.length;
+    console.log(
+      `\n▶ ${all ? 'every app is' : `${reused.join(', ')} ${reused.length === 1 ? 'is' : 'are'}`} built already from the same sources and settings: not rebuilt${all ? '' : ' (the rest were)'}`,
+    );
+  }
 }
 
 /** One production build; OUTPUT_PATH in `extraEnv` puts it elsewhere than the app's dist/. */
@@ -55,10 +76,6 @@ export function buildApp(app, extraEnv = {}, options = {}) {
     env: { ...process.env, ...extraEnv },
     ...options,
   });
-}
-
-export function builtAlready() {
-  return apps.every((app) => existsSync(join(root, app.dir, 'dist', 'mf-manifest.json')));
 }
 
 /** Starts a long-running child; its output is prefixed with its label. */

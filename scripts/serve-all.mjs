@@ -15,14 +15,15 @@ export function serveAll({ apiTarget = process.env.API_URL || 'http://localhost:
     const port = String(portOf(app));
     const args = ['--root', join(root, app.dir, 'dist'), '--port', port];
     if (app.name === 'shell') {
-      // the shell's own server: server-rendered heads, CSP, /api proxy (shell/server/main.ts)
+      // the shell's own server: server-rendered heads, CSP, /api proxy (shell/server/main.ts); a remote
+      // moved off its default port (PORT_MF_...) is found there instead of where the build's map says
+      const moved = apps.filter((remote) => remote !== app && portOf(remote) !== remote.port);
+      const remotes = moved.map((remote) => `${remote.name}=http://localhost:${portOf(remote)}/mf-manifest.json`);
       return startChild(app.dir, shellServer[0], [
         ...shellServer.slice(1),
         ...args,
-        '--api',
-        apiTarget,
-        '--releases',
-        releasesDir(),
+        ...['--api', apiTarget, '--releases', releasesDir()],
+        ...(remotes.length > 0 ? ['--remotes', remotes.join(',')] : []),
       ]);
     }
     // the remote's releases beside its build: releases/<app>/<version>/ at /releases/<version>/
@@ -44,6 +45,20 @@ export function startApi(env = {}) {
   });
 }
 
-export function stopAll(children) {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+/** Asks every child to stop, waits for each to exit (SIGKILL after 10 s), so that nothing is left behind. */
+export async function stopAll(children, graceMs = 10_000) {
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(
+    running.map(
+      (child) =>
+        new Promise((resolve) => {
+          const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
 }

@@ -1,10 +1,22 @@
 // npm start: install, build, migrate and seed the API's database (first start), and serve the whole site.
 // The site is announced once the API is ready (database answering, migrations applied: /api/ready) and
-// every app's server answers its /health.
+// every app's server answers its /health. Before the install only Node's own modules are loaded (a fresh
+// clone has nothing else); the servers' module is imported after it.
 import { apps, buildApps, install, portOf } from './lib.mjs';
-import { serveAll, startApi, stopAll } from './serve-all.mjs';
+import { checkNode, checkPorts } from './preflight.mjs';
 
-const API = `http://localhost:${process.env.PORT || 4000}`;
+checkNode();
+const apiPort = Number(process.env.API_PORT || process.env.PORT || 4000);
+const metricsPort = Number(process.env.METRICS_PORT || 9464);
+await checkPorts([
+  ...apps.map((app) => ({ port: portOf(app), what: app.dir, setting: `PORT_${app.name.toUpperCase()}` })),
+  { port: apiPort, what: 'the API server', setting: 'API_PORT' },
+  ...(process.env.METRICS_PORT === 'off'
+    ? []
+    : [{ port: metricsPort, what: "the API's metrics", setting: 'METRICS_PORT' }]),
+]);
+
+const API = `http://localhost:${apiPort}`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls each URL until it answers 200; says once what it still waits for, and why. */
@@ -32,19 +44,24 @@ async function waitUntilUp(children, urls, timeoutMs = 180_000) {
 
 install();
 buildApps();
-const children = [startApi(), ...serveAll()];
-const stop = () => {
-  stopAll(children);
+const { serveAll, startApi, stopAll } = await import('./serve-all.mjs');
+const children = [startApi({ PORT: String(apiPort) }), ...serveAll({ apiTarget: process.env.API_URL || API })];
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nstopping the site ...');
+  await stopAll(children);
   process.exit(0);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 try {
   await waitUntilUp(children, [`${API}/api/ready`, ...apps.map((app) => `http://localhost:${portOf(app)}/health`)]);
-  console.log('\nThe site is at http://localhost:3000 (Ctrl+C stops it)');
-  console.log('Metrics and real-user vitals: http://127.0.0.1:9464/metrics and /ops (this machine only)\n');
+  console.log(`\nThe site is at http://localhost:${portOf(apps.find((app) => app.dir === 'shell'))} (Ctrl+C stops it)`);
+  console.log(`Metrics and real-user vitals: http://127.0.0.1:${metricsPort}/metrics and /ops (this machine only)\n`);
 } catch (error) {
   console.error(`\n✖ ${error.message}`);
-  stopAll(children);
+  await stopAll(children);
   process.exit(1);
 }

@@ -1,7 +1,11 @@
 // npm test: install, lint, type-check, unit tests, production build, then the Playwright journeys.
+// Node's own modules only until the install (a fresh clone has nothing else).
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { bin, buildApps, install, root, run } from './lib.mjs';
+import { checkNode } from './preflight.mjs';
+
+checkNode();
 
 const started = Date.now();
 const step = (label) => console.log(`\n━━ ${label} (${Math.round((Date.now() - started) / 1000)} s)`);
@@ -13,8 +17,14 @@ ensureChromium();
 step('lint');
 run(bin('biome'), ['ci', '.']);
 
-step('import boundaries (apps, features, packages)');
-run(process.execPath, ['--test', 'scripts/boundaries.test.mjs', 'scripts/packages.test.mjs']);
+step('import boundaries (apps, features, packages); the set-up scripts before the install');
+run(process.execPath, [
+  '--test',
+  'scripts/boundaries.test.mjs',
+  'scripts/packages.test.mjs',
+  'scripts/preinstall.test.mjs',
+  'scripts/preflight.test.mjs',
+]);
 
 step('type-check');
 run(process.execPath, ['scripts/typecheck.mjs']);
