@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { apps, bin, install, portOf, root, startChild } from './lib.mjs';
 import { checkNode, checkPorts } from './preflight.mjs';
+import { shellServer, startApi } from './serve-all.mjs';
 
 const require = createRequire(import.meta.url);
 const { remotesMap: builtRemotes } = require('../packages/config/remotes.cjs');
@@ -43,8 +44,6 @@ await checkPorts(
   command,
 );
 if (!values['no-install']) install();
-// the servers' module after the install: before it only Node's own modules are there
-const { shellServer, startApi } = await import('./serve-all.mjs');
 const children = [];
 const stop = () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');

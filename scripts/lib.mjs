@@ -1,11 +1,14 @@
 // Helpers for the root scripts: they must run with only Node.js and npm (no dependencies yet).
 import { spawn, spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inputsHash, isBuilt, writeStamp } from './stamps.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PNPM_VERSION = '12.21.0';
+
+/** Where releases are filed and what is live is recorded (RELEASES_DIR, else releases/). */
+export const releasesDir = () => resolve(process.env.RELEASES_DIR || join(root, 'releases'));
 
 /** The apps in build order: remotes first, then the host. */
 export const apps = [

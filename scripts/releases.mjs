@@ -18,8 +18,8 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
-import { join, relative, resolve } from 'node:path';
-import { apps, root } from './lib.mjs';
+import { join, relative } from 'node:path';
+import { apps, releasesDir, root } from './lib.mjs';
 import { checkShellAgainst } from './remote-types.mjs';
 
 const require = createRequire(import.meta.url);
@@ -27,7 +27,7 @@ const semver = require('semver');
 const { remotes, remotesMap } = require('../packages/config/remotes.cjs');
 
 /** Where releases live: RELEASES_DIR, or releases/ at the repository's root. */
-export const releasesDir = () => resolve(process.env.RELEASES_DIR || join(root, 'releases'));
+export { releasesDir };
 export const deploymentFile = () => join(releasesDir(), 'deployment.json');
 export const historyFile = () => join(releasesDir(), 'history.jsonl');
 

@@ -1,7 +1,7 @@
 // Serves the built apps the way production would, each on its own port (ARCHITECTURE.md "Ports").
+// `npm start` and `npm run dev` load it before their install: Node's own modules only.
 import { join } from 'node:path';
-import { apps, portOf, root, startChild } from './lib.mjs';
-import { releasesDir } from './releases.mjs';
+import { apps, portOf, releasesDir, root, startChild } from './lib.mjs';
 
 const serveCli = join(root, 'packages', 'serve', 'src', 'cli.mjs');
 export const shellServer = [

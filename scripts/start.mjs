@@ -1,9 +1,10 @@
 // npm start: install, build, migrate and seed the API's database (first start), and serve the whole site.
 // The site is announced once the API is ready (database answering, migrations applied: /api/ready) and
-// every app's server answers its /health. Before the install only Node's own modules are loaded (a fresh
-// clone has nothing else); the servers' module is imported after it.
+// every app's server answers its /health. Before the install only Node's own modules may be loaded (a
+// fresh clone has nothing else): scripts/preinstall.test.mjs holds every module this one imports to it.
 import { apps, buildApps, install, portOf } from './lib.mjs';
 import { checkNode, checkPorts } from './preflight.mjs';
+import { serveAll, startApi, stopAll } from './serve-all.mjs';
 
 checkNode();
 const apiPort = Number(process.env.API_PORT || process.env.PORT || 4000);
@@ -44,7 +45,6 @@ async function waitUntilUp(children, urls, timeoutMs = 180_000) {
 
 install();
 buildApps();
-const { serveAll, startApi, stopAll } = await import('./serve-all.mjs');
 const children = [startApi({ PORT: String(apiPort) }), ...serveAll({ apiTarget: process.env.API_URL || API })];
 let stopping = false;
 const stop = async () => {
