@@ -99,6 +99,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     paymentType: 'online',
     doctor: null,
     resultsFetchDate: '2026-01-11T12:00:00.000Z',
+    resultsProgress: { received: 4, expected: 4 },
     receiptId: 'pay-101',
     ...overrides,
   };
@@ -153,6 +154,7 @@ export const REGISTRY: Registry = {
   createdAt: '2026-01-10T08:30:00.000Z',
   patient: { id: 11, firstName: 'Олена', lastName: 'Коваленко', middleName: 'Петрівна' },
   resultsReady: true,
+  awaiting: 0,
   results: ROWS,
 };
 

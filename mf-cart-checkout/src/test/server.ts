@@ -142,6 +142,7 @@ export function orderOf(body: Pick<OrderCreateBody, 'orderId' | 'paymentType'>, 
     paymentType: body.paymentType as PaymentType,
     doctor: null,
     resultsFetchDate: null,
+    resultsProgress: null,
     receiptId: null,
     ...overrides,
   };

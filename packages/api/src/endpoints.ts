@@ -69,6 +69,10 @@ export const endpoints = {
   sessionInfo: { method: 'GET', client: 'private', path: '/info' },
   logout: { method: 'POST', client: 'private', path: '/logout' },
 
+  // ---- notices (not in the spec's call list: the results-ready SMS and its switch in personal data)
+  notificationSettings: { method: 'GET', client: 'private', path: '/user/users/self/notifications' },
+  notificationSettingsUpdate: { method: 'POST', client: 'private', path: '/user/users/self/notifications' },
+
   // ---- doctor
   doctorSelf: { method: 'GET', client: 'private', path: '/user/doctors/self' },
   doctorPhoto: { method: 'GET', client: 'private', path: '/user/doctors/self/photo', binary: true },
@@ -129,6 +133,13 @@ export const endpoints = {
     method: 'GET',
     client: 'private',
     path: '/registry/registries/self/:id/results/pdf',
+    binary: true,
+  },
+  /** The order's results as a FHIR R4 Bundle, for health-record apps (not in the spec's call list either). */
+  registryResultsFhir: {
+    method: 'GET',
+    client: 'private',
+    path: '/registry/registries/self/:id/results/fhir',
     binary: true,
   },
   registriesCount: { method: 'GET', client: 'private', path: '/registry/registries/self/count' },

@@ -19,6 +19,7 @@ import databasePlugin from './plugins/app/database';
 import errorsPlugin, { errorReply, withRequestId } from './plugins/app/errors';
 import finiteNumbersPlugin from './plugins/app/finite-numbers';
 import jsonBodyPlugin from './plugins/app/json-body';
+import lisAuthPlugin from './plugins/app/lis-auth';
 import localePlugin from './plugins/app/locale';
 import metricsPlugin from './plugins/app/metrics';
 import publicCachePlugin from './plugins/app/public-cache';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(repositoriesPlugin);
   await app.register(publicCachePlugin);
   await app.register(authPlugin, { sms: options.sms });
+  await app.register(lisAuthPlugin);
 
   await app.register(routes);
   if (options.stubPendingRoutes ?? true) await app.register(pendingRoutesPlugin);

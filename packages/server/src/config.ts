@@ -32,6 +32,8 @@ export interface AppConfig {
   readonly auth: AuthSettings;
   /** Orders, home visits, payments. */
   readonly orders: OrderSettings;
+  /** Results from the laboratory's information system, and telling patients they are ready. */
+  readonly results: ResultsSettings;
 }
 
 export interface AuthLimits {
@@ -87,6 +89,42 @@ export interface OrderSettings {
   readonly devClockIntervalMs: number;
   /** Insert the demo accounts when missing (default: outside production). */
   readonly demoData: boolean;
+}
+
+export interface ResultsSettings {
+  /** Requests per minute per LIS API key (counted in the database, so every instance enforces one limit). */
+  readonly lisRequestsPerMinute: number;
+  /**
+   * The development key of the demo LIS system (`dev-lis`), inserted with the demo accounts; never in
+   * production, where keys come only from the operator's CLI (src/cli/lis-keys.ts).
+   */
+  readonly lisDevKey: string | null;
+  /** The laboratory's name as the SMS names it (the product's name is not given: spec section 1). */
+  readonly labName: string;
+  /** The site's public address, for the link in the SMS. */
+  readonly publicUrl: string;
+  /** How often this instance sends the notifications that are due, ms; 0: this instance sends none. */
+  readonly notifyIntervalMs: number;
+  /** Tries per message before it is given up (failed). */
+  readonly notifyMaxAttempts: number;
+  /** The first retry's delay, seconds; each next one doubles, up to an hour. */
+  readonly notifyRetrySeconds: number;
+}
+
+export const DEV_LIS_KEY = 'dev-lis-key-for-development-only';
+
+export function resultsSettingsFromEnv(env: Env, production: boolean): ResultsSettings {
+  const devKey = env.LIS_DEV_KEY?.trim();
+  if (devKey !== undefined && devKey !== '' && devKey.length < 24) throw new Error('LIS_DEV_KEY must be at least 24 characters');
+  return {
+    lisRequestsPerMinute: numberFrom(env, 'LIS_REQUESTS_PER_MINUTE', 120, 1),
+    lisDevKey: production || devKey === 'off' ? null : devKey || DEV_LIS_KEY,
+    labName: env.LAB_NAME?.trim() || 'Медична лабораторія',
+    publicUrl: (env.PUBLIC_URL?.trim() || 'http://localhost:3000').replace(/\/+$/, ''),
+    notifyIntervalMs: numberFrom(env, 'NOTIFY_INTERVAL_MS', 2000, 0),
+    notifyMaxAttempts: numberFrom(env, 'NOTIFY_MAX_ATTEMPTS', 8, 1, 100),
+    notifyRetrySeconds: numberFrom(env, 'NOTIFY_RETRY_SECONDS', 30, 1, 3600),
+  };
 }
 
 export interface ServerEnv {
@@ -199,6 +237,7 @@ export function appConfigFromEnv(env: Env = process.env): AppConfig {
     production,
     auth: authSettingsFromEnv(env, production),
     orders: orderSettingsFromEnv(env, production),
+    results: resultsSettingsFromEnv(env, production),
   };
 }
 

@@ -55,7 +55,12 @@ async function main(): Promise<void> {
   try {
     // migrations, the seed of an empty database and the demo accounts (DEMO_DATA: on by default outside
     // production), one instance at a time when several start on one PostgreSQL
-    await prepareDatabase(db, { seed: seedData, demo: app.config.orders.demoData, log });
+    await prepareDatabase(db, {
+      seed: seedData,
+      demo: app.config.orders.demoData,
+      lisDevKey: app.config.results.lisDevKey,
+      log,
+    });
     const stopJobs = startBackgroundJobs(app);
     app.addHook('onClose', async () => stopJobs());
     await app.listen({ port: env.port, host: env.host });

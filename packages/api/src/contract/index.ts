@@ -15,6 +15,7 @@ export * from './common';
 export * from './content';
 export * from './doctor';
 export { isDate, registerContractFormats } from './formats';
+export * from './lis';
 export * from './orders';
 export * from './patient';
 export * from './results';

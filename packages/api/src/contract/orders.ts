@@ -125,6 +125,13 @@ export const Order = Type.Object({
   doctor: Nullable(ReferringDoctor),
   /** When results were (or are expected to be) ready. */
   resultsFetchDate: Nullable(DateTimeString),
+  /**
+   * How many of the order's indicators the laboratory has reported (`received`) of how many it will
+   * (`expected`); null until the order is registered. Partial results: 0 < received < expected.
+   */
+  resultsProgress: Nullable(
+    Type.Object({ received: Type.Integer({ minimum: 0 }), expected: Type.Integer({ minimum: 0 }) }),
+  ),
   /** The successful online payment's id, for its receipt (GET .../receipt/{id}/pdf/base64). */
   receiptId: Nullable(Type.String()),
 });

@@ -1,6 +1,17 @@
 /** Order lists and results: spec section 3 "Registry", "Result row"; section 7 registry calls. */
 import { type Static, Type } from '@sinclair/typebox';
-import { CsvIds, DateString, DateTimeString, Id, Nullable, Page, PageIndex, PageSize, PersonRef } from './common';
+import {
+  Body,
+  CsvIds,
+  DateString,
+  DateTimeString,
+  Id,
+  Nullable,
+  Page,
+  PageIndex,
+  PageSize,
+  PersonRef,
+} from './common';
 import { Order } from './orders';
 
 /** Registry calls say whose view they serve (spec section 6). */
@@ -49,12 +60,24 @@ export type ResultRowsResponse = Static<typeof ResultRowsResponse>;
 /** The order's results as a PDF document (bytes). */
 export const ResultsPdf = Type.String({ contentEncoding: 'binary', contentMediaType: 'application/pdf' });
 
+/**
+ * The order's results as a FHIR R4 Bundle (type collection): the Patient, a DiagnosticReport and an
+ * Observation per row (LOINC where the indicator has a code, UCUM units, reference ranges, H/L/N).
+ */
+export const ResultsFhir = Type.Unsafe<{ resourceType: 'Bundle' }>({
+  type: 'object',
+  contentMediaType: 'application/fhir+json',
+  description: 'A FHIR R4 Bundle (https://hl7.org/fhir/R4/bundle.html) of type collection',
+});
+
 export const Registry = Type.Object({
   id: Id,
   number: Type.String(),
   createdAt: DateTimeString,
   patient: PersonRef,
   resultsReady: Type.Boolean(),
+  /** Indicators the laboratory has not reported yet (partial results: some rows are in, these are not). */
+  awaiting: Type.Integer({ minimum: 0 }),
   results: Type.Array(ResultRow),
 });
 export type Registry = Static<typeof Registry>;
@@ -105,6 +128,12 @@ export const DynamicsPoint = Type.Object({
   found: Nullable(Type.Boolean()),
 });
 export type DynamicsPoint = Static<typeof DynamicsPoint>;
+
+/** The signed-in user's notices: an SMS when an order's results are ready (on by default). */
+export const NotificationSettings = Type.Object({ resultsSms: Type.Boolean() });
+export type NotificationSettings = Static<typeof NotificationSettings>;
+export const NotificationSettingsBody = Body({ resultsSms: Type.Boolean() });
+export type NotificationSettingsBody = Static<typeof NotificationSettingsBody>;
 
 /** Dynamics per indicator (table or chart), oldest first. */
 export const AnalysisDynamics = Type.Object({

@@ -77,6 +77,8 @@ import {
 import {
   AnalysisDynamics,
   AnalysisDynamicsParams,
+  NotificationSettings,
+  NotificationSettingsBody,
   PatientParams,
   PatientRegistriesCountQuery,
   PatientRegistriesQuery,
@@ -87,6 +89,7 @@ import {
   Registry,
   RegistryParams,
   ResultRowsResponse,
+  ResultsFhir,
   ResultsPdf,
 } from './results';
 import { SearchBody, SearchResponse } from './search';
@@ -213,6 +216,9 @@ const schemas = {
   registry: { params: RegistryParams, response: Registry },
   registryResults: { params: RegistryParams, response: ResultRowsResponse },
   registryResultsPdf: { params: RegistryParams, response: ResultsPdf },
+  registryResultsFhir: { params: RegistryParams, response: ResultsFhir },
+  notificationSettings: { response: NotificationSettings },
+  notificationSettingsUpdate: { body: NotificationSettingsBody, response: NotificationSettings },
   registriesCount: { querystring: RegistriesCountQuery, response: Count },
   patientRegistries: {
     params: PatientParams,

@@ -11,16 +11,31 @@ export interface SmsMessage {
   readonly sentAt: string;
 }
 
+export interface SendOptions {
+  /**
+   * The sender's id of the message (the notification outbox's row): a provider that de-duplicates by
+   * a client reference sends a message retried after a crash once.
+   */
+  readonly reference?: string;
+}
+
 export interface SmsGateway {
   readonly kind: string;
   /** Resolves when the provider accepted the message; rejects when it could not be sent. */
-  send(phone: string, text: string): Promise<void>;
+  send(phone: string, text: string, options?: SendOptions): Promise<void>;
+}
+
+/** The sign-in code in a message of `codeText`, or null (a results notice has none). */
+export function codeOf(text: string): string | null {
+  return /:\s(\d{4})\./.exec(text)?.[1] ?? null;
 }
 
 /** Development: the log and an in-memory outbox (the latest messages, 200 by default). */
 export class DevSmsGateway implements SmsGateway {
   readonly kind = 'dev';
   private readonly messages: SmsMessage[] = [];
+  /** References sent so far (as a provider de-duplicates them), the latest `capacity`. */
+  private readonly references: string[] = [];
 
   constructor(
     private readonly log: FastifyBaseLogger | null,
@@ -28,7 +43,12 @@ export class DevSmsGateway implements SmsGateway {
     private readonly capacity = 200,
   ) {}
 
-  async send(phone: string, text: string): Promise<void> {
+  async send(phone: string, text: string, options: SendOptions = {}): Promise<void> {
+    if (options.reference !== undefined) {
+      if (this.references.includes(options.reference)) return;
+      this.references.push(options.reference);
+      if (this.references.length > this.capacity) this.references.shift();
+    }
     this.messages.push({ phone, text, sentAt: this.clock().toISOString() });
     if (this.messages.length > this.capacity) this.messages.splice(0, this.messages.length - this.capacity);
     // development only: the message (with its code) in the log, so that a developer can sign in

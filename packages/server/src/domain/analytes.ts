@@ -248,6 +248,8 @@ export interface GeneratedResult {
   readonly value: number | null;
   readonly unit: string | null;
   readonly referenceValues: string | null;
+  /** The numeric range behind `referenceValues` (an open bound is null), for FHIR. */
+  readonly referenceRange: { readonly low: number | null; readonly high: number | null } | null;
   readonly found: boolean | null;
   readonly outOfRange: 'low' | 'high' | null;
   readonly note: Text | null;
@@ -284,6 +286,7 @@ export function generateResult(
       value: null,
       unit: null,
       referenceValues: 'Не виявлено',
+      referenceRange: null,
       found,
       outOfRange: null,
       note: found ? { uk: 'Рекомендовано консультацію лікаря', ru: 'Рекомендована консультация врача' } : null,
@@ -296,6 +299,7 @@ export function generateResult(
       value: null,
       unit: null,
       referenceValues: null,
+      referenceRange: null,
       found: null,
       outOfRange: null,
       note: null,
@@ -324,6 +328,7 @@ export function generateResult(
     value: rounded,
     unit: analyte.unit,
     referenceValues: referenceText([low, high], decimals),
+    referenceRange: { low: low === 0 ? null : low, high },
     found: null,
     outOfRange,
     // the out-of-range flag says "above / below the reference values" itself: a note restating it

@@ -5,11 +5,13 @@
  *   pay at the branch:  waiting-at-branch -> paid-at-branch -> awaiting-results -> results-ready
  *   paid online:        paid -> awaiting-results -> results-ready
  *
- * and writes plausible results (with reference ranges, some out of range) at the last step. Called by
+ * and writes plausible results (with reference ranges, some out of range) at the last step, telling the
+ * patient as the laboratory's own results do (domain/notifications.ts). Called by
  * `POST /api/dev/clock/advance` and, in development, by a timer in server.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { writeResults } from './lab-results';
+import { enqueueResultsNotice } from './notifications';
 import { isOnlinePayment } from './order-pricing';
 
 interface Candidate {
@@ -55,6 +57,11 @@ export async function advanceOrders(app: FastifyInstance, options: { orderId: st
           `UPDATE orders SET lab_status = 'ready', results_ready_at = $2::timestamptz, updated_at = now() WHERE id = $1`,
           [order.id, at],
         );
+        await enqueueResultsNotice(tx, app.config.results, app.clock, {
+          orderId: order.id,
+          kind: 'results-ready',
+          change: 0,
+        });
       }
     });
     moved += 1;

@@ -86,7 +86,12 @@ export function contractSchema(key: RouteKey): FastifySchema & Record<string, un
   const ok =
     'binary' in route && route.binary
       ? {
-          description: binaryType === 'application/pdf' ? 'A PDF document' : 'Image bytes',
+          description:
+            binaryType === 'application/pdf'
+              ? 'A PDF document'
+              : binaryType === 'application/fhir+json'
+                ? 'A FHIR R4 Bundle (JSON)'
+                : 'Image bytes',
           content: { [binaryType]: { schema: route.response } },
         }
       : route.response;

@@ -5,6 +5,7 @@
 
 import { accountMessages } from './account-messages';
 import { catalogueMessages } from './catalogue-messages';
+import { lisMessages } from './lis-messages';
 
 export type Locale = 'uk' | 'ru';
 export const DEFAULT_LOCALE: Locale = 'uk';
@@ -60,6 +61,8 @@ export const messages = {
   ...accountMessages,
   // ---- catalogue, search, cart
   ...catalogueMessages,
+  // ---- the laboratory's results intake
+  ...lisMessages,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -19,6 +19,10 @@ export interface Metrics {
   readonly vitalsBeacons: Counter<'outcome'>;
   /** Public catalogue answers: from the cache, computed, joined to a computation under way, or 304. */
   readonly publicCache: Counter<'outcome'>;
+  /** Result messages of the laboratory's information system: accepted, or refused by error code. */
+  readonly lisMessages: Counter<'outcome'>;
+  /** Notifications (results ready) leaving the outbox: sent, retry, failed, skipped (turned off). */
+  readonly notifications: Counter<'outcome'>;
 }
 
 export interface MetricsOptions {
@@ -101,6 +105,18 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     publicCache: new Counter({
       name: 'lab_public_cache_answers_total',
       help: 'Public catalogue answers by outcome: hit, miss, joined (a computation under way), not-modified (304)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    lisMessages: new Counter({
+      name: 'lab_lis_messages_total',
+      help: "Result messages of the laboratory's information system: accepted, or the refusal's code",
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    notifications: new Counter({
+      name: 'lab_notifications_total',
+      help: 'Results-ready SMS leaving the outbox: sent, retry (failed, tried again later), failed (gave up), skipped (turned off)',
       labelNames: ['outcome'],
       registers: [registry],
     }),

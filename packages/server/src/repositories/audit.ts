@@ -13,7 +13,10 @@ export type AuditEvent =
   | 'patient-registries-read'
   | 'dynamics-read'
   | 'receipt-read'
-  | 'results-pdf';
+  | 'results-pdf'
+  | 'results-fhir'
+  | 'lis-results'
+  | 'notification-settings';
 
 export interface AuditEntry {
   readonly event: AuditEvent;

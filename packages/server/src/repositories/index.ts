@@ -12,6 +12,7 @@ import { createContentRepository } from './content';
 import { createDiscountsRepository } from './discounts';
 import { createDoctorsRepository } from './doctors';
 import { createGroupsRepository } from './groups';
+import { createLisRepository } from './lis';
 import { createOrdersRepository } from './orders';
 import { createPatientsRepository } from './patients';
 import { createPaymentsRepository } from './payments';
@@ -49,6 +50,8 @@ export function createRepositories(db: Queryable, deps: RepositoryDeps) {
     orders: createOrdersRepository(db, deps.clock),
     payments: createPaymentsRepository(db, deps.clock),
     results: createResultsRepository(db, deps.clock),
+    // the laboratory's information systems and their keys (results intake)
+    lis: createLisRepository(db, deps.clock),
     // real-user monitoring (issue "Operations")
     vitals: createVitalsRepository(db, deps.clock),
   };

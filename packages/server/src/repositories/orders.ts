@@ -7,6 +7,7 @@ import type { HomeVisit, Order, OrderItem, PaymentType } from '@lab/api/contract
 import type { Queryable, SqlValue } from '../db/database';
 import { type Clock, kyivInstant } from '../domain/kyiv-time';
 import type { OrderTotals, PricedLine } from '../domain/order-pricing';
+import { resultsProgress } from '../domain/lab-results';
 import { displayState, type LabStatus, type PaymentStatus } from '../domain/order-state';
 import type { Locale } from '../i18n/messages';
 import { fullNameSql, nameColumns } from './people';
@@ -176,7 +177,11 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
     return byOrder;
   }
 
-  function toOrder(row: OrderRow, items: readonly ItemRow[]): Order {
+  function toOrder(
+    row: OrderRow,
+    items: readonly ItemRow[],
+    progress: { received: number; expected: number } | null,
+  ): Order {
     const item = ({ serviceId, code, title, price, originalPrice }: ItemRow): OrderItem => ({
       serviceId,
       code,
@@ -219,6 +224,7 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
       paymentType: row.paymentType,
       doctor: row.doctorName === null ? null : { id: row.doctorId, fullName: row.doctorName, code: row.doctorCode },
       resultsFetchDate: row.resultsFetchDate,
+      resultsProgress: progress,
       receiptId: row.receiptId,
     };
   }
@@ -464,7 +470,8 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
         p.values,
       );
       if (!row) return null;
-      return toOrder(row, (await itemsOf([row.id], locale)).get(row.id) ?? []);
+      const progress = await resultsProgress(db, [row]);
+      return toOrder(row, (await itemsOf([row.id], locale)).get(row.id) ?? [], progress.get(row.id) ?? null);
     },
 
     /** A page of orders within a scope, newest first. */
@@ -504,8 +511,9 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
         rows.map((row) => row.id),
         locale,
       );
+      const progress = await resultsProgress(db, rows);
       return pageOf(
-        rows.map((row) => toOrder(row, items.get(row.id) ?? [])),
+        rows.map((row) => toOrder(row, items.get(row.id) ?? [], progress.get(row.id) ?? null)),
         total.n,
         filter,
       );

@@ -6,6 +6,8 @@
 import type { AnalysisDynamics, Registry, RegistrySummary, ResultRow } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import { type Clock, kyivInstant } from '../domain/kyiv-time';
+import { resultsProgress } from '../domain/lab-results';
+import type { FhirInput, FhirResultRow } from '../domain/results-fhir';
 import type { Locale } from '../i18n/messages';
 import { containsPattern } from './orders';
 import { nameColumns } from './people';
@@ -39,6 +41,7 @@ function nextDay(date: string): string {
 
 type HeadRow = {
   id: number;
+  orderId: string;
   number: string;
   createdAt: string;
   resultsReady: boolean;
@@ -51,7 +54,7 @@ type HeadRow = {
 export function createResultsRepository(db: Queryable, clock: Clock) {
   void clock;
   const head = (locale: Locale) =>
-    `SELECT r.id, o.number, r.created_at AS "createdAt", o.lab_status = 'ready' AS "resultsReady",
+    `SELECT r.id, o.id AS "orderId", o.number, r.created_at AS "createdAt", o.lab_status = 'ready' AS "resultsReady",
             pt.id AS "patientId", ${nameColumns('pt', locale)}
        FROM registries r JOIN orders o ON o.id = r.order_id JOIN patients pt ON pt.id = o.patient_id`;
 
@@ -88,13 +91,75 @@ export function createResultsRepository(db: Queryable, clock: Clock) {
         p.values,
       );
       if (!row) return null;
+      const results = (await repo.rows(registryId, scope, locale)) ?? [];
+      const progress = (await resultsProgress(db, [{ id: row.orderId, registryId }])).get(row.orderId);
       return {
         id: row.id,
         number: row.number,
         createdAt: row.createdAt,
         patient: patientOf(row),
         resultsReady: row.resultsReady,
-        results: (await repo.rows(registryId, scope, locale)) ?? [],
+        awaiting: row.resultsReady ? 0 : Math.max(0, (progress?.expected ?? 0) - results.length),
+        results,
+      };
+    },
+
+    /**
+     * What the FHIR Bundle of a registry is made of (domain/results-fhir.ts), in the scope; null outside
+     * it. The rows carry their structured form: the indicator's code, the number, UCUM, the range.
+     */
+    async fhirSource(
+      registryId: number,
+      scope: ResultsScope,
+      locale: Locale,
+    ): Promise<Omit<FhirInput, 'labName' | 'publicUrl' | 'now' | 'language'> | null> {
+      const registry = await repo.registry(registryId, scope, locale);
+      if (!registry) return null;
+      const head = await db.one<{
+        number: string;
+        createdAt: string;
+        sampledAt: string | null;
+        resultsReadyAt: string | null;
+        corrections: number;
+        patientNumber: string;
+        gender: 'male' | 'female' | null;
+        birthDay: string | null;
+      }>(
+        `SELECT o.number, o.created_at AS "createdAt", o.sampled_at AS "sampledAt", o.results_ready_at AS "resultsReadyAt",
+                o.results_corrections AS corrections, pt.number AS "patientNumber", g.code AS gender,
+                pt.birth_day AS "birthDay"
+           FROM registries r JOIN orders o ON o.id = r.order_id JOIN patients pt ON pt.id = o.patient_id
+           LEFT JOIN genders g ON g.id = pt.gender_id
+          WHERE r.id = $1`,
+        [registryId],
+      );
+      const rows = await db.query<FhirResultRow>(
+        `SELECT a.code AS "analyteCode", ${localized('a.title', locale)} AS title, x.result, x.value, x.unit, x.ucum,
+                x.reference_values AS "referenceValues", x.ref_low AS "refLow", x.ref_high AS "refHigh",
+                ${locale === 'ru' ? "coalesce(nullif(x.note_ru, ''), x.note_uk)" : 'x.note_uk'} AS note,
+                x.found, x.out_of_range AS "outOfRange", x.revision, x.reported_at AS "reportedAt"
+           FROM results x JOIN analytes a ON a.id = x.analyte_id
+          WHERE x.registry_id = $1 ORDER BY x.sort_order, a.id`,
+        [registryId],
+      );
+      return {
+        registryId,
+        orderNumber: head.number,
+        createdAt: head.createdAt,
+        sampledAt: head.sampledAt,
+        resultsReadyAt: head.resultsReadyAt,
+        resultsReady: registry.resultsReady,
+        awaiting: registry.awaiting,
+        corrected: head.corrections > 0 || rows.some((row) => row.revision > 1),
+        patient: {
+          number: head.patientNumber,
+          firstName: registry.patient.firstName,
+          lastName: registry.patient.lastName,
+          middleName: registry.patient.middleName,
+          gender: head.gender,
+          birthDay: head.birthDay,
+        },
+        rows,
       };
     },
 
@@ -137,8 +202,8 @@ export function createResultsRepository(db: Queryable, clock: Clock) {
         `SELECT count(*)::int AS n FROM registries r JOIN orders o ON o.id = r.order_id WHERE ${condition}`,
         p.values,
       );
-      const rows = await db.query<HeadRow & { orderId: string }>(
-        `${head(locale).replace('SELECT r.id,', 'SELECT r.id, o.id AS "orderId",')} WHERE ${condition}
+      const rows = await db.query<HeadRow>(
+        `${head(locale)} WHERE ${condition}
           ORDER BY r.created_at DESC, r.id DESC LIMIT ${p.add(filter.size)} OFFSET ${p.add(pageOffset(filter.page, filter.size))}`,
         p.values,
       );

@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import devRoutes from './dev/dev';
+import lisRoutes from './lis/lis';
 import doctorRoutes from './private/doctor/doctor';
+import notificationRoutes from './private/notifications';
 import orderRoutes from './private/order/orders';
 import patientRoutes from './private/patient/patient';
 import registryRoutes from './private/results/registries';
@@ -21,6 +23,9 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   await app.register(doctorRoutes);
   await app.register(orderRoutes);
   await app.register(registryRoutes);
+  await app.register(notificationRoutes);
+  // /api/lis: the laboratory's information system publishes results
+  await app.register(lisRoutes);
   // /api/sandbox: the development payment provider
   if (app.config.orders.paymentProvider === 'sandbox') await app.register(sandboxRoutes);
   // /api/dev: development only (the SMS outbox, the lab clock)

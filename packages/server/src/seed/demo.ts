@@ -17,6 +17,10 @@ import type { Database, Queryable } from '../db/database';
 import { LOCK_KEYS } from '../db/locks';
 import { writeResults } from '../domain/lab-results';
 import { orderTotals } from '../domain/order-pricing';
+import { createLisRepository } from '../repositories/lis';
+
+/** The development laboratory system (`npm run demo:lis` publishes as it). */
+export const DEV_LIS_SYSTEM = 'dev-lis';
 
 export const DEMO_PHONES = {
   patient: '+380501234567',
@@ -269,6 +273,17 @@ async function insertOrder(db: Queryable, cat: Catalogue, order: DemoOrder, now:
     );
   }
   if (ready) await writeResults(db, registry.id, id, order.sex, { bias: order.bias ?? {}, outOfRangeShare: 0.12 });
+}
+
+/** The development laboratory system and its key (see `PrepareOptions.lisDevKey`); re-runnable. */
+export async function ensureDevLis(db: Queryable, key: string): Promise<void> {
+  const lis = createLisRepository(db, () => new Date());
+  const systemId = await lis.upsertSystem({
+    key: DEV_LIS_SYSTEM,
+    title: 'Лабораторна система (розробка)',
+    settlementIds: null,
+  });
+  await lis.ensureKey(systemId, 'development', key);
 }
 
 /** True when the demo accounts are there already. */

@@ -6,7 +6,7 @@
 import type { Database } from '../db/database';
 import { LOCK_KEYS } from '../db/locks';
 import { migrate } from '../db/migrate';
-import { ensureDemo } from './demo';
+import { ensureDemo, ensureDevLis } from './demo';
 import { insertSeed, isEmpty } from './insert';
 import type { SeedData } from './types';
 
@@ -15,6 +15,11 @@ export interface PrepareOptions {
   readonly seed: SeedData;
   /** Insert the demo accounts when missing (`DEMO_DATA`). */
   readonly demo: boolean;
+  /**
+   * The development LIS key (`LIS_DEV_KEY`, never in production): the demo laboratory system `dev-lis`
+   * gets it as its key named `development`, so that `npm run demo:lis` can publish results.
+   */
+  readonly lisDevKey?: string | null;
   /** The demo orders' "now" (tests). */
   readonly now?: Date;
   readonly log?: (line: string) => void;
@@ -41,6 +46,7 @@ export async function prepareDatabase(db: Database, options: PrepareOptions): Pr
       await insertSeed(locked, options.seed, { log });
     }
     const demo = options.demo ? await ensureDemo(locked, { now: options.now, log }) : false;
+    if (options.lisDevKey) await ensureDevLis(locked, options.lisDevKey);
     return { migrations: applied, seeded, demo };
   });
 }

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { randomToken, tokenHash } from '../auth/crypto';
-import { DevSmsGateway } from '../auth/sms';
+import { codeOf, DevSmsGateway } from '../auth/sms';
 import { type AuthSettings, authSettingsFromEnv } from '../config';
 import type { Database } from '../db/database';
 import { call } from './http';
@@ -123,7 +123,7 @@ export async function sessionCookie(app: FastifyInstance, userId: number): Promi
 export function lastCode(app: FastifyInstance, phone: string): string {
   if (!(app.sms instanceof DevSmsGateway)) throw new Error('not the development SMS gateway');
   const text = app.sms.outbox(phone, 1)[0]?.text ?? '';
-  const code = /\b(\d{4})\b/.exec(text)?.[1];
+  const code = codeOf(text);
   if (!code) throw new Error(`no code was sent to ${phone}`);
   return code;
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { COOKIE_BASE_NAME } from '../../auth/cookies';
 import { SESSION_SECURITY } from '../../http/contract-route';
+import { LIS_KEY_HEADER, LIS_SECURITY } from '../../http/lis-route';
 
 export interface SwaggerOptions {
   /** Serve the swagger-ui page (the JSON document is always served). */
@@ -39,12 +40,27 @@ export default fp(
                 `HttpOnly session cookie set by sign-in (login, registration); named __Host-${COOKIE_BASE_NAME} ` +
                 'over https. Sessions are server-side rows: signing out ends one.',
             },
+            [LIS_SECURITY]: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-Api-Key',
+              description:
+                "A laboratory information system's API key (issued by `tsx src/cli/lis-keys.ts create`; several per " +
+                'system, so that one can be rotated). Never sent from a browser: requests with Origin, Sec-Fetch-* ' +
+                `or Cookie headers are refused. Header: ${LIS_KEY_HEADER}.`,
+            },
           },
         },
         tags: [
           { name: 'public', description: '/api/public: guests and everyone' },
           { name: 'private', description: '/api/private: signed-in users (session cookie)' },
           { name: 'app', description: '/api/app: application settings' },
+          {
+            name: 'lis',
+            description:
+              "/api/lis: the laboratory's information system publishes results (API key; rate-limited per key). " +
+              'Not for browsers.',
+          },
         ],
       },
     });

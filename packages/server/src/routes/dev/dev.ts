@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { DevSmsGateway } from '../../auth/sms';
+import { codeOf, DevSmsGateway } from '../../auth/sms';
 import { advanceOrders } from '../../domain/lab-progress';
 import { AppError } from '../../errors';
 
@@ -28,7 +28,7 @@ export default async function devRoutes(app: FastifyInstance): Promise<void> {
       if (!(app.sms instanceof DevSmsGateway)) throw new AppError(404, 'not-found', 'route-not-found');
       reply.header('cache-control', 'no-store');
       const messages = app.sms.outbox(request.query.phone, request.query.limit ?? 10);
-      return messages.map((message) => ({ ...message, code: /\b(\d{4})\b/.exec(message.text)?.[1] ?? null }));
+      return messages.map((message) => ({ ...message, code: codeOf(message.text) }));
     },
   );
 

@@ -6,6 +6,7 @@
  * what, when, from where; never the results themselves).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resultsBundle } from '../../../domain/results-fhir';
 import { resultsPdf } from '../../../domain/results-pdf';
 import { AppError, notFound } from '../../../errors';
 import { contractRoute } from '../../../http/contract-route';
@@ -124,6 +125,26 @@ export default async function registryRoutes(app: FastifyInstance): Promise<void
       .header('content-disposition', `inline; filename="results-${registry.number}.pdf"`)
       .header('cache-control', 'private, no-store');
     return pdf;
+  });
+
+  // the same scope and audit as the PDF: another user's order answers 404 like one that does not exist
+  contractRoute(app, 'registryResultsFhir', async (request, reply) => {
+    const { id } = request.params;
+    const source = await app.repos.results.fhirSource(id, scopeOf(request), request.locale);
+    await audit(request, 'results-fhir', id, source !== null);
+    if (!source) throw notFound('registry-not-found');
+    const bundle = resultsBundle({
+      ...source,
+      labName: app.config.results.labName,
+      publicUrl: app.config.results.publicUrl,
+      language: request.locale,
+      now: app.clock().toISOString(),
+    });
+    void reply
+      .type('application/fhir+json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="results-${source.orderNumber}.fhir.json"`)
+      .header('cache-control', 'private, no-store');
+    return Buffer.from(JSON.stringify(bundle, null, 2), 'utf8');
   });
 
   contractRoute(app, 'patientRegistries', async (request) => {
