@@ -121,8 +121,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin, { metrics: options.metrics });
   await app.register(repositoriesPlugin);
   await app.register(publicCachePlugin);
-  await app.register(authPlugin, { sms: options.sms });
+  // before the session's hook: a browser's request to the results intake is refused as such
   await app.register(lisAuthPlugin);
+  await app.register(authPlugin, { sms: options.sms });
 
   await app.register(routes);
   if (options.stubPendingRoutes ?? true) await app.register(pendingRoutesPlugin);

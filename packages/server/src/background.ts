@@ -64,7 +64,8 @@ export function startBackgroundJobs(app: FastifyInstance): () => void {
         sending = true;
         deliverNotifications(deps)
           .then((report) => {
-            if (report.sent + report.failed + report.skipped > 0) app.log.info({ notifications: report }, 'notifications');
+            if (report.sent + report.failed + report.skipped > 0)
+              app.log.info({ notifications: report }, 'notifications');
           })
           .catch((err) => app.log.warn({ err }, 'notification delivery failed'))
           .finally(() => {

@@ -115,7 +115,8 @@ export const DEV_LIS_KEY = 'dev-lis-key-for-development-only';
 
 export function resultsSettingsFromEnv(env: Env, production: boolean): ResultsSettings {
   const devKey = env.LIS_DEV_KEY?.trim();
-  if (devKey !== undefined && devKey !== '' && devKey.length < 24) throw new Error('LIS_DEV_KEY must be at least 24 characters');
+  if (devKey !== undefined && devKey !== '' && devKey.length < 24)
+    throw new Error('LIS_DEV_KEY must be at least 24 characters');
   return {
     lisRequestsPerMinute: numberFrom(env, 'LIS_REQUESTS_PER_MINUTE', 120, 1),
     lisDevKey: production || devKey === 'off' ? null : devKey || DEV_LIS_KEY,

@@ -49,7 +49,11 @@ export const LisResultsBody = Body({
 export type LisResultsBody = Static<typeof LisResultsBody>;
 
 /** What became of each row of a message. */
-export const LisRowOutcome = Type.Union([Type.Literal('created'), Type.Literal('unchanged'), Type.Literal('corrected')]);
+export const LisRowOutcome = Type.Union([
+  Type.Literal('created'),
+  Type.Literal('unchanged'),
+  Type.Literal('corrected'),
+]);
 export type LisRowOutcome = Static<typeof LisRowOutcome>;
 
 /** The order's results after a message: how many of the expected indicators are in. */

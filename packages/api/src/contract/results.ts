@@ -1,17 +1,6 @@
 /** Order lists and results: spec section 3 "Registry", "Result row"; section 7 registry calls. */
 import { type Static, Type } from '@sinclair/typebox';
-import {
-  Body,
-  CsvIds,
-  DateString,
-  DateTimeString,
-  Id,
-  Nullable,
-  Page,
-  PageIndex,
-  PageSize,
-  PersonRef,
-} from './common';
+import { Body, CsvIds, DateString, DateTimeString, Id, Nullable, Page, PageIndex, PageSize, PersonRef } from './common';
 import { Order } from './orders';
 
 /** Registry calls say whose view they serve (spec section 6). */

@@ -17,13 +17,7 @@
  * A message is one transaction that locks its order's row, so two messages for one order (two LIS
  * workers, two API instances) apply one after the other.
  */
-import type {
-  LisOrder,
-  LisResultRow,
-  LisResultsBody,
-  LisResultsResponse,
-  LisRowOutcome,
-} from '@lab/api/contract';
+import type { LisOrder, LisResultRow, LisResultsBody, LisResultsResponse, LisRowOutcome } from '@lab/api/contract';
 import type { ResultsSettings } from '../config';
 import type { Database, Queryable } from '../db/database';
 import { AppError } from '../errors';
@@ -371,7 +365,10 @@ export async function publishResults(
       );
     } else if (correctedReady) {
       const change = order.corrections + 1;
-      await tx.query('UPDATE orders SET results_corrections = $2, updated_at = now() WHERE id = $1', [order.id, change]);
+      await tx.query('UPDATE orders SET results_corrections = $2, updated_at = now() WHERE id = $1', [
+        order.id,
+        change,
+      ]);
       notices += await enqueueResultsNotice(tx, deps.settings, deps.clock, {
         orderId: order.id,
         kind: 'results-corrected',
@@ -397,7 +394,8 @@ export async function lisOrderView(db: Queryable, owner: LisKeyOwner, number: st
   const existing = await db.query<ExistingRow>(EXISTING, [order.registryId]);
   return {
     orderNumber: order.number,
-    state: order.labStatus === 'ready' ? 'results-ready' : order.labStatus === 'sampled' ? 'awaiting-results' : 'registered',
+    state:
+      order.labStatus === 'ready' ? 'results-ready' : order.labStatus === 'sampled' ? 'awaiting-results' : 'registered',
     sex: order.sex,
     analytes: expected.map(({ analyte }) => {
       const row = existing.find((candidate) => candidate.code === analyte.code);

@@ -75,7 +75,12 @@ export async function enqueueResultsNotice(
       link: `${settings.publicUrl}/account/results/${order.registryId}`,
     });
   }
-  if (order.doctorUserId !== null && order.doctorPhone !== null && order.doctorOn && order.doctorUserId !== order.ownerId) {
+  if (
+    order.doctorUserId !== null &&
+    order.doctorPhone !== null &&
+    order.doctorOn &&
+    order.doctorUserId !== order.ownerId
+  ) {
     recipients.push({
       userId: order.doctorUserId,
       phone: order.doctorPhone,

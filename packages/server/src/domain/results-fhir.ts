@@ -114,7 +114,11 @@ function value(row: FhirResultRow): Json {
   }
   if (row.value !== null) return { valueQuantity: quantity(row.value, row) };
   if (row.result !== null && row.result.trim() !== '') return { valueString: row.result };
-  return { dataAbsentReason: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/data-absent-reason', code: 'unknown' }] } };
+  return {
+    dataAbsentReason: {
+      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/data-absent-reason', code: 'unknown' }],
+    },
+  };
 }
 
 function referenceRange(row: FhirResultRow): Json | null {

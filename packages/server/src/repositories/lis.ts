@@ -68,7 +68,11 @@ export function createLisRepository(db: Queryable, clock: Clock) {
     },
 
     /** Creates the system unless it exists (then its title and scope are updated); answers its id. */
-    async upsertSystem(system: { key: string; title: string; settlementIds: readonly number[] | null }): Promise<number> {
+    async upsertSystem(system: {
+      key: string;
+      title: string;
+      settlementIds: readonly number[] | null;
+    }): Promise<number> {
       const row = await db.one<{ id: number }>(
         `INSERT INTO lis_systems (key, title, settlement_ids) VALUES ($1, $2, $3::int[])
          ON CONFLICT (key) DO UPDATE SET title = EXCLUDED.title, settlement_ids = EXCLUDED.settlement_ids

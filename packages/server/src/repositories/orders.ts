@@ -6,8 +6,8 @@
 import type { HomeVisit, Order, OrderItem, PaymentType } from '@lab/api/contract';
 import type { Queryable, SqlValue } from '../db/database';
 import { type Clock, kyivInstant } from '../domain/kyiv-time';
-import type { OrderTotals, PricedLine } from '../domain/order-pricing';
 import { resultsProgress } from '../domain/lab-results';
+import type { OrderTotals, PricedLine } from '../domain/order-pricing';
 import { displayState, type LabStatus, type PaymentStatus } from '../domain/order-state';
 import type { Locale } from '../i18n/messages';
 import { fullNameSql, nameColumns } from './people';

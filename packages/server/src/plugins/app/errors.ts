@@ -63,6 +63,23 @@ export function validationField(issue: ValidationIssue): string | undefined {
   return undefined;
 }
 
+/**
+ * The whole path of the failing value, `results[2].unit`: for bodies of nested rows (the laboratory's
+ * results intake), where the top property alone would not say which row is wrong.
+ */
+export function validationPath(issue: ValidationIssue): string | undefined {
+  const parts = issue.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const { missingProperty, additionalProperty } = issue.params;
+  for (const candidate of [missingProperty, additionalProperty]) {
+    if (typeof candidate === 'string') parts.push(candidate);
+  }
+  if (parts.length === 0) return undefined;
+  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+}
+
 function body(
   code: string,
   key: MessageKey,
@@ -115,7 +132,12 @@ export default fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('errorCode', null);
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-      const { status, body: payload } = errorReply(error, request.locale);
+      const { status, body: reply0 } = errorReply(error, request.locale);
+      // the results intake names the row: results[2].unit rather than results
+      const validation = (error as { validation?: ValidationIssue[] }).validation;
+      const deep = request.url.startsWith('/api/lis/') && Array.isArray(validation) && validation[0] !== undefined;
+      const path = deep ? validationPath(validation[0] as ValidationIssue) : undefined;
+      const payload = path !== undefined ? { ...reply0, field: path } : reply0;
       if (error instanceof AppError && error.headers) reply.headers(error.headers);
       if (status === 503 && payload.code === 'unavailable') {
         reply.header('retry-after', '5');

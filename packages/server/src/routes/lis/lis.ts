@@ -19,7 +19,8 @@ export default async function lisRoutes(app: FastifyInstance): Promise<void> {
       outcome: failure === null ? 'success' : 'failure',
       subjectId: subject,
       // which key of which system: the log of who published what
-      reason: failure === null ? `${owner.systemKey}/${owner.keyName}` : `${owner.systemKey}/${owner.keyName}: ${failure}`,
+      reason:
+        failure === null ? `${owner.systemKey}/${owner.keyName}` : `${owner.systemKey}/${owner.keyName}: ${failure}`,
       ip: client.ip,
       userAgent: client.userAgent,
     });

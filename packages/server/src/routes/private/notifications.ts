@@ -10,9 +10,10 @@ import { clientOf, requireUser } from '../../plugins/app/auth';
 export default async function notificationRoutes(app: FastifyInstance): Promise<void> {
   contractRoute(app, 'notificationSettings', async (request) => {
     const user = requireUser(request);
-    const row = await app.db.one<{ resultsSms: boolean }>('SELECT results_sms AS "resultsSms" FROM users WHERE id = $1', [
-      user.userId,
-    ]);
+    const row = await app.db.one<{ resultsSms: boolean }>(
+      'SELECT results_sms AS "resultsSms" FROM users WHERE id = $1',
+      [user.userId],
+    );
     return { resultsSms: row.resultsSms };
   });
 
