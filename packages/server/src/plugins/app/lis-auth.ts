@@ -1,7 +1,7 @@
 /**
  * Who is calling the results intake (`/api/lis/...`): a laboratory information system with a live API
  * key in `X-Api-Key`, never a browser.
- *  - A request with any mark of a browser (Origin, Sec-Fetch-*, a Cookie) is refused 403 before the
+ *  - A request with any mark of a browser (Origin, Sec-Fetch-Site/-Dest, a Cookie) is refused 403 before the
  *    key is looked at: a key must not work from a page, and no session cookie means anything here. The
  *    server sends no CORS headers, so a page cannot read an answer either.
  *  - No key: 401 `lis-key-missing`; an unknown or revoked one: 401 `lis-key-invalid`.
@@ -23,7 +23,11 @@ declare module 'fastify' {
 }
 
 const WINDOW_MS = 60_000;
-const BROWSER_HEADERS = ['origin', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest', 'cookie'] as const;
+/**
+ * Headers only a browser sends (every browser request has Sec-Fetch-Site and -Dest; a page's
+ * cross-origin or POST request has Origin). Not Sec-Fetch-Mode: Node's own fetch sends that one too.
+ */
+const BROWSER_HEADERS = ['origin', 'sec-fetch-site', 'sec-fetch-dest', 'cookie'] as const;
 
 /** The system of an authenticated intake request (the hook has refused everything else). */
 export function requireLis(request: FastifyRequest): LisKeyOwner {

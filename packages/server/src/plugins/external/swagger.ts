@@ -46,8 +46,8 @@ export default fp(
               name: 'X-Api-Key',
               description:
                 "A laboratory information system's API key (issued by `tsx src/cli/lis-keys.ts create`; several per " +
-                'system, so that one can be rotated). Never sent from a browser: requests with Origin, Sec-Fetch-* ' +
-                `or Cookie headers are refused. Header: ${LIS_KEY_HEADER}.`,
+                'system, so that one can be rotated). Never sent from a browser: requests with Origin, ' +
+                `Sec-Fetch-Site, Sec-Fetch-Dest or Cookie headers are refused. Header: ${LIS_KEY_HEADER}.`,
             },
           },
         },

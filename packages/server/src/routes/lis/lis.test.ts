@@ -143,7 +143,7 @@ describe('who may call the intake', () => {
   it.each([
     ['an Origin', { origin: 'https://evil.example' }],
     ['Sec-Fetch-Site', { 'sec-fetch-site': 'same-origin' }],
-    ['Sec-Fetch-Mode', { 'sec-fetch-mode': 'cors' }],
+    ['Sec-Fetch-Dest', { 'sec-fetch-dest': 'empty' }],
     ['a session cookie', { cookie: 'lab_session=whatever' }],
   ])('refuses a browser’s request (%s) with a valid key: 403, nothing stored', async (_what, headers) => {
     const order = await pendingOrder();
