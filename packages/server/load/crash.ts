@@ -16,14 +16,20 @@
  *             exits 0
  *   backup    npm run db:backup while customers' orders are stored, then db:restore into a fresh folder
  *             (refused while a server runs): the server on it lists every customer the same orders
- * Ports 4610-4619.
+ *   results-sms  on PGlite and on PostgreSQL: the laboratory publishes a pending demo order's results (the
+ *             results-ready SMS is written to the outbox with them) on an instance that sends no SMS, which
+ *             is then SIGKILLed between the results and the SMS; an instance started on the same database
+ *             sends it; the same message again sends nothing: exactly one SMS in both servers' logs
+ * Ports 4610-4619 (moved by E2E_PORT_SHIFT, as the journeys' are).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Order } from '@lab/api/contract';
+import type { LisOrder, Order } from '@lab/api/contract';
+import { demoRow } from '../src/cli/demo-lis';
+import { DEV_LIS_KEY } from '../src/config';
 import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
 import { type RunningPostgres, startPostgres } from '../src/test-support/postgres';
@@ -36,9 +42,10 @@ import { signIn } from './sign-in';
 import { Recorder } from './stats';
 import { seededRandom, sleep } from './util';
 
-type Scenario = 'pglite' | 'postgres' | 'outage' | 'sigterm' | 'backup';
-const SCENARIOS: readonly Scenario[] = ['pglite', 'postgres', 'outage', 'sigterm', 'backup'];
-const PORTS = [4610, 4611, 4612, 4613, 4614, 4615, 4616, 4617, 4618, 4619];
+type Scenario = 'pglite' | 'postgres' | 'outage' | 'sigterm' | 'backup' | 'results-sms';
+const SCENARIOS: readonly Scenario[] = ['pglite', 'postgres', 'outage', 'sigterm', 'backup', 'results-sms'];
+const PORT_SHIFT = Number(process.env.E2E_PORT_SHIFT ?? 0);
+const PORTS = [4610, 4611, 4612, 4613, 4614, 4615, 4616, 4617, 4618, 4619].map((port) => port + PORT_SHIFT);
 const CUSTOMERS = 8;
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, seed: { type: 'string' } } });
@@ -54,7 +61,7 @@ let postgres: RunningPostgres | null = null;
 
 async function freePort(taken: readonly number[] = []): Promise<number> {
   for (const port of PORTS) if (!taken.includes(port) && (await portIsFree(port))) return port;
-  throw new Error('no free port in 4610-4619');
+  throw new Error(`no free port in ${PORTS[0]}-${PORTS.at(-1)}`);
 }
 
 async function start(
@@ -62,12 +69,14 @@ async function start(
   name: string,
   port?: number,
   metricsPort?: number,
+  env?: Record<string, string>,
 ) {
   const server = await startApiServer({
     port: port ?? (await freePort()),
     database,
     logFile: path.join(workDir, `${name}.log`),
     ...(metricsPort === undefined ? {} : { metricsPort }),
+    ...(env === undefined ? {} : { env }),
   });
   servers.push(server);
   return server;
@@ -373,6 +382,105 @@ async function backup(): Promise<string[]> {
   return violations;
 }
 
+/** The demo patient's order awaiting results, found as the patient sees it (signed in through the outbox). */
+async function pendingDemoOrder(url: string): Promise<{ number: string; phone: string }> {
+  const phone = '+380501234567';
+  const json = { 'content-type': 'application/json' };
+  await fetch(`${url}/api/public/auth`, { method: 'POST', headers: json, body: JSON.stringify({ phone }) });
+  const [sent] = (await (
+    await fetch(`${url}/api/dev/sms-outbox?limit=1&phone=${encodeURIComponent(phone)}`)
+  ).json()) as Array<{
+    code: string | null;
+  }>;
+  const login = await fetch(`${url}/api/public/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ phone, password: sent?.code ?? '' }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const list = (await (
+    await fetch(`${url}/api/private/admin-app/registries/self?customer-type=patient&on-site=true&size=50`, {
+      headers: { cookie },
+    })
+  ).json()) as { content: Order[] };
+  const order = list.content.find((candidate) => candidate.state === 'awaiting-results');
+  if (!order) throw new Error('the demo patient has no order awaiting results');
+  return { number: order.number, phone };
+}
+
+/** All of an order's rows in one message, as the demo laboratory would send them. */
+async function publishAll(url: string, number: string): Promise<{ status: number; state: string }> {
+  const headers = { 'x-api-key': DEV_LIS_KEY, 'content-type': 'application/json' };
+  const order = (await (await fetch(`${url}/api/lis/orders/${number}`, { headers })).json()) as LisOrder;
+  const response = await fetch(`${url}/api/lis/results`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ orderNumber: number, results: order.analytes.map((analyte) => demoRow(order, analyte)) }),
+  });
+  const body = (await response.json()) as { state?: string };
+  return { status: response.status, state: body.state ?? '' };
+}
+
+/** The results-ready SMS the development gateway logged for a phone (a log line per message sent). */
+function resultsSmsIn(logFile: string, phone: string): number {
+  return readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"development SMS"') && line.includes(phone) && line.includes('результати готові'))
+    .length;
+}
+
+async function resultsSms(kind: 'pglite' | 'postgres'): Promise<string[]> {
+  const violations: string[] = [];
+  const database =
+    kind === 'pglite'
+      ? { pgliteDataDir: path.join(workDir, 'sms-pglite') }
+      : { databaseUrl: await postgresDatabase('sms_one') };
+  // this instance sends no SMS (NOTIFY_INTERVAL_MS=0): whatever it committed waits in the outbox
+  const first = await start(database, `sms-${kind}-before`, undefined, undefined, {
+    LOG_LEVEL: 'info',
+    NOTIFY_INTERVAL_MS: '0',
+  });
+  const { number, phone } = await pendingDemoOrder(first.url);
+  const published = await publishAll(first.url, number);
+  if (published.status !== 200 || published.state !== 'results-ready') {
+    violations.push(`the results were not accepted: ${published.status} ${published.state}`);
+  }
+  const killed = await first.kill('SIGKILL');
+  servers.splice(servers.indexOf(first), 1);
+  const before = resultsSmsIn(first.logFile, phone);
+  if (before !== 0) violations.push(`the killed instance sent ${before} SMS (it sends none)`);
+  console.log(`  results of order ${number} committed, SIGKILL (${killed.signal}) before any SMS`);
+
+  const second = await start(database, `sms-${kind}-after`, first.port, undefined, {
+    LOG_LEVEL: 'info',
+    NOTIFY_INTERVAL_MS: '200',
+  });
+  const deadline = Date.now() + 20_000;
+  while (resultsSmsIn(second.logFile, phone) === 0 && Date.now() < deadline) await sleep(200);
+  const again = await publishAll(second.url, number);
+  if (again.status !== 200) violations.push(`the same message again answered ${again.status}`);
+  await sleep(1500); // several rounds of the sender after the repeat
+  await second.stop();
+  servers.splice(servers.indexOf(second), 1);
+  const sent = resultsSmsIn(first.logFile, phone) + resultsSmsIn(second.logFile, phone);
+  if (sent !== 1) violations.push(`${sent} results-ready SMS were sent (exactly one expected)`);
+
+  const db =
+    kind === 'pglite'
+      ? await openPglite({ dataDir: (database as { pgliteDataDir: string }).pgliteDataDir })
+      : await openPostgres({ connectionString: (database as { databaseUrl: string }).databaseUrl, max: 1 });
+  const rows = await db.query<{ status: string; attempts: number }>(
+    `SELECT n.status, n.attempts FROM notification_outbox n JOIN orders o ON o.id = n.order_id WHERE o.number = $1`,
+    [number],
+  );
+  await db.close();
+  if (rows.length !== 1 || rows[0]?.status !== 'sent') {
+    violations.push(`the outbox holds ${JSON.stringify(rows)} for the order (one sent message expected)`);
+  }
+  console.log(`  restarted: ${sent} SMS in the two logs, outbox ${JSON.stringify(rows)}`);
+  return violations;
+}
+
 async function cleanUp(): Promise<void> {
   for (const server of [...servers]) await server.stop().catch(() => undefined);
   if (postgres) await postgres.stop().catch(() => undefined);
@@ -393,7 +501,9 @@ async function main(): Promise<number> {
             ? await outage()
             : scenario === 'sigterm'
               ? await sigterm()
-              : await backup();
+              : scenario === 'results-sms'
+                ? [...(await resultsSms('pglite')), ...(await resultsSms('postgres'))]
+                : await backup();
       for (const line of violations) console.log(`  ✖ ${line}`);
       if (violations.length === 0) console.log('  ok');
       outcomes.push([scenario, violations]);

@@ -26,7 +26,7 @@ describe('/api/openapi.json', () => {
     expect(problems.map((problem) => problem.ruleId)).toEqual(['no-ambiguous-paths', 'no-ambiguous-paths']);
   });
 
-  it('requires the session cookie on every private call and on no other', async () => {
+  it('requires the session cookie on every private call, the API key on the results intake, and nothing elsewhere', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
       paths: Record<string, Record<string, { security: unknown[]; summary: string; tags: string[] }>>;
@@ -38,7 +38,9 @@ describe('/api/openapi.json', () => {
     });
     for (const [url, operations] of Object.entries(document.paths)) {
       for (const operation of Object.values(operations)) {
-        expect(operation.security).toEqual(url.startsWith('/api/private/') ? [{ session: [] }] : []);
+        expect(operation.security).toEqual(
+          url.startsWith('/api/private/') ? [{ session: [] }] : url.startsWith('/api/lis/') ? [{ lisApiKey: [] }] : [],
+        );
         expect(operation.summary.length).toBeGreaterThan(10);
       }
     }
