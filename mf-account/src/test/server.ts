@@ -11,6 +11,8 @@ type Options = {
   doctor?: boolean;
   /** Orders the list answers (all of them, paged by the request's page and size); a function reads them anew each time. */
   orders?: ReturnType<typeof order>[] | (() => ReturnType<typeof order>[]);
+  /** The results-ready SMS switch as the server has it (on by default). */
+  resultsSms?: boolean;
   /** A promise holds the answer back: to see what shows while a call is under way. */
   handle?: (request: ApiRequest) => Reply | Promise<Reply> | undefined;
 };
@@ -20,6 +22,7 @@ const NEW_CART = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 export function serveAccount(options: Options = {}) {
   const { signedIn = true, patient = true, doctor = false } = options;
   let currentWorkplace = WORKPLACES[0] ?? null;
+  let resultsSms = options.resultsSms ?? true;
   const requests = installAdapter((request) => {
     const own = options.handle?.(request);
     if (own) return own;
@@ -39,6 +42,13 @@ export function serveAccount(options: Options = {}) {
     if (select && method === 'post') {
       currentWorkplace = WORKPLACES.find((workplace) => workplace.id === Number(select[1])) ?? null;
       return currentWorkplace ? ok(currentWorkplace) : notFound;
+    }
+    if (url === '/user/users/self/notifications') {
+      if (method === 'post') {
+        const body = typeof request.data === 'string' ? JSON.parse(request.data) : request.data;
+        resultsSms = (body as { resultsSms: boolean }).resultsSms;
+      }
+      return ok({ resultsSms });
     }
     if (url === '/core/genders') {
       return ok([

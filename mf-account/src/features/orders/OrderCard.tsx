@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { fullName, messageOf, statusOf } from '../../lib';
 import { OrderStateBadge } from './OrderStateBadge';
 import styles from './Orders.module.css';
-import { canRepeatPayment, hasResults } from './orderStates';
+import { canRepeatPayment, hasPartialResults, hasResults } from './orderStates';
 import { usePayOnSite, useReceiptDownload, useRepeatPayment } from './useOrderActions';
 
 type Props = {
@@ -130,6 +130,17 @@ export function OrderCard({
             </dd>
           </div>
         )}
+        {hasPartialResults(order) && order.resultsProgress && (
+          <div className={styles.fact}>
+            <dt>{t('orders.resultsProgressLabel')}</dt>
+            <dd data-testid="results-progress">
+              {t('orders.progress', {
+                received: order.resultsProgress.received,
+                expected: order.resultsProgress.expected,
+              })}
+            </dd>
+          </div>
+        )}
         {order.resultsFetchDate && order.state !== 'results-ready' && (
           <div className={styles.fact}>
             <dt>{t('orders.resultsExpected')}</dt>
@@ -180,6 +191,12 @@ export function OrderCard({
         {hasResults(order) && (
           <Link to={resultsHref(order)} className={styles.primaryLink}>
             {t('orders.openResults')}
+            <span className="visually-hidden"> {t('orders.ofOrder', { number: order.number })}</span>
+          </Link>
+        )}
+        {hasPartialResults(order) && (
+          <Link to={resultsHref(order)} className={styles.primaryLink}>
+            {t('orders.openPartialResults')}
             <span className="visually-hidden"> {t('orders.ofOrder', { number: order.number })}</span>
           </Link>
         )}

@@ -19,6 +19,30 @@ const listRequests = (requests: ReturnType<typeof serveAccount>) =>
   requests.filter((request) => request.url === '/admin-app/registries/self');
 
 describe('my orders', () => {
+  it('offers the results that are in while the rest are awaited, and how many are in', async () => {
+    serveAccount({
+      orders: [
+        order({ state: 'awaiting-results', resultsProgress: { received: 2, expected: 6 }, resultsFetchDate: null }),
+        order({
+          id: '8f1c2a9e-7b4d-4c1a-9e2f-0a1b2c3d4e5f',
+          number: '2600103',
+          registryId: 103,
+          state: 'awaiting-results',
+          resultsProgress: { received: 0, expected: 6 },
+        }),
+      ],
+    });
+    renderAt(<OrdersPage />);
+    const [partial, none] = await screen.findAllByTestId('order-card');
+    if (!partial || !none) throw new Error('two cards expected');
+    expect(within(partial).getByTestId('results-progress')).toHaveTextContent('готові 2 з 6 показників');
+    expect(
+      within(partial).getByRole('link', { name: /^Переглянути готові результати замовлення №\s2600101$/ }),
+    ).toHaveAttribute('href', '/account/results/101');
+    expect(within(none).queryByTestId('results-progress')).not.toBeInTheDocument();
+    expect(within(none).queryByRole('link', { name: /результати/ })).not.toBeInTheDocument();
+  });
+
   it('lists each order with number, date, branch, patient, totals, payment and state', async () => {
     serveAccount({
       orders: [

@@ -37,3 +37,15 @@ export function canRepeatPayment(order: Pick<Order, 'paymentType' | 'state'>): b
 export function hasResults(order: Pick<Order, 'state' | 'registryId'>): boolean {
   return order.registryId !== null && order.state === 'results-ready';
 }
+
+/** The laboratory has sent part of the results: the rows that are in can be opened already. */
+export function hasPartialResults(order: Pick<Order, 'state' | 'registryId' | 'resultsProgress'>): boolean {
+  const progress = order.resultsProgress;
+  return (
+    order.registryId !== null &&
+    order.state === 'awaiting-results' &&
+    progress !== null &&
+    progress.received > 0 &&
+    progress.received < progress.expected
+  );
+}

@@ -6,12 +6,14 @@ import styles from './Personal.module.css';
 import { PhoneChange } from './PhoneChange';
 import { PhotoUpload } from './PhotoUpload';
 import { ProfileDetails } from './ProfileDetails';
+import { ResultsNotices } from './ResultsNotices';
 import { SupportNote } from './SupportNote';
 import { Wards } from './Wards';
 
 /**
  * /account/personal-information: the details, the photo, the phone change, what only support can
- * change, (doctors) the responsible manager and (patients) the family account's wards.
+ * change, the results-ready SMS switch, (doctors) the responsible manager and (patients) the family
+ * account's wards.
  */
 export function PersonalPage({ account }: { account: ReadyAccount }) {
   const { t } = useTranslation('account');
@@ -29,6 +31,7 @@ export function PersonalPage({ account }: { account: ReadyAccount }) {
           <PhotoUpload kind={isDoctor ? 'doctor' : 'patient'} current={account.person.photo} />
           {isDoctor && <ManagerCard />}
           {!isDoctor && account.patient && <PhoneChange current={account.patient.phone} />}
+          <ResultsNotices />
         </div>
       </div>
       {!isDoctor && account.patient && <Wards />}

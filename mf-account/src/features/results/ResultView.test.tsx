@@ -1,8 +1,8 @@
 import { useParams } from '@lab/router';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DYNAMICS } from '../../test/fixtures';
-import { renderAt, resetBrowserState, setUpI18n } from '../../test/render';
+import { DYNAMICS, REGISTRY } from '../../test/fixtures';
+import { ok, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { serveAccount } from '../../test/server';
 import { ResultView } from './ResultView';
 
@@ -74,6 +74,68 @@ describe("an order's results", () => {
     expect(print).toHaveBeenCalled();
     expect(document.body.dataset.printScope).toBe('account-results');
     clicked.mockRestore();
+  });
+
+  it('downloads the results as a FHIR R4 file beside the PDF', async () => {
+    const requests = serveAccount({
+      handle: (request) =>
+        request.url === '/registry/registries/self/101/results/fhir'
+          ? { status: 200, data: new Blob(['{"resourceType":"Bundle"}'], { type: 'application/fhir+json' }) }
+          : undefined,
+    });
+    URL.createObjectURL = jest.fn(() => 'blob:fhir');
+    URL.revokeObjectURL = jest.fn();
+    const names: string[] = [];
+    const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    renderResults(101);
+    const button = await screen.findByRole('button', { name: 'Завантажити FHIR' });
+    expect(button).toHaveAccessibleDescription('Файл FHIR R4 для застосунків здоров’я');
+    await userEvent.click(button);
+    await waitFor(() => expect(names).toEqual(['results-2600101.fhir.json']));
+    expect(requests.find((request) => request.url === '/registry/registries/self/101/results/fhir')?.responseType).toBe(
+      'blob',
+    );
+    clicked.mockRestore();
+  });
+
+  it('passes only the HTTP status of a failed FHIR download on', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    serveAccount({
+      handle: (request) =>
+        request.url === '/registry/registries/self/101/results/fhir'
+          ? { status: 404, data: new Blob(['{"code":"not-found","message":"Замовлення не знайдено"}']) }
+          : undefined,
+    });
+    renderResults(101);
+    await userEvent.click(await screen.findByRole('button', { name: 'Завантажити FHIR' }));
+    expect(await screen.findByText(/^Не вдалося завантажити файл FHIR: /)).toBeInTheDocument();
+  });
+
+  it('shows partial results: the rows that are in and how many are still awaited', async () => {
+    serveAccount({
+      handle: (request) =>
+        request.url === '/registry/registries/self/101'
+          ? ok({ ...REGISTRY, resultsReady: false, awaiting: 3, results: REGISTRY.results.slice(0, 2) })
+          : undefined,
+    });
+    renderResults(101);
+    const partial = await screen.findByTestId('results-partial');
+    expect(within(partial).getByRole('heading', { name: 'Часткові результати' })).toBeInTheDocument();
+    expect(partial).toHaveTextContent('Готові показники: 2 з 5. Ще очікується: 3');
+    expect(screen.getAllByTestId('result-row')).toHaveLength(2);
+    expect(screen.getByText('Готуються')).toBeInTheDocument();
+  });
+
+  it('says nothing is awaited once every result is in', async () => {
+    serveAccount();
+    renderResults(101);
+    await screen.findByTestId('results-table');
+    expect(screen.queryByTestId('results-partial')).not.toBeInTheDocument();
+    expect(screen.getByText('Усі результати готові')).toBeInTheDocument();
   });
 
   it('passes only the HTTP status of a failed PDF on', async () => {

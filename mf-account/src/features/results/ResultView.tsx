@@ -10,13 +10,14 @@ import {
   useBreadcrumbLabel,
   usePageMeta,
 } from '@lab/ui';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { Busy, fullName, NotFoundView, statusOf } from '../../lib';
 import { DynamicsPanel } from './DynamicsPanel';
 import styles from './Results.module.css';
 import { ResultsTable, rowFlag } from './ResultsTable';
 import { ShareButton } from './ShareButton';
 import { usePrintScope } from './usePrintScope';
+import { useResultsFhir } from './useResultsFhir';
 import { useResultsPdf } from './useResultsPdf';
 
 type Props = {
@@ -33,8 +34,9 @@ type Props = {
 
 /**
  * One order's results (spec section 2 "order results with dynamics per indicator"): the rows with
- * out-of-range values marked, the lab's PDF to download, a printable view, sharing, and per
- * indicator the dynamics over the patient's past results.
+ * out-of-range values marked, the lab's PDF and a FHIR R4 file to download, a printable view, sharing,
+ * and per indicator the dynamics over the patient's past results. While the laboratory has sent only
+ * part of them, the rows that are in and how many are still awaited.
  */
 export function ResultView({ registryId, crumbId, patientId, resultHref, onPatient }: Props) {
   const { t } = useTranslation('account');
@@ -43,7 +45,9 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
   // synchronous render, where the table kept a phone's main thread 50 ms and more (README "Performance")
   const { data, error, isLoading, mutate } = useDeferredValue(useRegistry(valid ? registryId : null));
   const [selected, setSelected] = useState<ResultRow | null>(null);
+  const fhirHintId = useId();
   const [pdf, downloadPdf] = useResultsPdf();
+  const [fhir, downloadFhir] = useResultsFhir();
   const foreign = data !== undefined && patientId !== undefined && data.patient.id !== patientId;
   const shown = data && !foreign ? data : undefined;
   usePrintScope();
@@ -116,6 +120,27 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
             </svg>
             {t('results.pdf')}
           </Button>
+          <Button
+            variant="secondary"
+            loading={fhir.busy}
+            aria-describedby={fhirHintId}
+            onClick={() => void downloadFhir(shown.id, shown.number)}
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path
+                d="M12 3v12m0 0-5-5m5 5 5-5M5 21h14"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            {t('results.fhir')}
+          </Button>
+          <span id={fhirHintId} className="visually-hidden">
+            {t('results.fhirHint')}
+          </span>
           <Button variant="ghost" onClick={() => window.print()}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <path
@@ -133,11 +158,26 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
         <p className={styles.pdfError} role="alert" data-print="hide">
           {pdf.error
             ? t('results.pdfFailed', { reason: statusOf(isApiError(pdf.error) ? pdf.error : undefined, t) })
-            : null}
+            : fhir.error
+              ? t('results.fhirFailed', { reason: statusOf(isApiError(fhir.error) ? fhir.error : undefined, t) })
+              : null}
         </p>
       </header>
 
-      {!shown.resultsReady && <p className={styles.notice}>{t('results.pending')}</p>}
+      {!shown.resultsReady && shown.awaiting > 0 ? (
+        <div className={styles.partial} data-testid="results-partial">
+          <h2 className={styles.partialTitle}>{t('results.partialTitle')}</h2>
+          <p>
+            {t('results.partial', {
+              received: shown.results.length,
+              expected: shown.results.length + shown.awaiting,
+              awaiting: shown.awaiting,
+            })}
+          </p>
+        </div>
+      ) : (
+        !shown.resultsReady && <p className={styles.notice}>{t('results.pending')}</p>
+      )}
 
       {shown.results.length === 0 ? (
         <p className={styles.notice}>{t('results.noRows')}</p>

@@ -275,6 +275,10 @@ describe('route table', () => {
       'private GET /registry/registries/self/:id/results/pdf',
       // real-user monitoring (issue 22): the shell's beacon of web vitals and remote failures
       'app POST /vitals',
+      // results for health-record apps, and the results-ready SMS switch (issue 42)
+      'private GET /registry/registries/self/:id/results/fhir',
+      'private GET /user/users/self/notifications',
+      'private POST /user/users/self/notifications',
     ];
     expect(section7.filter((call) => !paths.has(call))).toEqual([]);
     expect(additions.filter((call) => !paths.has(call))).toEqual([]);

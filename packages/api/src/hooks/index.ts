@@ -22,6 +22,7 @@ export { useAppConfiguration, useGenders, useSpecializations } from './useRefere
 export {
   PATIENT_REGISTRIES_PAGE_SIZE,
   useAnalysisDynamics,
+  useNotificationSettings,
   useOrders,
   usePatientRegistries,
   useRegistry,

@@ -66,6 +66,7 @@ export const apiKeys = {
   ) => ['patient-registries', patientId, filter, page, locale] as const,
   doctorSpecialization: (locale: Locale = currentLocale()) => ['doctor-specialization', locale] as const,
   doctorManager: (locale: Locale = currentLocale()) => ['doctor-manager', locale] as const,
+  notificationSettings: () => ['notification-settings'] as const,
 } as const;
 
 export type ApiKeys = typeof apiKeys;
@@ -88,6 +89,7 @@ export const SESSION_AREAS: readonly ApiKeyArea[] = [
   'doctor-manager',
   'order',
   'home-visit-slots',
+  'notification-settings',
 ];
 
 /**

@@ -5,7 +5,13 @@ import type { OrderListFilter, PatientRegistriesFilter } from '../clients/areas/
 import type { ApiError } from '../clients/errors';
 import type { Page } from '../contract/common';
 import type { Order } from '../contract/orders';
-import type { AnalysisDynamics, CustomerType, Registry, RegistrySummary } from '../contract/results';
+import type {
+  AnalysisDynamics,
+  CustomerType,
+  NotificationSettings,
+  Registry,
+  RegistrySummary,
+} from '../contract/results';
 import { apiKeys } from './keys';
 import { type PagedList, pagedList } from './paged';
 import { type ApiResponse, useApiSWR } from './swr';
@@ -33,6 +39,11 @@ export function useRegistry(registryId: number | null): ApiResponse<Registry> {
   return useApiSWR(registryId == null ? null : apiKeys.registry(registryId, locale), ([, id]) =>
     api.results.registry(id),
   );
+}
+
+/** The signed-in user's results-ready SMS switch (personal data); `enabled` false skips (guests). */
+export function useNotificationSettings(enabled: boolean): ApiResponse<NotificationSettings> {
+  return useApiSWR(enabled ? apiKeys.notificationSettings() : null, () => api.results.notifications());
 }
 
 /** One indicator over time for a patient (table or chart). */

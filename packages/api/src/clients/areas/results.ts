@@ -3,6 +3,8 @@ import type { Order } from '../../contract/orders';
 import type {
   AnalysisDynamics,
   CustomerType,
+  NotificationSettings,
+  NotificationSettingsBody,
   PatientRegistriesCountQuery,
   PatientRegistriesQuery,
   PatientRegistriesResponse,
@@ -33,6 +35,12 @@ export const results = {
   rows: (registryId: number): Promise<ResultRow[]> => send('registryResults', { params: { id: registryId } }),
   /** The order's results as a PDF document. */
   pdf: (registryId: number): Promise<Blob> => fetchBlob('registryResultsPdf', { id: registryId }),
+  /** The order's results as a FHIR R4 Bundle (JSON), for health-record apps. */
+  fhir: (registryId: number): Promise<Blob> => fetchBlob('registryResultsFhir', { id: registryId }),
+  /** Whether the signed-in user gets an SMS when results are ready. */
+  notifications: (): Promise<NotificationSettings> => send('notificationSettings', {}),
+  updateNotifications: (settings: NotificationSettingsBody): Promise<NotificationSettings> =>
+    send('notificationSettingsUpdate', { body: settings }),
   count: (query: RegistriesCountQuery = {}): Promise<Count> => send('registriesCount', { query }),
   patientRegistries: (patientId: number, query: PatientRegistriesQuery = {}): Promise<PatientRegistriesResponse> =>
     send('patientRegistries', { params: { id: patientId }, query }),
