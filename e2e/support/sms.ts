@@ -10,9 +10,10 @@ type OutboxMessage = { phone: string; text: string; sentAt: string; code: string
 export async function smsCode(phone: string, after?: Date): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const response = await fetch(`${API_ORIGIN}/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}&limit=1`);
+    // the newest message with a code: a results-ready SMS to the same phone carries none
+    const response = await fetch(`${API_ORIGIN}/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}&limit=5`);
     if (!response.ok) throw new Error(`SMS outbox answered ${response.status}`);
-    const [latest] = (await response.json()) as OutboxMessage[];
+    const latest = ((await response.json()) as OutboxMessage[]).find((message) => message.code !== null);
     if (latest?.code && (!after || new Date(latest.sentAt) >= after)) return latest.code;
     if (Date.now() > deadline) throw new Error(`No SMS code for ${phone}`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -7,7 +7,8 @@
  *
  * and writes plausible results (with reference ranges, some out of range) at the last step, telling the
  * patient as the laboratory's own results do (domain/notifications.ts). Called by
- * `POST /api/dev/clock/advance` and, in development, by a timer in server.ts.
+ * `POST /api/dev/clock/advance` and, in development, by a timer in server.ts. Unless an order is named,
+ * the demo accounts' orders keep the states the seed gave them.
  */
 import type { FastifyInstance } from 'fastify';
 import { writeResults } from './lab-results';
@@ -32,6 +33,9 @@ export async function advanceOrders(app: FastifyInstance, options: { orderId: st
        FROM orders o JOIN registries r ON r.order_id = o.id
        JOIN patients p ON p.id = o.patient_id LEFT JOIN genders g ON g.id = p.gender_id
       WHERE o.lab_status <> 'ready' AND ($1::uuid IS NULL OR o.id = $1::uuid)
+        -- the demo accounts' orders keep their states (each display state to see, a pending order for
+        -- npm run demo:lis) unless one is named
+        AND ($1::uuid IS NOT NULL OR o.utm_source IS DISTINCT FROM 'demo')
       ORDER BY o.created_at LIMIT 500`,
     [options.orderId],
   );

@@ -150,6 +150,31 @@ describe('the notification outbox', () => {
 });
 
 describe('the development lab clock', () => {
+  it('leaves the demo accounts’ orders as the seed made them unless one is named', async () => {
+    const order = await readyOrder();
+    await t.db.query(`UPDATE orders SET utm_source = 'demo' WHERE id = $1`, [order.placed.order.id]);
+    const state = () =>
+      t.db.one<{ labStatus: string }>('SELECT lab_status AS "labStatus", paid_at_branch_at FROM orders WHERE id = $1', [
+        order.placed.order.id,
+      ]);
+    const all = await t.app.inject({ method: 'POST', url: '/api/dev/clock/advance', payload: {} });
+    expect(all.statusCode).toBe(200);
+    expect(await t.db.one('SELECT paid_at_branch_at AS at FROM orders WHERE id = $1', [order.placed.order.id])).toEqual(
+      {
+        at: null,
+      },
+    );
+    await t.app.inject({ method: 'POST', url: '/api/dev/clock/advance', payload: { orderId: order.placed.order.id } });
+    expect((await state()).labStatus).toBe('new');
+    expect(
+      await t.db.one('SELECT paid_at_branch_at IS NOT NULL AS moved FROM orders WHERE id = $1', [
+        order.placed.order.id,
+      ]),
+    ).toEqual({
+      moved: true,
+    });
+  });
+
   it('writes the results-ready message when it makes results ready', async () => {
     const order = await readyOrder();
     for (let step = 0; step < 3; step++) {
