@@ -1,4 +1,4 @@
-// npm run dev -- <app> [--remotes <URL or path of a deployed remotes.json>]
+// npm run dev -- <app> [--remotes <URL or path of a deployed remotes.json>] [--source <folder>]
 //
 // The named app from its source with hot module replacement, everything else from where it runs:
 // - the shell, in development, is served by its own server (shell/server/main.ts) from the files its
@@ -6,10 +6,12 @@
 // - a named remote runs in its webpack-dev-server on its port;
 // - the other remotes come from the deployment `--remotes` names (an integrator's laptop against a
 //   deployed site), or from their local builds (npm run build) without it;
+// - `--source`: the named remote's folder, when not its folder here (a copy of its source, as
+//   e2e/tests/dev.spec.ts edits one);
 // - the API is API_URL, or one started here on the embedded database when none is given.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { apps, bin, install, portOf, root, startChild } from './lib.mjs';
 import { checkNode, checkPorts } from './preflight.mjs';
@@ -19,12 +21,18 @@ const require = createRequire(import.meta.url);
 const { remotesMap: builtRemotes } = require('../packages/config/remotes.cjs');
 
 const { values, positionals } = parseArgs({
-  options: { remotes: { type: 'string' }, 'no-install': { type: 'boolean', default: false } },
+  options: {
+    remotes: { type: 'string' },
+    source: { type: 'string' },
+    'no-install': { type: 'boolean', default: false },
+  },
   allowPositionals: true,
 });
 const wanted = positionals[0] ?? 'shell';
-if (!apps.some((app) => app.dir === wanted) || positionals.length > 1) {
-  console.error(`usage: npm run dev -- <${apps.map((app) => app.dir).join('|')}> [--remotes <deployed remotes.json>]`);
+if (!apps.some((app) => app.dir === wanted) || positionals.length > 1 || (values.source && wanted === 'shell')) {
+  console.error(
+    `usage: npm run dev -- <${apps.map((app) => app.dir).join('|')}> [--remotes <deployed remotes.json>] [--source <the remote's folder>]`,
+  );
   process.exit(2);
 }
 checkNode();
@@ -90,11 +98,12 @@ for (const app of apps.filter((candidate) => candidate.dir !== 'shell')) {
   const port = portOf(app);
   const routes = deployed?.[app.name]?.routes ?? builtRemotes(process.env)[app.name]?.routes ?? [];
   if (app.dir === wanted) {
+    const source = values.source ? resolve(values.source) : join(root, app.dir);
     children.push(
       startChild(app.dir, bin('webpack'), ['serve', '--mode', 'development'], {
-        cwd: join(root, app.dir),
+        cwd: source,
         // its page previews are written here (packages/config/webpack.cjs), never over its dist/
-        env: { ...process.env, DEV_PORT: String(port), API_URL: api, OUTPUT_PATH: join(root, app.dir, '.dev') },
+        env: { ...process.env, DEV_PORT: String(port), API_URL: api, OUTPUT_PATH: join(source, '.dev') },
       }),
     );
     map[app.name] = { manifest: `http://localhost:${port}/mf-manifest.json`, routes };

@@ -17,13 +17,14 @@ ensureChromium();
 step('lint');
 run(bin('biome'), ['ci', '.']);
 
-step('import boundaries (apps, features, packages); the set-up scripts before the install');
+step('import boundaries (apps, features, packages); the set-up scripts before the install; the dev servers’ refresh runtime');
 run(process.execPath, [
   '--test',
   'scripts/boundaries.test.mjs',
   'scripts/packages.test.mjs',
   'scripts/preinstall.test.mjs',
   'scripts/preflight.test.mjs',
+  'packages/config/refresh/runtime.test.cjs',
 ]);
 
 step('type-check');

@@ -4,11 +4,15 @@ import { expect, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
 import { shifted } from '../support/ports';
 import { repoRoot, Site } from '../support/site';
+import { WorkCopy } from '../support/workCopy';
 
 // An integrator's laptop: the catalogue from its source with hot updates, the rest of the site from a
 // deployment (its remotes.json), through the shell's own server in development, so that the server's
 // first view, the page's head and the CSP are what production has.
 const deployment = new Site({ basePort: 4700 });
+// the catalogue's source as its team edits it: a copy, so that an edit can never stay behind in the
+// repository's own source (a run stopped half-way, a build reading the same files meanwhile)
+const source = new WorkCopy('mf-catalog', 'dev');
 const PORTS = { shell: shifted(4750), catalog: shifted(4751), shellDev: shifted(4760) };
 const dev = `http://localhost:${PORTS.shell}`;
 let developing: ChildProcess | null = null;
@@ -17,9 +21,14 @@ let output = '';
 test.beforeAll(async () => {
   test.setTimeout(420_000);
   await deployment.startAll();
+  source.create();
   developing = spawn(
     process.execPath,
-    [join(repoRoot, 'scripts', 'dev.mjs'), 'mf-catalog', '--remotes', `${deployment.url}/remotes.json`, '--no-install'],
+    [
+      join(repoRoot, 'scripts', 'dev.mjs'),
+      'mf-catalog',
+      ...['--remotes', `${deployment.url}/remotes.json`, '--source', source.dir, '--no-install'],
+    ],
     {
       cwd: repoRoot,
       env: {
@@ -52,6 +61,7 @@ test.afterAll(async () => {
     await exited;
   }
   await deployment.stopAll();
+  source.remove();
 });
 
 async function firstCategory(): Promise<string> {
@@ -111,4 +121,50 @@ test('npm run dev: one remote from source, the others from a deployment, through
   await expect(page.getByRole('link', { name: /^Кошик/ })).toBeVisible();
   await expect.poll(() => console.filter((line) => line.includes('Hot Module Replacement enabled')).length).toBe(2);
   expect(console.filter((line) => /Content Security Policy|\[remote /.test(line))).toEqual([]);
+});
+
+test('npm run dev: an edited component is refreshed in place, its state kept; an edited style sheet too', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(`${dev}/`);
+  await page.evaluate(() => window.localStorage.setItem('cityShown', 'true'));
+  // no reload from here on: no new document (the router's own history entries are no reload), no load
+  // event, and a mark left on the window stays
+  const documents: string[] = [];
+  page.on('domcontentloaded', () => documents.push(page.url()));
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  const sameDocument = () => page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument);
+
+  await page.getByRole('button', { name: 'Пошук аналізів' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Пошук' });
+  const input = dialog.getByRole('combobox');
+  await input.fill('феритин');
+  await expect(dialog.getByRole('button', { name: 'Знайти' })).toBeEnabled();
+
+  // the search panel's component (which holds the typed query) now labels its button with another text
+  source.edit(join('src', 'features', 'search', 'SearchPanel.tsx'), (code) =>
+    code.replace("{t('search.submit')}", "{t('search.dialogTitle')}"),
+  );
+  await expect(dialog.getByRole('button', { name: 'Пошук', exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByRole('button', { name: 'Знайти' })).toHaveCount(0);
+  await expect(input).toHaveValue('феритин');
+  expect(await sameDocument()).toBe(true);
+
+  // a style sheet: the new rule applies, the page stays
+  const panel = dialog.locator('[class*="SearchPanel-module__panel"]');
+  await expect(panel).not.toHaveCSS('outline-color', 'rgb(1, 2, 3)');
+  source.edit(
+    join('src', 'features', 'search', 'SearchPanel.module.css'),
+    (css) => `${css}\n.panel {\n  outline: 3px solid rgb(1, 2, 3);\n}\n`,
+  );
+  await expect(panel).toHaveCSS('outline-color', 'rgb(1, 2, 3)', { timeout: 60_000 });
+  await expect(input).toHaveValue('феритин');
+  expect(await sameDocument()).toBe(true);
+  expect(documents).toEqual([]);
+  expect(loads).toBe(0);
 });

@@ -9,6 +9,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedModules } = require('./shared.cjs');
 const { remotes, remotesMap } = require('./remotes.cjs');
+const { reactRefresh } = require('./refresh.cjs');
 
 /**
  * @param {object} app
@@ -20,17 +21,19 @@ const { remotes, remotesMap } = require('./remotes.cjs');
  * @param {string} [app.preview]  a remote's page previews for the shell's server (@lab/preview)
  */
 function createWebpackConfig(app) {
-  return (_env, argv) => {
+  return (env, argv) => {
     const production = argv.mode !== 'development';
     const outputPath = process.env.OUTPUT_PATH ? path.resolve(process.env.OUTPUT_PATH) : path.join(app.dir, 'dist');
-    const browser = browserConfig(app, production, outputPath);
+    // React Refresh needs hot module replacement: in the dev server only, not a development build to disk
+    const refresh = !production && env?.WEBPACK_SERVE ? reactRefresh(app) : null;
+    const browser = browserConfig(app, production, outputPath, refresh);
     // the previews are built in development too: the dev path goes through the shell's server
     return app.preview ? [browser, previewConfig(app, outputPath, production)] : browser;
   };
 }
 
-/** The app as the browser loads it. */
-function browserConfig(app, production, outputPath) {
+/** The app as the browser loads it; `refresh`: React Refresh's settings in the dev server (refresh.cjs). */
+function browserConfig(app, production, outputPath, refresh) {
   const devPort = Number(process.env.DEV_PORT || app.port);
   // the bench's baseline: the shell with the remotes' exposed modules imported directly, no federation
   const singleBundle = Boolean(app.host) && process.env.SINGLE_BUNDLE === '1';
@@ -55,9 +58,9 @@ function browserConfig(app, production, outputPath) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-      alias: app.host && !singleBundle ? sharedRuntimeAlias() : {},
+      alias: { ...(app.host && !singleBundle ? sharedRuntimeAlias() : {}), ...refresh?.alias },
     },
-    module: { rules: moduleRules(app.name, production) },
+    module: { rules: moduleRules(app.name, production, { react: refresh?.react }) },
     plugins: [
       definitions(app),
       singleBundle
@@ -87,6 +90,7 @@ function browserConfig(app, production, outputPath) {
       }),
       ...(app.preview ? [new PageFilesPlugin()] : []),
       ...(production ? [precompressed()] : []),
+      ...(refresh?.plugins ?? []),
       ...(app.host
         ? [
             new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', inject: 'head' }),
@@ -243,7 +247,7 @@ function packageDir(name, from) {
 }
 
 /** TypeScript through swc, CSS Modules named after the app (no collisions across remotes), assets. */
-function moduleRules(name, production, { server = false } = {}) {
+function moduleRules(name, production, { server = false, react } = {}) {
   const cssLoader = {
     loader: require.resolve('css-loader'),
     options: {
@@ -272,7 +276,8 @@ function moduleRules(name, production, { server = false } = {}) {
             parser: { syntax: 'typescript', tsx: true },
             // jsx-runtime in development too: it is a shared module, provided by the shell only when the
             // shell's own code imports it, and the dev path mixes development and production builds
-            transform: { react: { runtime: 'automatic', development: false } },
+            // (React Refresh's settings call it through an adapter: refresh/jsx-dev-runtime.js)
+            transform: { react: react ?? { runtime: 'automatic', development: false } },
             target: 'es2020',
           },
         },
