@@ -7,6 +7,7 @@ export { CountBadge, formatBadgeCount } from './badge/CountBadge';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './button/Button';
 export { Spinner, type SpinnerProps } from './button/Spinner';
 export { CloseButton, type CloseButtonProps } from './CloseButton';
+export { cardStyles } from './card/cardStyles';
 export { cx } from './cx';
 export { Calendar, type CalendarProps, type DateRange } from './date/Calendar';
 export { DateInput, type DateInputChange, type DateInputProps } from './date/DateInput';
@@ -27,6 +28,7 @@ export {
   type DropdownOption,
 } from './dropdown/options';
 export { ErrorState, type ErrorStateProps } from './error/ErrorState';
+export { fieldStyles } from './field/fieldStyles';
 export { getFocusable } from './focus/focusable';
 export { type FocusTrapOptions, useFocusTrap } from './focus/useFocusTrap';
 export { BYTE_UNITS, formatBytes } from './format/bytes';
@@ -86,6 +88,7 @@ export { Link, type LinkProps } from './link/Link';
 export { type LocalizedNavigate, useLocalizedNavigate } from './link/useLocalizedNavigate';
 export { useViewportAbove } from './media/useViewportAbove';
 export { Modal, type ModalProps } from './modal/Modal';
+export { NotFoundView, type NotFoundViewProps } from './not-found/NotFoundView';
 export * from './page';
 export { Price, type PriceProps, useFormatPrice } from './price/Price';
 export { RATING_MAX, Rating, type RatingProps } from './rating/Rating';

@@ -1,6 +1,6 @@
 import { isApiError, type Order } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, formatDateTimeKyiv, isoToDisplay, Link, plural, useFormatPrice } from '@lab/ui';
+import { Button, cardStyles, cx, formatDateTimeKyiv, isoToDisplay, Link, plural, useFormatPrice } from '@lab/ui';
 import { useId } from 'react';
 import { fullName, messageOf, statusOf } from '../../lib';
 import { OrderStateBadge } from './OrderStateBadge';
@@ -53,7 +53,7 @@ export function OrderCard({
   const failure = receipt.error ?? payment.error ?? onSite.error;
 
   return (
-    <article className={styles.card} aria-labelledby={titleId} data-testid="order-card">
+    <article className={cx(cardStyles.card, styles.card)} aria-labelledby={titleId} data-testid="order-card">
       <header className={styles.cardHead}>
         <Heading id={titleId} className={styles.cardTitle}>
           {t('orders.number', { number: order.number })}

@@ -1,6 +1,6 @@
 import { type Manager, useDoctorManager } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { ErrorState, formatPhone, Skeleton } from '@lab/ui';
+import { cardStyles, cx, ErrorState, formatPhone, Skeleton } from '@lab/ui';
 import { Busy, fullName, statusOf } from '../../lib';
 import styles from './Personal.module.css';
 
@@ -43,7 +43,7 @@ export function ManagerCard() {
   const { t } = useTranslation('account');
   const manager = useDoctorManager();
   return (
-    <section className={styles.card} aria-labelledby="manager-title">
+    <section className={cx(cardStyles.card, styles.card)} aria-labelledby="manager-title">
       <h2 id="manager-title" className={styles.cardTitle}>
         {t('manager.title')}
       </h2>

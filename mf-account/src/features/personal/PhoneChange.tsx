@@ -2,6 +2,9 @@ import { api, keysOf, type PhoneCandidateResponse } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import {
   Button,
+  cardStyles,
+  cx,
+  fieldStyles,
   formatPhone,
   maskPhone,
   PHONE_MASK,
@@ -110,7 +113,7 @@ export function PhoneChange({ current }: { current: string }) {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="phone-title">
+    <section className={cx(cardStyles.card, styles.card)} aria-labelledby="phone-title">
       <h2 id="phone-title" className={styles.cardTitle}>
         {t('phone.title')}
       </h2>
@@ -135,14 +138,14 @@ export function PhoneChange({ current }: { current: string }) {
       )}
       {step.stage === 'phone' && (
         <form className={styles.form} onSubmit={sendPhone} noValidate>
-          <div className={styles.field}>
-            <label htmlFor={phoneId} className={styles.label}>
+          <div className={fieldStyles.field}>
+            <label htmlFor={phoneId} className={fieldStyles.label}>
               {t('phone.newLabel')}
             </label>
             <input
               ref={fieldRef}
               id={phoneId}
-              className={styles.input}
+              className={fieldStyles.input}
               type="tel"
               inputMode="tel"
               autoComplete="tel"
@@ -172,14 +175,14 @@ export function PhoneChange({ current }: { current: string }) {
       {step.stage === 'code' && (
         <form className={styles.form} onSubmit={approve} noValidate>
           <p className={styles.line}>{t('phone.codeSent', { phone: formatPhone(step.phone) ?? step.phone })}</p>
-          <div className={styles.field}>
-            <label htmlFor={codeId} className={styles.label}>
+          <div className={fieldStyles.field}>
+            <label htmlFor={codeId} className={fieldStyles.label}>
               {t('phone.codeLabel')}
             </label>
             <input
               ref={fieldRef}
               id={codeId}
-              className={`${styles.input} ${styles.code}`}
+              className={cx(fieldStyles.input, styles.code)}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={4}

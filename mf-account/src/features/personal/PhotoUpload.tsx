@@ -1,6 +1,6 @@
 import { api, keysOf } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, formatBytes } from '@lab/ui';
+import { Button, cardStyles, cx, formatBytes } from '@lab/ui';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { messageOf } from '../../lib';
@@ -162,7 +162,7 @@ export function PhotoUpload({ kind, current }: { kind: 'patient' | 'doctor'; cur
     await mutate(keysOf(kind === 'doctor' ? 'doctor-self' : 'patient-self'));
   };
   return (
-    <section className={styles.card} aria-labelledby="photo-title">
+    <section className={cx(cardStyles.card, styles.card)} aria-labelledby="photo-title">
       <h2 id="photo-title" className={styles.cardTitle}>
         {t('photo.title')}
       </h2>

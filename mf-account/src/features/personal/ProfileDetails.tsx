@@ -1,6 +1,6 @@
 import { useDoctorSpecialization } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { formatPhone, isoToDisplay } from '@lab/ui';
+import { cardStyles, cx, formatPhone, isoToDisplay } from '@lab/ui';
 import type { ReadyAccount } from '../account';
 import styles from './Personal.module.css';
 
@@ -36,7 +36,7 @@ export function ProfileDetails({ account, headingLevel = 2 }: { account: ReadyAc
     );
   }
   return (
-    <section className={styles.card} aria-labelledby="details-title">
+    <section className={cx(cardStyles.card, styles.card)} aria-labelledby="details-title">
       <Heading id="details-title" className={styles.cardTitle}>
         {t('details.title')}
       </Heading>

@@ -1,6 +1,6 @@
 import { api, isApiError, keysOf, useGenders, type Ward, type WardBody } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { addDays, BIRTH_DATE_AFTER, Button, DatePicker, isValidBirthDate, todayInKyiv } from '@lab/ui';
+import { addDays, BIRTH_DATE_AFTER, Button, cx, DatePicker, fieldStyles, isValidBirthDate, todayInKyiv } from '@lab/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { fullName, messageOf } from '../../lib';
@@ -144,15 +144,15 @@ export function WardForm({ ward, onSaved, onCancel }: Props) {
   const textField = (field: 'lastName' | 'firstName' | 'middleName') => {
     const error = message(field);
     return (
-      <div className={styles.field}>
-        <label htmlFor={idOf(field)} className={styles.label}>
+      <div className={fieldStyles.field}>
+        <label htmlFor={idOf(field)} className={fieldStyles.label}>
           {t(`details.${field}`)}
           {field === 'middleName' && <span className={styles.muted}> ({t('wards.optional')})</span>}
         </label>
         <input
           ref={field === 'lastName' ? firstFieldRef : undefined}
           id={idOf(field)}
-          className={styles.input}
+          className={fieldStyles.input}
           value={draft[field]}
           autoComplete="off"
           maxLength={100}
@@ -176,7 +176,7 @@ export function WardForm({ ward, onSaved, onCancel }: Props) {
         {textField('lastName')}
         {textField('firstName')}
         {textField('middleName')}
-        <div className={styles.field}>
+        <div className={fieldStyles.field}>
           <DatePicker
             id={idOf('birthDay')}
             label={t('details.birthDay')}
@@ -194,7 +194,7 @@ export function WardForm({ ward, onSaved, onCancel }: Props) {
         </div>
       </div>
       <fieldset className={styles.genders} aria-describedby={`${base}-gender-error`}>
-        <legend className={styles.label}>{t('details.gender')}</legend>
+        <legend className={cx(fieldStyles.label, styles.legend)}>{t('details.gender')}</legend>
         <div className={styles.genderOptions}>
           {enabledGenders.map((gender, index) => (
             <label key={gender.id} className={styles.genderOption}>

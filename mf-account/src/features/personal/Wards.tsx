@@ -1,6 +1,6 @@
 import { useWards, type Ward } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, cx, ErrorState, Skeleton } from '@lab/ui';
+import { Button, cardStyles, cx, ErrorState, Skeleton } from '@lab/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Busy, fullName, statusOf } from '../../lib';
 import styles from './Personal.module.css';
@@ -41,7 +41,7 @@ export function Wards() {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="wards-title" id="wards">
+    <section className={cx(cardStyles.card, styles.card)} aria-labelledby="wards-title" id="wards">
       <h2 id="wards-title" className={styles.cardTitle}>
         {t('wards.title')}
       </h2>

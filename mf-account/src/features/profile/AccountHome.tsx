@@ -1,5 +1,5 @@
 import { useTranslation } from '@lab/i18n';
-import { Link, Skeleton, SkeletonGrid, SkeletonText, usePageMeta } from '@lab/ui';
+import { cardStyles, cx, Link, Skeleton, SkeletonGrid, SkeletonText, usePageMeta } from '@lab/ui';
 import { Busy } from '../../lib';
 import type { ReadyAccount } from '../account';
 import styles from './Profile.module.css';
@@ -24,7 +24,7 @@ function HomeTiles({ role }: { role: 'patient' | 'doctor' }) {
           { to: '/account/personal-information#wards', title: t('home.family'), text: t('home.familyText') },
         ];
   return (
-    <ul className={styles.tiles}>
+    <ul className={cx(cardStyles.list, styles.tiles)}>
       {tiles.map((tile) => (
         <li key={tile.to}>
           <Link to={tile.to} className={styles.tile}>
@@ -46,7 +46,7 @@ export function AccountHome({ account }: { account: ReadyAccount }) {
     <section className={styles.page} aria-labelledby="account-title">
       <h1 id="account-title">{t('page.title')}</h1>
       <p className={styles.welcome}>{t('page.welcome', { name: account.person.firstName })}</p>
-      <div className={styles.hero}>
+      <div className={cx(cardStyles.card, styles.hero)}>
         <ProfileSummary person={account.person} size={64} />
         {account.canSwitch && <RoleSwitch role={account.role} onSwitch={switchRole} />}
       </div>
@@ -70,7 +70,7 @@ export function AccountHomeFrame({ role }: { role: 'patient' | 'doctor' | null }
         <p className={styles.welcome}>
           <Skeleton width="14em" height="1lh" />
         </p>
-        <div className={styles.hero}>
+        <div className={cx(cardStyles.card, styles.hero)}>
           <div className={styles.summary}>
             <Skeleton width={64} height={64} radius="50%" />
             <span className={styles.summaryLines}>

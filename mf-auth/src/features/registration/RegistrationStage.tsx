@@ -6,6 +6,7 @@ import {
   Button,
   DatePicker,
   ErrorState,
+  fieldStyles,
   Link,
   MIN_AGE,
   maxBirthDateForAge,
@@ -137,15 +138,15 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
     <form className={styles.form} onSubmit={submit} onFocus={revealPopup} noValidate>
       <p className={styles.lead}>{t('registration.intro')}</p>
       {NAME_FIELDS.map((field, index) => (
-        <div key={field} className={styles.field}>
-          <label htmlFor={idOf(field)} className={styles.label}>
+        <div key={field} className={fieldStyles.field}>
+          <label htmlFor={idOf(field)} className={fieldStyles.label}>
             {t(`registration.${field}`)}
           </label>
           <input
             ref={index === 0 ? assignFocus(focusRef) : undefined}
             id={idOf(field)}
             name={field}
-            className={styles.input}
+            className={fieldStyles.input}
             type="text"
             autoComplete={NAME_AUTOCOMPLETE[field]}
             maxLength={100}
@@ -180,7 +181,7 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
       />
 
       <fieldset className={own.fieldset} aria-describedby={describedBy('genderId')}>
-        <legend className={styles.label}>{t('registration.gender')}</legend>
+        <legend className={fieldStyles.label}>{t('registration.gender')}</legend>
         {genders.error ? (
           <ErrorState variant="compact" title={t('registration.gendersFailed')} onRetry={() => void genders.mutate()} />
         ) : genders.isLoading ? (
@@ -209,7 +210,7 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
         {errorText('genderId')}
       </fieldset>
 
-      <div className={styles.field}>
+      <div className={fieldStyles.field}>
         <label className={own.agreement}>
           <input
             id={idOf('agreement')}

@@ -1,6 +1,6 @@
 import { api, isApiError, type PhoneData } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, formatPhone, useCountdown, useTransientMessage } from '@lab/ui';
+import { Button, cx, fieldStyles, formatPhone, useCountdown, useTransientMessage } from '@lab/ui';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { assignFocus } from '../../lib/focusRef';
 import styles from '../../lib/form.module.css';
@@ -99,8 +99,8 @@ export function CodeStage({ phone, sent, focusRef, onResent, onApproved, onSigne
       <p id={sentToId} className={styles.lead}>
         {t('code.sentTo')} <strong className={styles.nowrap}>{formatPhone(phone) ?? phone}</strong>
       </p>
-      <div className={styles.field}>
-        <label htmlFor={inputId} className={styles.label}>
+      <div className={fieldStyles.field}>
+        <label htmlFor={inputId} className={fieldStyles.label}>
           {t('code.label')}
         </label>
         <input
@@ -110,7 +110,7 @@ export function CodeStage({ phone, sent, focusRef, onResent, onApproved, onSigne
           }}
           id={inputId}
           name="code"
-          className={`${styles.input} ${styles.code}`}
+          className={cx(fieldStyles.input, styles.code)}
           type="text"
           inputMode="numeric"
           autoComplete="one-time-code"

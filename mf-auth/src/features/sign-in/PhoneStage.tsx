@@ -1,6 +1,6 @@
 import { api, type PhoneData } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, maskPhone, PHONE_MASK, phoneToInternational, validatePhone } from '@lab/ui';
+import { Button, fieldStyles, maskPhone, PHONE_MASK, phoneToInternational, validatePhone } from '@lab/ui';
 import { type FormEvent, type RefObject, useId, useState } from 'react';
 import { assignFocus } from '../../lib/focusRef';
 import styles from '../../lib/form.module.css';
@@ -44,15 +44,15 @@ export function PhoneStage({ onSent, focusRef, checkoutLogin }: Props) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       {checkoutLogin && <p className={styles.lead}>{t('phone.checkoutNote')}</p>}
-      <div className={styles.field}>
-        <label htmlFor={inputId} className={styles.label}>
+      <div className={fieldStyles.field}>
+        <label htmlFor={inputId} className={fieldStyles.label}>
           {t('phone.label')}
         </label>
         <input
           ref={assignFocus(focusRef)}
           id={inputId}
           name="phone"
-          className={styles.input}
+          className={fieldStyles.input}
           type="tel"
           inputMode="tel"
           autoComplete="tel"

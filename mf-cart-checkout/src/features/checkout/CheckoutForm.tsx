@@ -8,7 +8,7 @@ import {
   useSettlementBranches,
 } from '@lab/api';
 import { Trans, useTranslation } from '@lab/i18n';
-import { addDays, Button, type DateInputChange, Link, todayInKyiv } from '@lab/ui';
+import { addDays, Button, cardStyles, cx, type DateInputChange, Link, todayInKyiv } from '@lab/ui';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { cartEstimate } from '../../lib/orderTotals';
@@ -225,7 +225,7 @@ export function CheckoutForm({ cart, cityId, onRemove }: Props) {
             />
           </div>
         )}
-        <section className={styles.section} aria-labelledby={`${baseId}-title-who`}>
+        <section className={cx(cardStyles.card, styles.section)} aria-labelledby={`${baseId}-title-who`}>
           <h2 id={`${baseId}-title-who`} className={styles.sectionTitle}>
             {t('patient.title')}
           </h2>
@@ -237,7 +237,7 @@ export function CheckoutForm({ cart, cityId, onRemove }: Props) {
           />
         </section>
 
-        <section className={styles.section} aria-labelledby={`${baseId}-title-where`}>
+        <section className={cx(cardStyles.card, styles.section)} aria-labelledby={`${baseId}-title-where`}>
           <h2 id={`${baseId}-title-where`} className={styles.sectionTitle}>
             {t('visit.title')}
           </h2>
@@ -274,7 +274,7 @@ export function CheckoutForm({ cart, cityId, onRemove }: Props) {
           />
         </section>
 
-        <section className={styles.section} aria-labelledby={`${baseId}-title-doctor`}>
+        <section className={cx(cardStyles.card, styles.section)} aria-labelledby={`${baseId}-title-doctor`}>
           <h2 id={`${baseId}-title-doctor`} className={styles.sectionTitle}>
             {t('doctor.title')} <span className={styles.optional}>({t('checkout.optional')})</span>
           </h2>
@@ -325,7 +325,7 @@ export function CheckoutForm({ cart, cityId, onRemove }: Props) {
           )}
         </section>
 
-        <section className={styles.section} aria-labelledby={`${baseId}-title-payment`}>
+        <section className={cx(cardStyles.card, styles.section)} aria-labelledby={`${baseId}-title-payment`}>
           <h2 id={`${baseId}-title-payment`} className={styles.sectionTitle}>
             {t('payment.title')}
           </h2>

@@ -1,6 +1,15 @@
 import { type ApiResponse, type Branch, branchLabel, type HomeVisitSlotsResponse } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { type DateInputChange, DatePicker, Dropdown, ErrorState, formatPhone, Skeleton, useFormatPrice } from '@lab/ui';
+import {
+  type DateInputChange,
+  DatePicker,
+  Dropdown,
+  ErrorState,
+  fieldStyles,
+  formatPhone,
+  Skeleton,
+  useFormatPrice,
+} from '@lab/ui';
 import type { ReactNode } from 'react';
 import styles from './Checkout.module.css';
 import { ChoiceGroup, FieldError, TextField } from './fields';
@@ -90,7 +99,7 @@ function BranchPicker({
   const selected = branches.data.find((branch) => branch.id === value);
   const errorId = `${id}-error`;
   return (
-    <div className={styles.field}>
+    <div className={fieldStyles.field}>
       <Dropdown
         id={id}
         label={t('visit.branchLabel')}

@@ -1,4 +1,4 @@
-import { cx } from '@lab/ui';
+import { cx, fieldStyles } from '@lab/ui';
 import type { ReactNode } from 'react';
 import styles from './Checkout.module.css';
 
@@ -49,11 +49,11 @@ export function TextField({
     required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
-    className: cx(styles.input, multiline && styles.textarea),
+    className: cx(fieldStyles.input, multiline && styles.textarea),
   } as const;
   return (
-    <div className={cx(styles.field, className)}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={cx(fieldStyles.field, className)}>
+      <label htmlFor={id} className={fieldStyles.label}>
         {label}
         {required && <span aria-hidden="true"> *</span>}
         {optionalText && <span className={styles.optional}> ({optionalText})</span>}
@@ -148,7 +148,7 @@ type CheckboxProps = {
 export function Checkbox({ id, checked, onChange, children, error }: CheckboxProps) {
   const errorId = `${id}-error`;
   return (
-    <div className={styles.field}>
+    <div className={fieldStyles.field}>
       <div className={styles.checkbox}>
         <input
           id={id}

@@ -1,7 +1,7 @@
 import { api, branchLabel, type Order, requestSignIn, useOrder, useSession } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useSearchParams } from '@lab/router';
-import { Button, ErrorState, isoToDisplay, Link, Price, Skeleton, usePageMeta } from '@lab/ui';
+import { Button, cardStyles, cx, ErrorState, isoToDisplay, Link, Price, Skeleton, usePageMeta } from '@lab/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Totals, TotalsList } from '../../components/TotalsList';
 import { goToPayment, isOnlinePayment, startOnlinePayment } from '../../lib/payment';
@@ -74,7 +74,7 @@ export function PaymentResultPage() {
     content = <NotFound />;
   } else if ((session.isLoading && !session.info) || (session.signedIn && order.isLoading)) {
     content = (
-      <div aria-busy="true" className={styles.card}>
+      <div aria-busy="true" className={cx(cardStyles.card, styles.card)}>
         <span className="visually-hidden">{t('result.loading')}</span>
         <Skeleton height="2rem" width="60%" />
         <Skeleton count={4} height="1rem" gap="var(--space-3)" />
@@ -82,7 +82,7 @@ export function PaymentResultPage() {
     );
   } else if (session.guest) {
     content = (
-      <div className={styles.card}>
+      <div className={cx(cardStyles.card, styles.card)}>
         <p>{t('result.signIn')}</p>
         <Button onClick={() => requestSignIn(true)}>{t('checkout.signIn')}</Button>
       </div>
@@ -117,7 +117,7 @@ export function PaymentResultPage() {
 function NotFound() {
   const { t } = useTranslation('cartCheckout');
   return (
-    <div className={styles.card}>
+    <div className={cx(cardStyles.card, styles.card)}>
       <p>{t('result.notFound')}</p>
       <Link to="/account/orders" className={styles.primaryLink}>
         {t('result.toOrders')}
@@ -196,7 +196,7 @@ function OrderResult({
   const patient = [order.patient.lastName, order.patient.firstName, order.patient.middleName].filter(Boolean).join(' ');
 
   return (
-    <div className={styles.card} data-state={order.state}>
+    <div className={cx(cardStyles.card, styles.card)} data-state={order.state}>
       <div className={styles[view.tone]} role={view.failed ? 'alert' : 'status'}>
         <p className={styles.headline}>{t(`result.${view.key}.title`, { number: order.number })}</p>
         <p>{t(`result.${view.key}.text`, { number: order.number })}</p>

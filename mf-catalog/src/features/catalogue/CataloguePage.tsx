@@ -1,7 +1,7 @@
 import { type ServiceGroupNode, type ServiceTreeName, useServiceGroupTree } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
-import { ErrorState, Link, SkeletonGrid, usePageMeta } from '@lab/ui';
+import { cardStyles, cx, ErrorState, Link, SkeletonGrid, usePageMeta } from '@lab/ui';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import styles from './Catalogue.module.css';
 import { catalogueHead } from './head';
@@ -105,9 +105,9 @@ const PANEL_CHILDREN = 6;
 function GroupPanels({ groups }: { groups: readonly ServiceGroupNode[] }) {
   const { t } = useTranslation('catalog');
   return (
-    <ul className={styles.groups}>
+    <ul className={cardStyles.list}>
       {groups.map((group) => (
-        <li key={group.key} className={styles.group}>
+        <li key={group.key} className={cx(cardStyles.card, styles.group)}>
           <h2 className={styles.groupTitle}>
             <Link to={categoryUrl(group.slug)}>{group.title}</Link>
           </h2>

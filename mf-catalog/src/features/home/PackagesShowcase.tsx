@@ -1,6 +1,6 @@
 import { usePopularServices, useServiceGroupTree, useStored } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Link, SkeletonGrid } from '@lab/ui';
+import { cardStyles, cx, Link, SkeletonGrid } from '@lab/ui';
 import { useId } from 'react';
 import { categoryUrl } from '../catalogue';
 import { ServiceCard } from '../service-card';
@@ -48,7 +48,7 @@ export function PackagesShowcase() {
         <SkeletonGrid count={PACKAGES_LIMIT} height={200} minWidth="15rem" />
       ) : (
         packages.length > 0 && (
-          <ul className={styles.grid}>
+          <ul className={cx(cardStyles.list, styles.grid)}>
             {packages.map((service) => (
               <li key={service.id}>
                 <ServiceCard service={service} layout="tile" headingLevel={3} />

@@ -1,6 +1,6 @@
 import { usePopularServices, useStored } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { ErrorState, Link, SkeletonGrid } from '@lab/ui';
+import { cardStyles, cx, ErrorState, Link, SkeletonGrid } from '@lab/ui';
 import { useId } from 'react';
 import { ServiceCard } from '../service-card';
 import styles from './Home.module.css';
@@ -39,7 +39,7 @@ export function PopularServices() {
       ) : !data ? (
         <SkeletonGrid count={4} height={200} minWidth="15rem" />
       ) : (
-        <ul className={styles.grid}>
+        <ul className={cx(cardStyles.list, styles.grid)}>
           {services.map((service) => (
             <li key={service.id}>
               <ServiceCard service={service} layout="tile" headingLevel={3} />

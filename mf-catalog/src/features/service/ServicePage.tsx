@@ -9,6 +9,7 @@ import { localizePath, useLocale, useTranslation } from '@lab/i18n';
 import { useParams } from '@lab/router';
 import {
   Button,
+  cardStyles,
   ErrorState,
   Link,
   pageOrigin,
@@ -211,7 +212,7 @@ function Related({ title, services }: { title: string; services: readonly Servic
       <h2 id={id} className={styles.sectionTitle}>
         {title}
       </h2>
-      <ul className={styles.grid}>
+      <ul className={cardStyles.list}>
         {shown.map((item) => (
           <li key={item.id}>
             <ServiceCard service={item} layout="tile" headingLevel={3} />

@@ -1,6 +1,6 @@
 import { type Branch, type BranchServices, useSettlementBranches } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, ErrorState, formatPhone, SkeletonGrid, usePageMeta } from '@lab/ui';
+import { Button, cardStyles, cx, ErrorState, formatPhone, SkeletonGrid, usePageMeta } from '@lab/ui';
 import { useMemo, useState } from 'react';
 import { useCity } from '../city';
 import { HOTLINE } from '../layout';
@@ -88,7 +88,7 @@ function BranchCard({ branch }: { branch: Branch }) {
   const { t } = useTranslation('shell');
   const dayNames = t('contacts.days', { returnObjects: true }) as string[];
   return (
-    <article className={styles.card}>
+    <article className={cx(cardStyles.card, styles.card)}>
       <div className={styles.cardHead}>
         <h3 className={styles.address}>{branch.address}</h3>
         <span className={styles[`status-${branch.status}`]}>{t(`contacts.status.${branch.status}`)}</span>

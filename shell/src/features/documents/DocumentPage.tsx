@@ -2,6 +2,7 @@ import { useDocument, useSimilarDocuments } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useParams } from '@lab/router';
 import {
+  cardStyles,
   formatDateKyiv,
   Link,
   preloadSanitizer,
@@ -48,7 +49,7 @@ export function DocumentPage() {
           {similar.data && similar.data.content.length > 0 && (
             <section aria-labelledby="similar-documents" className={styles.similar}>
               <h2 id="similar-documents">{t('documents.similar')}</h2>
-              <ul className={styles.grid}>
+              <ul className={cardStyles.list}>
                 {similar.data.content.slice(0, 4).map((other) => (
                   <li key={other.id}>
                     <DocumentCard document={other} />

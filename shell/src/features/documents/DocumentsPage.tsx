@@ -1,6 +1,6 @@
 import { type LabDocument, useDocuments } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, ErrorState, formatDateKyiv, Link, SkeletonGrid, usePageMeta } from '@lab/ui';
+import { Button, cardStyles, cx, ErrorState, formatDateKyiv, Link, SkeletonGrid, usePageMeta } from '@lab/ui';
 import styles from './Documents.module.css';
 
 /** Licences and certificates, 8 a page (spec section 9), "show more" appends. */
@@ -17,7 +17,7 @@ export function DocumentsPage() {
         <ErrorState title={t('errors.loadTitle')} description={t('errors.loadText')} onRetry={documents.retry} />
       ) : (
         <>
-          <ul className={styles.grid}>
+          <ul className={cardStyles.list}>
             {documents.items.map((document) => (
               <li key={document.id}>
                 <DocumentCard document={document} />
@@ -41,7 +41,7 @@ export function DocumentsPage() {
 export function DocumentCard({ document }: { document: LabDocument }) {
   const { t } = useTranslation('shell');
   return (
-    <article className={styles.card}>
+    <article className={cx(cardStyles.card, styles.card)}>
       <p className={styles.kind}>{t(`documents.type.${document.type}`)}</p>
       <h2 className={styles.cardTitle}>
         <Link to={`/documents/${document.slug}`}>{document.title}</Link>

@@ -1,12 +1,12 @@
 import type { NewsItem } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { formatDateKyiv, Link } from '@lab/ui';
+import { cardStyles, cx, formatDateKyiv, Link } from '@lab/ui';
 import styles from './News.module.css';
 
 export function NewsCard({ item }: { item: NewsItem }) {
   const { t } = useTranslation('shell');
   return (
-    <article className={styles.card}>
+    <article className={cx(cardStyles.card, styles.card)}>
       <p className={styles.meta}>
         <span className={item.type === 'promotion' ? styles.promotion : styles.kind}>
           {t(`news.type.${item.type}`)}
