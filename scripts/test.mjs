@@ -17,6 +17,9 @@ ensureChromium();
 step('lint');
 run(bin('biome'), ['ci', '.']);
 
+step('duplicate code (jscpd): no new copy of a block, duplicated lines within the threshold');
+run(process.execPath, ['scripts/duplicates.mjs']);
+
 step('import boundaries (apps, features, packages); the set-up scripts before the install; the dev servers’ refresh runtime');
 run(process.execPath, [
   '--test',
