@@ -122,7 +122,7 @@ try {
   await waitFor(`http://localhost:${API.seed}/api/public/core/genders`);
   await waitFor(`http://localhost:${API.scaled}/api/public/core/genders`);
   for (const site of Object.values(sites)) await waitFor(`${site.url}/remotes.json`);
-  const { measurePages } = await bench('pages.mjs');
+  const { benchPages, measurePages } = await bench('pages.mjs');
   const { lighthouseMedian } = await bench('lighthouse.mjs');
   const { measureSearchLatency, SEARCH_QUERIES } = await bench('search-latency.mjs');
   const { formatReport } = await bench('report.mjs');
@@ -293,25 +293,4 @@ async function waitFor(url) {
     if (waited > 90_000) throw new Error(`${url} did not answer`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-/** The pages measured, with what each needs: a category and an analysis of the seed, a cart, a session. */
-async function benchPages(api) {
-  const tree = await fetch(`${api}/api/public/service/services/groups/enabled/tree/separated`).then((r) => r.json());
-  const found = await fetch(`${api}/api/public/search/search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ settlementId: 1, query: 'феритин', types: ['services'], page: 0 }),
-  }).then((response) => response.json());
-  const category = tree.services[0].slug;
-  const analysis = found.groups[0].items.content[0].service.slug;
-  return [
-    { name: 'home', path: '/', lighthouse: true },
-    { name: 'category', path: `/analyzes/${category}`, lighthouse: true },
-    { name: 'analysis', path: `/analysis/${analysis}`, lighthouse: true },
-    { name: 'search', path: `/search?query=${encodeURIComponent('феритин')}`, lighthouse: true },
-    // Lighthouse clears storage before it loads a page, so it sees the cart page of a first visit
-    { name: 'cart', path: '/cart', lighthouse: true, needs: 'cart' },
-    { name: 'account', path: '/account/orders', needs: 'session' },
-  ];
 }

@@ -48,6 +48,9 @@ run(join(root, 'packages', 'server', 'node_modules', '.bin', 'tsx'), ['packages/
 step('production build');
 buildApps();
 
+step('byte budgets: each page’s JavaScript and CSS, gzip and brotli, against budgets.json (2 % allowed)');
+run(process.execPath, ['scripts/budgets.mjs']);
+
 step('the shell against the remotes’ type hints; releases, promotion and the compatibility gate');
 run(process.execPath, ['scripts/typecheck-remotes.mjs']);
 run(process.execPath, ['--test', 'scripts/releases.test.mjs']);

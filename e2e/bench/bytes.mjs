@@ -1,11 +1,23 @@
-// Gzipped JavaScript and CSS a page loads before first render and until idle, per app (origin).
-// Run by `npm run bench` against production builds served on their own ports; a fresh browser
-// context per page (cold cache), optionally with the storage of a prepared visit (cart, session).
-import { gzipSync } from 'node:zlib';
+// JavaScript and CSS a page loads before first render and until idle, per app (origin), gzipped and
+// brotli-compressed here from the bodies (the bytes of the build, whatever the server sent: a measure
+// that does not depend on the machine), with each file's own figures. Run by `npm run bench` and by the
+// byte budgets of `npm test` (scripts/budgets.mjs) against production builds served on their own ports;
+// a fresh browser context per page (cold cache), optionally with the storage of a prepared visit.
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Brotli at its highest quality, as the build's precompressed files (packages/config/webpack.cjs). */
+const brotli = (body) =>
+  brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length;
 
 /**
  * @typedef {{ js: number, css: number }} Bytes
- * @typedef {{ beforeFirstRender: Record<string, Bytes>, untilIdle: Record<string, Bytes> }} PageBytes
+ * @typedef {{ app: string, file: string, kind: 'js' | 'css', gzip: number, brotli: number, beforeRender: boolean, inHtml: boolean }} Asset
+ *   beforeRender: it had arrived when the app first rendered (timing: what the bench reports);
+ *   inHtml: the page's HTML names it (a script, a style sheet, a preload, its start-up script's list):
+ *   what the page asks for before the app renders, whatever the timing (what the byte budgets check)
+ * @typedef {{ beforeFirstRender: Record<string, Bytes>, untilIdle: Record<string, Bytes>,
+ *   brotli: { beforeFirstRender: Record<string, Bytes>, untilIdle: Record<string, Bytes> }, assets: Asset[] }} PageBytes
+ *   (the per-app totals gzipped, as the bench reports them; brotli's beside them; every file)
  * @param {import('@playwright/test').Browser} browser
  * @param {{ url: string, appsByOrigin: Record<string,string>, firstRender: (page: import('@playwright/test').Page) => Promise<unknown>, storageState?: object }} options
  * @returns {Promise<PageBytes>}
@@ -37,6 +49,7 @@ export async function measureBytes(browser, { url, appsByOrigin, firstRender, st
               origin: new URL(response.url()).origin,
               kind,
               gzip: gzipSync(body, { level: 9 }).length,
+              brotli: brotli(body),
             }),
           () => {}, // a response without a body (aborted): nothing to count
         ),
@@ -52,17 +65,42 @@ export async function measureBytes(browser, { url, appsByOrigin, firstRender, st
       arrived: performance.getEntriesByType('resource').map((entry) => [entry.name, entry.responseEnd]),
     }));
     const arrivedAt = new Map(arrived);
-    for (const asset of assets) asset.beforeRender = (arrivedAt.get(asset.url) ?? 0) <= firstRenderAt;
-    const sum = (filter) => {
+    // the files the page's HTML names, in tags or in its inline start-up script (asked for again, with
+    // the visit's cookies: the HTML the page got)
+    const html = await (await context.request.get(url)).text();
+    const inHtml = new Set(
+      [...html.matchAll(/["']((?:https?:\/\/[^"'\s]+)?\/[^"'\s]+\.(?:js|css))["']/g)].map(
+        (match) => new URL(match[1], url).href,
+      ),
+    );
+    for (const asset of assets) {
+      asset.beforeRender = (arrivedAt.get(asset.url) ?? 0) <= firstRenderAt;
+      asset.inHtml = inHtml.has(asset.url);
+    }
+    const appOf = (asset) => appsByOrigin[asset.origin] ?? asset.origin;
+    const sum = (filter, encoding = 'gzip') => {
       const totals = {};
       for (const asset of assets.filter(filter)) {
-        const app = appsByOrigin[asset.origin] ?? asset.origin;
+        const app = appOf(asset);
         totals[app] ??= { js: 0, css: 0 };
-        totals[app][asset.kind] += asset.gzip;
+        totals[app][asset.kind] += asset[encoding];
       }
       return totals;
     };
-    return { beforeFirstRender: sum((asset) => asset.beforeRender), untilIdle: sum(() => true) };
+    return {
+      beforeFirstRender: sum((asset) => asset.beforeRender),
+      untilIdle: sum(() => true),
+      brotli: { beforeFirstRender: sum((asset) => asset.beforeRender, 'brotli'), untilIdle: sum(() => true, 'brotli') },
+      assets: assets.map((asset) => ({
+        app: appOf(asset),
+        file: new URL(asset.url).pathname,
+        kind: asset.kind,
+        gzip: asset.gzip,
+        brotli: asset.brotli,
+        beforeRender: asset.beforeRender,
+        inHtml: asset.inHtml,
+      })),
+    };
   } finally {
     await context.close();
   }

@@ -33,6 +33,27 @@ export async function measurePages(site, pages) {
   }
 }
 
+/** The pages measured, with what each needs: a category and an analysis of the seed, a cart, a session. */
+export async function benchPages(api) {
+  const tree = await fetch(`${api}/api/public/service/services/groups/enabled/tree/separated`).then((r) => r.json());
+  const found = await fetch(`${api}/api/public/search/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ settlementId: 1, query: 'феритин', types: ['services'], page: 0 }),
+  }).then((response) => response.json());
+  const category = tree.services[0].slug;
+  const analysis = found.groups[0].items.content[0].service.slug;
+  return [
+    { name: 'home', path: '/', lighthouse: true },
+    { name: 'category', path: `/analyzes/${category}`, lighthouse: true },
+    { name: 'analysis', path: `/analysis/${analysis}`, lighthouse: true },
+    { name: 'search', path: `/search?query=${encodeURIComponent('феритин')}`, lighthouse: true },
+    // Lighthouse clears storage before it loads a page, so it sees the cart page of a first visit
+    { name: 'cart', path: '/cart', lighthouse: true, needs: 'cart' },
+    { name: 'account', path: '/account/orders', needs: 'session' },
+  ];
+}
+
 /** A browser storage with what a page needs: a guest cart with an item, or the demo patient signed in. */
 export async function prepare(browser, url, needs) {
   const context = await browser.newContext();
