@@ -7,11 +7,11 @@
 //   node scripts/budgets.mjs            check (after the production build: npm run build)
 //   node scripts/budgets.mjs --update   rewrite budgets.json from this build: in the same commit as the
 //                                       change that needs it (README "Guard rails")
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { apps, builtAlready, root, startChild } from './lib.mjs';
+import { apps, root, startChild } from './lib.mjs';
 import { shellServer, startApi, stopAll } from './serve-all.mjs';
 
 const BUDGETS = join(root, 'budgets.json');
@@ -25,7 +25,7 @@ const percent = (now, budget) => (budget ? `${(((now - budget) / budget) * 100).
 const PHASES = { beforeFirstRender: 'before the first render', untilIdle: 'until idle' };
 const KINDS = { js: 'JavaScript', css: 'CSS' };
 
-if (!builtAlready()) {
+if (!apps.every((app) => existsSync(join(root, app.dir, 'dist', 'mf-manifest.json')))) {
   console.error('No production build: run `npm run build` first.');
   process.exit(1);
 }
@@ -97,8 +97,7 @@ try {
     }
   }
 } finally {
-  stopAll(children);
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await stopAll(children);
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (failures.length) {

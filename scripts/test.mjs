@@ -20,7 +20,9 @@ run(bin('biome'), ['ci', '.']);
 step('duplicate code (jscpd): no new copy of a block, duplicated lines within the threshold');
 run(process.execPath, ['scripts/duplicates.mjs']);
 
-step('import boundaries (apps, features, packages); the set-up scripts before the install; the dev servers’ refresh runtime');
+step(
+  'import boundaries (apps, features, packages); the set-up scripts before the install; the dev servers’ refresh runtime',
+);
 run(process.execPath, [
   '--test',
   'scripts/boundaries.test.mjs',
