@@ -20,6 +20,20 @@ import { usePrintScope } from './usePrintScope';
 import { useResultsFhir } from './useResultsFhir';
 import { useResultsPdf } from './useResultsPdf';
 
+/** The arrow of a file to download (the PDF's and the FHIR file's buttons). */
+const DownloadIcon = () => (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+    <path
+      d="M12 3v12m0 0-5-5m5 5 5-5M5 21h14"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
 type Props = {
   registryId: number;
   /** The breadcrumb the route defines: `order-results` or `patient-result`. */
@@ -108,16 +122,7 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
         </dl>
         <div className={styles.toolbar} data-print="hide">
           <Button variant="secondary" loading={pdf.busy} onClick={() => void downloadPdf(shown.id, shown.number)}>
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path
-                d="M12 3v12m0 0-5-5m5 5 5-5M5 21h14"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <DownloadIcon />
             {t('results.pdf')}
           </Button>
           <Button
@@ -126,16 +131,7 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
             aria-describedby={fhirHintId}
             onClick={() => void downloadFhir(shown.id, shown.number)}
           >
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path
-                d="M12 3v12m0 0-5-5m5 5 5-5M5 21h14"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <DownloadIcon />
             {t('results.fhir')}
           </Button>
           <span id={fhirHintId} className="visually-hidden">

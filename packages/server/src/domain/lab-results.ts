@@ -17,6 +17,20 @@ interface OrderedAnalysis {
   titleRu: string;
 }
 
+/** A row as stored and shown. */
+export interface StoredResult {
+  readonly result: string;
+  readonly value: number | null;
+  readonly unit: string | null;
+  readonly ucum: string | null;
+  readonly referenceValues: string | null;
+  readonly refLow: number | null;
+  readonly refHigh: number | null;
+  readonly note: string | null;
+  readonly found: boolean | null;
+  readonly outOfRange: 'low' | 'high' | null;
+}
+
 /** One indicator an order's results will have, from the analysis that reports it. */
 export interface ExpectedAnalyte {
   readonly analyte: AnalyteDefinition;

@@ -25,24 +25,10 @@ import type { MessageKey } from '../i18n/messages';
 import type { LisKeyOwner } from '../repositories/lis';
 import type { AnalyteDefinition } from './analytes';
 import type { Clock } from './kyiv-time';
-import { analyteId, type ExpectedAnalyte, expectedAnalytes } from './lab-results';
+import { analyteId, type ExpectedAnalyte, expectedAnalytes, type StoredResult } from './lab-results';
 import { loincOf } from './loinc';
 import { enqueueResultsNotice } from './notifications';
 import { ucumOfDisplay, unitByUcum } from './units';
-
-/** A row as stored and shown. */
-export interface StoredResult {
-  readonly result: string;
-  readonly value: number | null;
-  readonly unit: string | null;
-  readonly ucum: string | null;
-  readonly referenceValues: string | null;
-  readonly refLow: number | null;
-  readonly refHigh: number | null;
-  readonly note: string | null;
-  readonly found: boolean | null;
-  readonly outOfRange: 'low' | 'high' | null;
-}
 
 const refused = (status: number, code: string, field: string, params?: Record<string, string>) =>
   new AppError(status, code, code as MessageKey, field, params);

@@ -15,21 +15,14 @@
  * Validated by two FHIR validators from the npm registry in `results-fhir.test.ts`.
  */
 import { createHash } from 'node:crypto';
+import type { StoredResult } from './lab-results';
 import { loincOf } from './loinc';
 
-export interface FhirResultRow {
+/** A stored row with what the Bundle names it by; a row not yet reported has no result. */
+export interface FhirResultRow extends Omit<StoredResult, 'result'> {
   readonly analyteCode: string;
   readonly title: string;
   readonly result: string | null;
-  readonly value: number | null;
-  readonly unit: string | null;
-  readonly ucum: string | null;
-  readonly referenceValues: string | null;
-  readonly refLow: number | null;
-  readonly refHigh: number | null;
-  readonly note: string | null;
-  readonly found: boolean | null;
-  readonly outOfRange: 'low' | 'high' | null;
   readonly revision: number;
   readonly reportedAt: string | null;
 }
