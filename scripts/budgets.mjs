@@ -188,7 +188,7 @@ async function waitFor(url) {
       () => false,
     );
     if (ready) return;
-    if (waited > 90_000) throw new Error(`${url} did not answer`);
+    if (waited > 180_000) throw new Error(`${url} did not answer`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
