@@ -43,15 +43,18 @@ const announcement = new Promise((resolve, reject) => {
   );
 });
 
-/** The processes of npm start's session still alive (from /proc: the session id is stat's sixth field). */
+/**
+ * The processes of npm start's session still running (from /proc: after the command's name, stat gives
+ * the state, then the parent, group and session ids). A zombie has ended: only its exit is not read yet.
+ */
 function sessionProcesses() {
   const left = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const [, , , sid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(sid) === session) {
-        left.push(`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim()}`);
+      const [state, , , sid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(sid) === session && state !== 'Z' && state !== 'X') {
+        left.push(`${pid} (${state}) ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim()}`);
       }
     } catch {
       // ended meanwhile
@@ -93,8 +96,12 @@ if (npm.exitCode === null) {
   });
   if (!exited) failures.push('npm start did not exit within 30 s of Ctrl-C');
 }
-await new Promise((resolve) => setTimeout(resolve, 1000));
-const left = sessionProcesses();
+// what is still exiting gets a few seconds (a server's helper process ends when its parent has)
+let left = sessionProcesses();
+for (let waited = 0; left.length > 0 && waited < 10_000; waited += 500) {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  left = sessionProcesses();
+}
 if (left.length > 0) failures.push(`processes left after Ctrl-C:\n  ${left.join('\n  ')}`);
 const held = [];
 for (const port of PORTS) if (await portIsTaken(port)) held.push(port);
