@@ -119,3 +119,4 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(`\n✔ newcomer step passed in ${seconds()}`);
+process.exit(0);
