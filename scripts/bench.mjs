@@ -7,6 +7,7 @@
 // Prints the summary and writes reports/bench.md and reports/bench.json (README "Performance").
 // Options: --quick (1 Lighthouse run instead of 3, no API load), --no-build (reuse .bench/),
 // --no-api (skip the API benches), --no-lighthouse, --no-interactions (and so no signed-in Lighthouse).
+// E2E_PORT_SHIFT moves every port it opens, as the journeys' (two checkouts on one machine).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,6 +25,8 @@ const flag = (name) => process.argv.includes(name);
 const QUICK = flag('--quick');
 const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
 const SCALE = 20000;
+/** Every port the bench opens moves by E2E_PORT_SHIFT (e2e/support/ports.ts). */
+const port = (base) => base + Number(process.env.E2E_PORT_SHIFT ?? 0);
 
 install();
 ensureChromium();
@@ -62,7 +65,7 @@ function startBenchApi(port, scale) {
   }
   return startChild(`api:${port}`, tsx, ['src/server.ts'], { cwd: serverDir, env });
 }
-const API = { seed: 4500, scaled: 4501 };
+const API = { seed: port(4500), scaled: port(4501) };
 const children = [startBenchApi(API.seed, 0), startBenchApi(API.scaled, SCALE)];
 
 // sites: each variant's shell with its remotes on the next four ports
@@ -100,20 +103,26 @@ function serveSite({ label, variant, basePort, api, remotesPort = basePort, hint
   return { url: origin(basePort), appsByOrigin };
 }
 const sites = {
-  federated: serveSite({ label: 'fed', variant: 'federated', basePort: 3500, api: API.seed }),
-  perEntry: serveSite({ label: 'per-entry', variant: 'per-entry', basePort: 3510, api: API.seed }),
-  single: serveSite({ label: 'single', variant: 'single', basePort: 3520, api: API.seed, remotesPort: null }),
+  federated: serveSite({ label: 'fed', variant: 'federated', basePort: port(3500), api: API.seed }),
+  perEntry: serveSite({ label: 'per-entry', variant: 'per-entry', basePort: port(3510), api: API.seed }),
+  single: serveSite({ label: 'single', variant: 'single', basePort: port(3520), api: API.seed, remotesPort: null }),
   // the federated build without the remote hints of the shell's server (preloading before/after)
   noHints: serveSite({
     label: 'no-hints',
     variant: 'federated',
-    basePort: 3540,
+    basePort: port(3540),
     api: API.seed,
-    remotesPort: 3500,
+    remotesPort: port(3500),
     hints: false,
   }),
   // the federated build against the database with +20,000 services (the same remote servers)
-  scaled: serveSite({ label: 'scaled', variant: 'federated', basePort: 3530, api: API.scaled, remotesPort: 3500 }),
+  scaled: serveSite({
+    label: 'scaled',
+    variant: 'federated',
+    basePort: port(3530),
+    api: API.scaled,
+    remotesPort: 3500,
+  }),
 };
 
 const bench = (file) => import(pathToFileURL(join(root, 'e2e', 'bench', file)).href);
