@@ -1,0 +1,53 @@
+// The first view's HTML of a page as the shell's server sends it, made comparable across builds and
+// machines: what a build or a run names differently (ports, content hashes, chunk ids, CSP hashes, an
+// order's id) is replaced by a placeholder, nothing else is touched.
+
+/** A page's first view: the answer's status, the headers that say what the page is, and its HTML. */
+export type FirstView = { status: number; headers: Record<string, string>; html: string };
+
+/** The headers a page's first view is judged by (the rest are the static server's). */
+const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', 'content-security-policy'] as const;
+
+export async function fetchFirstView(url: string, cookie: string | null): Promise<FirstView> {
+  const response = await fetch(url, {
+    headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) },
+    redirect: 'manual',
+  });
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) headers[name] = response.headers.get(name) ?? '';
+  return { status: response.status, headers, html: await response.text() };
+}
+
+/** `replacements`: texts of this run (origins, ids) and what they read as in the fixture. */
+export function normalized(view: FirstView, replacements: readonly (readonly [string, string])[]): string {
+  const text = (value: string) => {
+    let result = value;
+    for (const [from, to] of replacements) result = result.split(from).join(to);
+    return (
+      result
+        // a chunk's content hash, and webpack's numeric id of a chunk without a name
+        .replace(/\b\d+\.([0-9a-f]{8})\.(js|css)\b/g, '[id].[hash].$2')
+        .replace(/\.[0-9a-f]{8}\.(js|css)\b/g, '.[hash].$1')
+        // an inline text's hash in the CSP
+        .replace(/'sha256-[A-Za-z0-9+/=]+'/g, "'sha256-[hash]'")
+    );
+  };
+  const headers = Object.entries(view.headers).map(([name, value]) => `<!-- ${name}: ${text(value)} -->`);
+  return [`<!-- status: ${view.status} -->`, ...headers, text(view.html)].join('\n');
+}
+
+/**
+ * What two first views are compared by: the whitespace between tags left out (the old server left the
+ * indentation of the tags it took out), and a tag repeated in the head kept once.
+ */
+export function comparable(view: string): string {
+  const compact = view.replace(/>\s+</g, '><');
+  const [head = '', ...rest] = compact.split('</head>');
+  const seen = new Set<string>();
+  const once = head.replace(/<(?:link|meta)\b[^>]*>|<script\b[^>]*>[^<]*<\/script>/g, (tag) => {
+    if (seen.has(tag)) return '';
+    seen.add(tag);
+    return tag;
+  });
+  return [once, ...rest].join('</head>');
+}
