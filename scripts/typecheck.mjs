@@ -8,7 +8,7 @@ const projects = [
   'packages/i18n',
   'packages/api',
   'packages/router',
-  'packages/preview',
+  'packages/pages',
   'packages/testing',
   'packages/ui',
   'packages/server',

@@ -1,7 +1,7 @@
 // The account's pages, relative to /account: their crumbs, their titles' keys and their headings' keys.
 // Read by the routes (the shell's trail and its server's first view) and by the account's own loading
 // state, which shows the heading the first view drew while the account is read.
-import type { PageCrumb } from '@lab/preview/routes';
+import type { PageCrumb } from '@lab/pages/routes';
 import { matchPath } from '@lab/router';
 
 export type AccountPage = PageCrumb & {

@@ -2,7 +2,7 @@
 // The account's pages as the shell's server describes them (its server module): headings, and for a
 // signed-in visitor the page's frame, which holds nothing personal and no city.
 import { apiKeys, type PrimedAnswer, type SessionInfo } from '@lab/api';
-import type { RemotePage, RemotePageRequest } from '@lab/preview';
+import type { RemotePage, RemotePageRequest } from '@lab/pages';
 import { describePage } from './preview';
 
 const session = (profiles: SessionInfo['profiles']): PrimedAnswer => ({

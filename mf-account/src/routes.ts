@@ -3,7 +3,7 @@
 // prompt on every one); the crumbs and titles of all of them are here, for the shell's trail and its
 // server's first view (preview.ts): their headings, never their content, which is personal.
 
-import type { PageContext, PageRoute } from '@lab/preview/routes';
+import type { PageContext, PageRoute } from '@lab/pages/routes';
 import { ACCOUNT_PAGES, accountHeadingAt, accountPageAt } from './pages';
 
 export { textsReady } from './i18n';

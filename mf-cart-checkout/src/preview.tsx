@@ -1,6 +1,6 @@
-// The cart's server module for the shell's server (@lab/preview; built to dist/server/preview.js): its
+// The cart's server module for the shell's server (@lab/pages; built to dist/server/preview.js): its
 // pages described from the same route objects the browser mounts, a first visit's (empty) cart previewed.
-import { createRemoteServer } from '@lab/preview';
+import { createRemoteServer } from '@lab/pages';
 import './i18n/all';
 import { routes } from './routes';
 

@@ -1,7 +1,7 @@
 // The cart's and the checkout's pages (spec section 2): this remote's subtree of the site's routes,
 // exposed as `./routes`; the shell's server describes them with the same objects (preview.tsx).
 import { apiKeys, endpointUrl, preloadOrder } from '@lab/api';
-import type { PageRoute } from '@lab/preview/routes';
+import type { PageRoute } from '@lab/pages/routes';
 
 import { NAMESPACE as NS } from './i18n';
 

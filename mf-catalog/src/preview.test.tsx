@@ -19,7 +19,7 @@ import {
 import type { ApiRequest } from '@lab/api/test/fake-adapter';
 import { installAdapter, ok } from '@lab/api/test/fake-adapter';
 import type { Locale } from '@lab/i18n';
-import type { RemotePage, RemotePageRequest } from '@lab/preview';
+import type { RemotePage, RemotePageRequest } from '@lab/pages';
 import { describePage } from './preview';
 import { card, searchResponse, serviceInfo, tree } from './test/fixtures';
 

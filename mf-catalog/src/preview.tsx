@@ -1,6 +1,6 @@
-// The catalogue's server module for the shell's server (@lab/preview; built to dist/server/preview.js):
+// The catalogue's server module for the shell's server (@lab/pages; built to dist/server/preview.js):
 // its pages described and previewed from the same route objects the browser mounts.
-import { createRemoteServer } from '@lab/preview';
+import { createRemoteServer } from '@lab/pages';
 import './i18n/all';
 import { routes } from './routes';
 

@@ -15,7 +15,7 @@ import {
   serviceListBody,
 } from '@lab/api';
 import { localizePath } from '@lab/i18n';
-import type { PageContext, PageRoute, PrimeCall } from '@lab/preview/routes';
+import type { PageContext, PageRoute, PrimeCall } from '@lab/pages/routes';
 import { catalogueHead, categoryHead } from './features/catalogue/headless';
 import { searchHead } from './features/search/headless';
 import { serviceHead } from './features/service/headless';

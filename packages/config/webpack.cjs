@@ -18,7 +18,7 @@ const { reactRefresh } = require('./refresh.cjs');
  * @param {number} app.port       dev-server port
  * @param {Record<string,string>} [app.exposes]  remote's public API: './Name' -> source file
  * @param {boolean} [app.host]    the shell: html page, remotes map, SPA routing, /api proxy
- * @param {string} [app.preview]  a remote's page previews for the shell's server (@lab/preview)
+ * @param {string} [app.preview]  a remote's page previews for the shell's server (@lab/pages)
  */
 function createWebpackConfig(app) {
   return (env, argv) => {
@@ -170,7 +170,7 @@ function definitions(app) {
 }
 
 /**
- * A remote's page previews for the shell's server (@lab/preview): one self-contained CommonJS module,
+ * A remote's page previews for the shell's server (@lab/pages): one self-contained CommonJS module,
  * `server/preview.js` next to the remote's manifest, deployed with the remote. Its class names are the
  * browser build's (same names, same hashing); the CSS itself is the browser build's files. It is built
  * for the browser's flavour of every package (React's browser server renderer) and needs nothing of

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { RemotePageRequest, RemotePageResult } from '@lab/preview/routes';
+import type { RemotePageRequest, RemotePageResult } from '@lab/pages/routes';
 
 /** A render's time limit; a page's previews normally take a few tens of milliseconds. */
 export const RENDER_TIMEOUT_MS = 1_000;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { PAGE_SERVER_FILE as PAGE_PREVIEW_FILE } from '@lab/preview/routes';
+import { PAGE_SERVER_FILE as PAGE_PREVIEW_FILE } from '@lab/pages/routes';
 import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/headless';
 import { previewSandbox } from './previewSandbox';
 import {

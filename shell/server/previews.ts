@@ -1,4 +1,4 @@
-// The remotes' pages on the shell's server (@lab/preview): the server module a remote deploys next to its
+// The remotes' pages on the shell's server (@lab/pages): the server module a remote deploys next to its
 // manifest describes a page of its subtree from its own route objects: the API calls the page's first
 // render makes (this server makes them and primes the page with the answers), its crumbs, head and
 // heading, and for a first visit the page rendered, so its content is in the HTML. A remote without
@@ -12,7 +12,7 @@ import {
   type RemotePage,
   type RemotePageCrumb,
   type RemotePageRequest,
-} from '@lab/preview/routes';
+} from '@lab/pages/routes';
 import type { PageMeta } from '@lab/ui';
 import { PAGE_PREVIEW_STALE_ATTRIBUTE } from '../src/features/remotes/headless';
 import { hashSource } from './csp';

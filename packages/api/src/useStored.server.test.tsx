@@ -16,7 +16,7 @@ function Broken(): never {
   throw new Error('broken page');
 }
 
-// a page's preview on the shell's server (@lab/preview): no window, no storage, one render at a time
+// a page's preview on the shell's server (@lab/pages): no window, no storage, one render at a time
 describe('renderWithStored', () => {
   it('gives useStored the values during the render, and none after it', () => {
     expect(typeof window).toBe('undefined');

@@ -2,7 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { SafeHtml, sanitizeHtml } from './SafeHtml';
 
-// a page's preview on the shell's server (@lab/preview) renders SafeHtml without a DOM
+// a page's preview on the shell's server (@lab/pages) renders SafeHtml without a DOM
 describe('SafeHtml on a server', () => {
   it('renders its element empty: neither a thrown render nor unsanitized HTML', () => {
     expect(typeof window).toBe('undefined');

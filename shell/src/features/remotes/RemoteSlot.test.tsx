@@ -1,5 +1,5 @@
 import { initI18n, setLocale } from '@lab/i18n';
-import type { PageRoute } from '@lab/preview/routes';
+import type { PageRoute } from '@lab/pages/routes';
 import { MemoryRouter } from '@lab/router';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

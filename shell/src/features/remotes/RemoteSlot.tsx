@@ -1,5 +1,5 @@
 import { useStored } from '@lab/api';
-import type { PageRoute } from '@lab/preview/routes';
+import type { PageRoute } from '@lab/pages/routes';
 import { useLocation } from '@lab/router';
 import {
   type ComponentType,

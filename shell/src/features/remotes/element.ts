@@ -12,7 +12,7 @@ export const PAGE_HEADING_ONLY = 'heading';
 
 /**
  * The preview attribute's value when the server drew the page's frame (a signed-in page before its
- * data: @lab/preview PageFrames): nothing of a city in it either.
+ * data: @lab/pages PageFrames): nothing of a city in it either.
  */
 export const PAGE_FRAME = 'frame';
 

@@ -2,7 +2,7 @@
 // is loaded when a path under one of its prefixes (remotes.json) is first asked for, and patched in
 // under the site's layout, once bare (ua) and once under each other locale's prefix. The shell keeps
 // no list of the remotes' pages.
-import { crumbPattern, type PageHandle, type PageRoute, type PreloadContext } from '@lab/preview/routes';
+import { crumbPattern, type PageHandle, type PageRoute, type PreloadContext } from '@lab/pages/routes';
 import type { RouteObject } from '@lab/router';
 import { useSyncExternalStore } from 'react';
 import { RemotePage } from './RemoteSlot';

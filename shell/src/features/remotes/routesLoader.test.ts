@@ -1,4 +1,4 @@
-import type { PageRoute } from '@lab/preview/routes';
+import type { PageRoute } from '@lab/pages/routes';
 import { paramsAt, routeAt } from './routesLoader';
 
 const NoPage = () => null;

@@ -1,6 +1,6 @@
 // Loading a remote's routes (`./routes`), without React: the page's first script starts it too
 // (headStart.ts), before the shared modules are negotiated.
-import type { PageRoute, PageRoutesModule, PreloadContext } from '@lab/preview/routes';
+import type { PageRoute, PageRoutesModule, PreloadContext } from '@lab/pages/routes';
 import { loadExposed } from './registry';
 
 const loading = new Map<string, Promise<readonly PageRoute[]>>();
@@ -29,7 +29,7 @@ export function onFailedRemotes(listener: () => void): () => void {
 export function remoteRoutes(remote: string): Promise<readonly PageRoute[]> {
   let routes = loading.get(remote);
   if (!routes) {
-    // the module's type is the contract of @lab/preview/routes, whichever remote the map names
+    // the module's type is the contract of @lab/pages/routes, whichever remote the map names
     routes = loadExposed(remote as never, 'routes' as never, failed.has(remote)).then(
       (module) => (module as unknown as PageRoutesModule).routes,
     );
