@@ -121,7 +121,7 @@ const sites = {
     variant: 'federated',
     basePort: port(3530),
     api: API.scaled,
-    remotesPort: 3500,
+    remotesPort: port(3500),
   }),
 };
 
