@@ -10,6 +10,6 @@ module.exports = createWebpackConfig({
     './routes': './src/routes.ts',
     './ProfileMenu': './src/exposed/ProfileMenu.tsx',
   },
-  // its pages' crumbs and titles for the shell's server (@lab/pages)
-  preview: './src/preview.ts',
+  // its pages' crumbs, titles and frames for the shell's server (@lab/pages): server/pages.js
+  server: './src/server.ts',
 });

@@ -11,6 +11,6 @@ module.exports = createWebpackConfig({
     './CartButton': './src/exposed/CartButton.tsx',
     './UtmCapture': './src/exposed/UtmCapture.tsx',
   },
-  // its cart page rendered on the shell's server until the browser's render replaces it (@lab/pages)
-  preview: './src/preview.tsx',
+  // its pages described, its cart rendered, for the shell's server (@lab/pages): server/pages.js
+  server: './src/server.tsx',
 });

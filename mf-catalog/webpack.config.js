@@ -12,6 +12,6 @@ module.exports = createWebpackConfig({
     './PopularServices': './src/exposed/PopularServices.tsx',
     './PackagesShowcase': './src/exposed/PackagesShowcase.tsx',
   },
-  // its pages rendered on the shell's server until the browser's render replaces them (@lab/pages)
-  preview: './src/preview.tsx',
+  // its pages described and rendered for the shell's server (@lab/pages): server/pages.js
+  server: './src/server.tsx',
 });

@@ -102,7 +102,7 @@ for (const app of apps.filter((candidate) => candidate.dir !== 'shell')) {
     children.push(
       startChild(app.dir, bin('webpack'), ['serve', '--mode', 'development'], {
         cwd: source,
-        // its page previews are written here (packages/config/webpack.cjs), never over its dist/
+        // its page server module is written here (packages/config/webpack.cjs), never over its dist/
         env: { ...process.env, DEV_PORT: String(port), API_URL: api, OUTPUT_PATH: join(source, '.dev') },
       }),
     );
@@ -140,14 +140,18 @@ children.push(
   }),
 );
 await waitFor(async () => existsSync(join(shellFiles, 'index.html')), "the shell's development build", 300);
-// the remote being developed is ready, its page previews too (a remote with pages has them): the shell's
+// the remote being developed is ready, its page server too (a remote with pages has them): the shell's
 // server keeps a remote it could not reach for a while
 const developed = apps.find((app) => app.dir === wanted && app.dir !== 'shell');
 if (developed) {
   const base = `http://localhost:${portOf(developed)}`;
   await waitFor(async () => (await fetch(`${base}/mf-manifest.json`)).ok, `${developed.dir}'s dev server`, 300);
   if (map[developed.name].routes.length) {
-    await waitFor(async () => (await fetch(`${base}/server/preview.js`)).ok, `${developed.dir}'s page previews`, 120);
+    await waitFor(
+      async () => (await fetch(`${base}/server/pages.js`)).ok,
+      `${developed.dir}'s page server module`,
+      120,
+    );
   }
 }
 const port = portOf(shell);

@@ -38,10 +38,13 @@ export function normalized(view: FirstView, replacements: readonly (readonly [st
 
 /**
  * What two first views are compared by: the whitespace between tags left out (the old server left the
- * indentation of the tags it took out), and a tag repeated in the head kept once.
+ * indentation of the tags it took out), a tag repeated in the head kept once, and a shared package's
+ * class names without their hash (it names the package's version: packages/config/webpack.cjs).
  */
 export function comparable(view: string): string {
-  const compact = view.replace(/>\s+</g, '><');
+  const compact = view
+    .replace(/>\s+</g, '><')
+    .replace(/\blab_[a-z]+-[A-Za-z0-9_-]{6}(?![A-Za-z0-9_-])/g, 'lab_[package]-[hash]');
   const [head = '', ...rest] = compact.split('</head>');
   const seen = new Set<string>();
   const once = head.replace(/<(?:link|meta)\b[^>]*>|<script\b[^>]*>[^<]*<\/script>/g, (tag) => {
@@ -50,4 +53,12 @@ export function comparable(view: string): string {
     return tag;
   });
   return [once, ...rest].join('</head>');
+}
+
+/** A first view without its managed head (the tags marked data-head: title, meta, links, structured data). */
+export function withoutManagedHead(view: string): string {
+  return view
+    .replace(/<title data-head>[\s\S]*?<\/title>/g, '')
+    .replace(/<script type="application\/ld\+json" data-head>[\s\S]*?<\/script>/g, '')
+    .replace(/<(?:meta|link|base)\b[^>]*\bdata-head>/g, '');
 }

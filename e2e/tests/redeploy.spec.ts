@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -58,27 +58,32 @@ test('a remote rebuilt and redeployed is shown by the unchanged shell on reload'
   expect(readFileSync(join(repoRoot, 'shell', 'dist', 'main.js')).equals(shellMain)).toBe(true);
 });
 
-// The catalogue team adds a page: one route in its src/routes.ts (with the page's component and its
-// head), nothing in the shell. Its route's handle names the crumb, the head with structured data, the
-// call the first render makes and the heading; the unchanged shell serves it, first view included.
+// The catalogue team adds a page: one route object in its src/routes.ts and the page's component (and
+// its texts), nothing in the shell. The route's handle names the crumb, the read the first render makes,
+// the head with structured data and the heading; the unchanged shell serves it, first view included. The
+// README's "Adding a page to a remote" shows this very change.
 const PREPARATION_ROUTE = `
   {
     id: 'mf_catalog/preparation',
     path: 'analysis/:slug/preparation',
-    lazy: () =>
-      import(/* webpackChunkName: "page-preparation" */ './exposed/PreparationPage').then((page) => ({
-        Component: page.default,
-      })),
+    lazy: () => import('./exposed/PreparationPage').then((page) => ({ Component: page.default })),
     handle: {
       ns: NS,
       crumbs: [{ path: '', labelKey: 'preparationPage.crumb' }],
-      prime: (context) => [serviceCall(context)].filter((call) => call !== null),
-      head: (context) =>
-        preparationHead(
-          context.t,
-          service(context),
-          \`\${context.origin}\${localizePath(\`/analysis/\${context.params.slug ?? ''}/preparation\`, context.locale)}\`,
-        ),
+      data: (context) => [serviceCall(context)].filter((call) => call !== null),
+      head: (context) => {
+        const found = service(context);
+        if (!found) return { title: context.t('preparationPage.crumb') };
+        const title = context.t('preparationPage.title', { title: found.title });
+        const url = \`\${context.origin}\${localizePath(\`/analysis/\${found.slug}/preparation\`, context.locale)}\`;
+        const about = { '@type': 'MedicalTest', name: found.title, sku: found.code };
+        return {
+          title,
+          description: context.t('preparationPage.description', { title: found.title }),
+          og: { title, url },
+          structuredData: [{ '@context': 'https://schema.org', '@type': 'MedicalWebPage', name: title, url, about }],
+        };
+      },
       heading: (context) => {
         const found = service(context);
         return found ? context.t('preparationPage.title', { title: found.title }) : null;
@@ -89,48 +94,18 @@ const PREPARATION_ROUTE = `
   },
 ];`;
 
-const PREPARATION_HEAD = `import type { ServiceInfo } from '@lab/api';
-import type { TFunction } from '@lab/i18n';
-import type { PageMeta } from '@lab/ui';
-
-/** What the preparation page says of itself: the page declares it, its route hands it to the shell's server. */
-export function preparationHead(t: TFunction, service: ServiceInfo | null | undefined, url: string): PageMeta {
-  if (!service) return { title: t('preparationPage.crumb') };
-  const title = t('preparationPage.title', { title: service.title });
-  return {
-    title,
-    description: t('preparationPage.description', { title: service.title }),
-    og: { title, url },
-    structuredData: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'MedicalWebPage',
-        name: title,
-        url,
-        about: { '@type': 'MedicalTest', name: service.title, sku: service.code },
-      },
-    ],
-  };
-}
-`;
-
 const PREPARATION_PAGE = `import '../i18n';
 import { useServiceBySlug, useStored } from '@lab/api';
-import { localizePath, useLocale, useTranslation } from '@lab/i18n';
+import { useTranslation } from '@lab/i18n';
 import { useParams } from '@lab/router';
-import { Link, pageOrigin, Skeleton, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
-import { preparationHead } from '../features/preparation/head';
+import { Link, Skeleton, useBreadcrumbLabel } from '@lab/ui';
 
 /** Route /analysis/{slug}/preparation: how to prepare for one analysis. */
 export default function PreparationPage() {
   const { t } = useTranslation('catalog');
   const { slug = '' } = useParams<{ slug: string }>();
-  const cityId = useStored('cityId');
-  const locale = useLocale();
-  const { data: service, error } = useServiceBySlug(slug || null, cityId);
+  const { data: service } = useServiceBySlug(slug || null, useStored('cityId'));
   useBreadcrumbLabel('service', service?.title);
-  const url = \`\${pageOrigin()}\${localizePath(\`/analysis/\${slug}/preparation\`, locale)}\`;
-  usePageMeta(preparationHead(t, service ?? (error?.status === 404 ? null : undefined), url));
   if (!service) return <Skeleton height={36} width="60%" />;
   return (
     <section>
@@ -155,16 +130,14 @@ const PREPARATION_TEXTS = {
   },
 };
 
-/** The catalogue with one page more, built as its team would: a route, a component, its head and texts. */
+/** The catalogue with one page more, built as its team would: a route object, its component and its texts. */
 function rebuildCatalogWithPage(outputPath: string) {
   workCopy.create();
   workCopy.edit(join('src', 'routes.ts'), (source) => {
-    const withPage = `import { preparationHead } from './features/preparation/head';\n${source.replace(/\n\];\s*$/, PREPARATION_ROUTE)}\n`;
+    const withPage = `${source.replace(/\n\];\s*$/, PREPARATION_ROUTE)}\n`;
     expect(withPage).toContain("id: 'mf_catalog/preparation'");
     return withPage;
   });
-  mkdirSync(join(workCopy.dir, 'src', 'features', 'preparation'), { recursive: true });
-  writeFileSync(join(workCopy.dir, 'src', 'features', 'preparation', 'head.ts'), PREPARATION_HEAD);
   writeFileSync(join(workCopy.dir, 'src', 'exposed', 'PreparationPage.tsx'), PREPARATION_PAGE);
   for (const locale of ['ua', 'ru'] as const) {
     const file = join(workCopy.dir, 'src', 'i18n', `${locale}.json`);
@@ -196,7 +169,7 @@ test('a page added to the catalogue alone is served by the unchanged shell: crum
   rebuildCatalogWithPage(build);
   deploy(build);
 
-  // the shell's server reads a remote's server module again within its refresh time (previews.ts)
+  // the shell's server reads a remote's build again within its refresh time (remoteBuilds.ts)
   let html = '';
   await expect
     .poll(

@@ -1,35 +1,113 @@
-// The personal account (spec section 2, /account/*): this remote's subtree of the site's routes,
-// exposed as `./routes`. Its pages route themselves inside AccountPage (a guest gets the sign-in
-// prompt on every one); the crumbs and titles of all of them are here, for the shell's trail and its
-// server's first view (preview.ts): their headings, never their content, which is personal.
-
-import type { PageContext, PageRoute } from '@lab/pages/routes';
-import { ACCOUNT_PAGES, accountHeadingAt, accountPageAt } from './pages';
+// The personal account (spec section 2, /account/*): this remote's subtree of the site's routes, exposed
+// as `./routes`. The account route draws what all its pages share (a guest is asked to sign in on each
+// one); its pages are its child routes, each with its crumb, its title and the heading the first view
+// draws: never their content, which is personal. The account's frame (app/AccountFrame.tsx) reads the
+// same routes. The pages share one chunk: most of their code is common to them.
+import type { PageContext, PageHandle, PageRoute } from '@lab/pages/routes';
+import { matchPath } from '@lab/router';
 
 export { textsReady } from './i18n';
 
-/** The account page at the route's splat (`orders` ...), if it is one. */
-const pageAt = ({ params }: PageContext) => accountPageAt(params['*'] ?? '');
+const NS = 'account';
 
-export const ACCOUNT_ROUTE_ID = 'mf_account/account';
+/** An account page's handle: its crumb, the document's title until the page names a better one, its heading. */
+function accountPage(
+  titleKey: string,
+  { crumb, headingKey = titleKey }: { crumb?: { labelKey: string; id?: string }; headingKey?: string | null } = {},
+): PageHandle {
+  return {
+    ns: NS,
+    ...(crumb && { crumbs: [{ path: '', ...crumb }] }),
+    head: ({ t }) => ({ title: t(titleKey) }),
+    // not personal: the first view draws it, and the account's frame keeps it while it loads
+    ...(headingKey && { heading: ({ t }: PageContext) => t(headingKey) }),
+  };
+}
 
 export const routes: readonly PageRoute[] = [
   {
-    id: ACCOUNT_ROUTE_ID,
-    path: 'account/*',
+    id: 'mf_account/account',
+    path: 'account',
     lazy: () =>
-      import(/* webpackChunkName: "page-account" */ './exposed/AccountPage').then((page) => ({
-        Component: page.default,
-      })),
-    handle: {
-      ns: 'account',
-      crumbs: ACCOUNT_PAGES.map(({ titleKey: _, headingKey: __, ...crumb }) => crumb),
-      head: (context) => ({ title: context.t(pageAt(context)?.titleKey ?? 'page.title') }),
-      // not personal: the first view draws it, and the account keeps it while it loads (AccountRoutes)
-      heading: (context) => {
-        const key = accountHeadingAt(context.params['*'] ?? '');
-        return key ? context.t(key) : null;
+      import(/* webpackChunkName: "page-account" */ './app/pages').then((m) => ({ Component: m.AccountLayout })),
+    handle: { ns: NS, crumbs: [{ path: '', labelKey: 'crumbs.account' }] },
+    children: [
+      {
+        id: 'mf_account/home',
+        index: true,
+        lazy: () =>
+          import(/* webpackChunkName: "page-account" */ './app/pages').then((m) => ({ Component: m.AccountHomeRoute })),
+        handle: accountPage('page.title'),
       },
-    },
+      {
+        id: 'mf_account/personal',
+        path: 'personal-information',
+        lazy: () =>
+          import(/* webpackChunkName: "page-account" */ './app/pages').then((m) => ({ Component: m.PersonalRoute })),
+        handle: accountPage('personal.title', { crumb: { labelKey: 'crumbs.personal' } }),
+      },
+      {
+        id: 'mf_account/orders',
+        path: 'orders',
+        lazy: () =>
+          import(/* webpackChunkName: "page-account" */ './app/pages').then((m) => ({ Component: m.OrdersRoute })),
+        handle: accountPage('orders.title', { crumb: { labelKey: 'crumbs.orders' } }),
+      },
+      {
+        id: 'mf_account/patients',
+        path: 'patients',
+        lazy: () =>
+          import(/* webpackChunkName: "page-account" */ './app/pages').then((m) => ({ Component: m.PatientsRoute })),
+        handle: accountPage('patients.title', { crumb: { labelKey: 'crumbs.patients' } }),
+      },
+      {
+        id: 'mf_account/patient-results',
+        path: 'patients/:id/results',
+        lazy: () =>
+          import(/* webpackChunkName: "page-account" */ './app/pages').then((m) => ({
+            Component: m.PatientResultsRoute,
+          })),
+        handle: accountPage('patientResults.title', { crumb: { labelKey: 'crumbs.patientResults', id: 'patient' } }),
+      },
+      {
+        id: 'mf_account/patient-result',
+        path: 'patients/:id/results/:resultId',
+        lazy: () =>
+          import(/* webpackChunkName: "page-account" */ './app/pages').then((m) => ({
+            Component: m.PatientResultRoute,
+          })),
+        handle: accountPage('results.pageTitle', {
+          crumb: { labelKey: 'crumbs.result', id: 'patient-result' },
+          headingKey: 'results.heading',
+        }),
+      },
+      {
+        id: 'mf_account/order-results',
+        path: 'results/:id',
+        lazy: () =>
+          import(/* webpackChunkName: "page-account" */ './app/pages').then((m) => ({
+            Component: m.OrderResultsRoute,
+          })),
+        handle: accountPage('results.pageTitle', {
+          crumb: { labelKey: 'crumbs.orderResults', id: 'order-results' },
+          headingKey: 'results.heading',
+        }),
+      },
+      {
+        // a missing page says so itself (NotFoundView): the first view has no heading for it
+        id: 'mf_account/not-found',
+        path: '*',
+        lazy: () =>
+          import(/* webpackChunkName: "page-account" */ './app/pages').then((m) => ({ Component: m.NotFoundRoute })),
+        handle: accountPage('page.title', { headingKey: null }),
+      },
+    ],
   },
 ];
+
+/** The account page at a path relative to /account (`orders`, `results/9` ...), if it is one. */
+export function accountPageAt(splat: string): PageRoute | undefined {
+  return routes[0]?.children?.find(
+    (page) => page.path !== '*' && matchPath({ path: `/${page.path ?? ''}`, end: true }, `/${splat}`) !== null,
+  );
+}

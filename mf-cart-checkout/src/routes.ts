@@ -1,7 +1,7 @@
 // The cart's and the checkout's pages (spec section 2): this remote's subtree of the site's routes,
-// exposed as `./routes`; the shell's server describes them with the same objects (preview.tsx).
-import { apiKeys, endpointUrl, preloadOrder } from '@lab/api';
-import type { PageRoute } from '@lab/pages/routes';
+// exposed as `./routes`; the shell's server describes them with the same objects (server.tsx).
+import { reads } from '@lab/api';
+import { type PageRoute, personalRead } from '@lab/pages/routes';
 
 import { NAMESPACE as NS } from './i18n';
 
@@ -50,13 +50,9 @@ export const routes: readonly PageRoute[] = [
       heading: ({ t }) => t('result.title'),
       // the order, asked for with the page's code rather than after it (its line is the largest paint);
       // a signed-in visitor's page starts it from its HTML, before the start-up's scripts
-      preload: ({ query }) => {
+      data: ({ query, locale }) => {
         const orderId = query.get('orderId');
-        if (orderId) preloadOrder(orderId);
-      },
-      personal: ({ query, locale }) => {
-        const orderId = query.get('orderId');
-        return orderId ? [{ key: apiKeys.order(orderId, locale), url: endpointUrl('orderGet', { orderId }) }] : [];
+        return orderId ? [personalRead(reads.order(orderId, locale))] : [];
       },
     },
   },

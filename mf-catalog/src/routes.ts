@@ -1,21 +1,19 @@
-// The catalogue's pages (spec section 2): its subtree of the site's routes, exposed as `./routes`. The
-// shell mounts them under the prefixes remotes.json gives this remote; its server describes them with
-// the same objects (preview.tsx). A new page is a new route here, nothing in the shell.
+// The catalogue's pages (spec section 2): its subtree of the site's routes, exposed as `./routes`. Its
+// build lists their prefixes and files (pages.json), the shell mounts them under those prefixes, and its
+// server module describes them with the same objects (server.tsx). A new page is a new route here and
+// its component, nothing in the shell.
 import {
-  apiKeys,
   CATEGORY_PAGE_SIZE,
-  endpointUrl,
   findGroup,
   groupListFilter,
+  reads,
   SEARCH_PAGE_SIZE,
   SEARCH_PAGE_TYPES,
   type ServiceGroupTreeResponse,
   type ServiceInfo,
-  searchRequest,
-  serviceListBody,
 } from '@lab/api';
 import { localizePath } from '@lab/i18n';
-import type { PageContext, PageRoute, PrimeCall } from '@lab/pages/routes';
+import { type DataCall, type PageContext, type PageRoute, publicRead } from '@lab/pages/routes';
 import { catalogueHead, categoryHead } from './features/catalogue/headless';
 import { searchHead } from './features/search/headless';
 import { serviceHead } from './features/service/headless';
@@ -24,10 +22,7 @@ import { NAMESPACE as NS } from './i18n';
 
 export { textsReady } from './i18n';
 
-const treeCall = ({ locale }: PageContext): PrimeCall => ({
-  key: apiKeys.serviceGroupTree(locale),
-  url: endpointUrl('serviceGroupTree'),
-});
+const treeCall = ({ locale }: PageContext): DataCall => publicRead(reads.serviceGroupTree(locale));
 
 /** The category of the address, once the tree is there: undefined before, null when there is none. */
 function category(context: PageContext) {
@@ -35,12 +30,9 @@ function category(context: PageContext) {
   return tree ? findGroup(tree, context.params.slug ?? '') : tree === null ? null : undefined;
 }
 
-function serviceCall({ params, settlementId, locale }: PageContext): PrimeCall | null {
+function serviceCall({ params, settlementId, locale }: PageContext): DataCall | null {
   if (!params.slug || settlementId == null) return null;
-  return {
-    key: apiKeys.serviceBySlug(params.slug, settlementId, locale),
-    url: endpointUrl('serviceBySlug', { slug: params.slug }, { settlementId }),
-  };
+  return publicRead(reads.serviceBySlug(params.slug, settlementId, locale));
 }
 
 function service(context: PageContext): ServiceInfo | null | undefined {
@@ -61,7 +53,7 @@ export const routes: readonly PageRoute[] = [
     handle: {
       ns: NS,
       crumbs: [{ path: '', labelKey: 'crumbs.catalogue' }],
-      prime: (context) => [treeCall(context)],
+      data: (context) => [treeCall(context)],
       head: (context) => catalogueHead(context.t),
       heading: (context) => context.t('catalogue.title'),
       preview: true,
@@ -79,19 +71,12 @@ export const routes: readonly PageRoute[] = [
       crumbs: [
         { path: '', labelKey: 'crumbs.category', id: 'category', label: (context) => category(context)?.node.title },
       ],
-      prime: (context) => {
+      data: (context) => {
         const found = category(context);
         // the category's first page, as the catalogue asks for it before the visitor narrows the list
         if (!found || context.settlementId == null) return [treeCall(context)];
         const filter = groupListFilter(found.node, context.settlementId);
-        return [
-          treeCall(context),
-          {
-            key: apiKeys.serviceList(filter, CATEGORY_PAGE_SIZE, 0, context.locale),
-            url: endpointUrl('serviceList', undefined, { page: 0, size: CATEGORY_PAGE_SIZE }),
-            body: serviceListBody(filter),
-          },
-        ];
+        return [treeCall(context), publicRead(reads.serviceList(filter, CATEGORY_PAGE_SIZE, 0, context.locale))];
       },
       head: (context) => categoryHead(context.t, category(context)),
       heading: (context) => category(context)?.node.title,
@@ -109,7 +94,7 @@ export const routes: readonly PageRoute[] = [
     handle: {
       ns: NS,
       crumbs: [{ path: '', labelKey: 'crumbs.service', id: 'service', label: (context) => service(context)?.title }],
-      prime: (context) => [serviceCall(context)].filter((call) => call !== null),
+      data: (context) => [serviceCall(context)].filter((call) => call !== null),
       head: (context) =>
         serviceHead(
           context.t,
@@ -131,11 +116,10 @@ export const routes: readonly PageRoute[] = [
     handle: {
       ns: NS,
       crumbs: [{ path: '', labelKey: 'crumbs.search' }],
-      prime: (context) => {
+      data: (context) => {
         if (!query(context) || context.settlementId == null) return [];
         const options = { types: SEARCH_PAGE_TYPES, size: SEARCH_PAGE_SIZE };
-        const { key, body } = searchRequest(query(context), context.settlementId, options, context.locale);
-        return [{ key, url: endpointUrl('search'), body }];
+        return [publicRead(reads.search(query(context), context.settlementId, options, context.locale))];
       },
       head: (context) => searchHead(context.t, query(context)),
       preview: true,

@@ -18,7 +18,7 @@ const { reactRefresh } = require('./refresh.cjs');
  * @param {number} app.port       dev-server port
  * @param {Record<string,string>} [app.exposes]  remote's public API: './Name' -> source file
  * @param {boolean} [app.host]    the shell: html page, remotes map, SPA routing, /api proxy
- * @param {string} [app.preview]  a remote's page previews for the shell's server (@lab/pages)
+ * @param {string} [app.server]   a remote's page server module for the shell's server (@lab/pages)
  */
 function createWebpackConfig(app) {
   return (env, argv) => {
@@ -27,8 +27,8 @@ function createWebpackConfig(app) {
     // React Refresh needs hot module replacement: in the dev server only, not a development build to disk
     const refresh = !production && env?.WEBPACK_SERVE ? reactRefresh(app) : null;
     const browser = browserConfig(app, production, outputPath, refresh);
-    // the previews are built in development too: the dev path goes through the shell's server
-    return app.preview ? [browser, previewConfig(app, outputPath, production)] : browser;
+    // the page server is built in development too: the dev path goes through the shell's server
+    return app.server ? [browser, pageServerConfig(app, outputPath, production)] : browser;
   };
 }
 
@@ -88,13 +88,14 @@ function browserConfig(app, production, outputPath, refresh) {
         filename: '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       }),
-      ...(app.preview ? [new PageFilesPlugin()] : []),
+      ...(app.exposes?.['./routes'] ? [new PagesPlugin(path.resolve(app.dir, app.exposes['./routes']))] : []),
       ...(production ? [precompressed()] : []),
       ...(refresh?.plugins ?? []),
       ...(app.host
         ? [
-            new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', inject: 'head' }),
-            new StartupPreloadPlugin(),
+            // the document's skeleton; its scripts are the shell's server's to write (startup.json)
+            new HtmlWebpackPlugin({ template: './public/index.html', inject: false }),
+            new StartupFilesPlugin(),
             new RemotesMapPlugin(),
             new PublicAssetsPlugin(path.join(app.dir, 'public')),
           ]
@@ -109,11 +110,11 @@ function browserConfig(app, production, outputPath, refresh) {
       liveReload: true,
       // the shell in development is served by its own server from these files (scripts/dev.mjs)
       devMiddleware: { writeToDisk: Boolean(app.host && process.env.OUTPUT_PATH) },
-      // a remote's page previews (written to disk by their own compiler, which the dev server leaves
+      // a remote's page server module (written to disk by its own compiler, which the dev server leaves
       // alone) beside its manifest, where the shell's server looks for them
       static: [
         path.join(app.dir, 'public'),
-        ...(app.preview ? [{ directory: path.join(outputPath, 'server'), publicPath: '/server' }] : []),
+        ...(app.server ? [{ directory: path.join(outputPath, 'server'), publicPath: '/server' }] : []),
       ],
       historyApiFallback: Boolean(app.host),
       headers: { 'Access-Control-Allow-Origin': '*' },
@@ -156,7 +157,7 @@ const remoteTypeHints = {
   displayErrorInTerminal: true,
 };
 
-/** Build-time constants, the same in the browser build and the preview build. */
+/** Build-time constants, the same in the browser build and the page server's build. */
 function definitions(app) {
   return new webpack.DefinePlugin({
     __APP_NAME__: JSON.stringify(app.name),
@@ -170,26 +171,26 @@ function definitions(app) {
 }
 
 /**
- * A remote's page previews for the shell's server (@lab/pages): one self-contained CommonJS module,
- * `server/preview.js` next to the remote's manifest, deployed with the remote. Its class names are the
+ * A remote's page server for the shell's server (@lab/pages): one self-contained CommonJS module,
+ * `server/pages.js` next to the remote's manifest, deployed with the remote. Its class names are the
  * browser build's (same names, same hashing); the CSS itself is the browser build's files. It is built
  * for the browser's flavour of every package (React's browser server renderer) and needs nothing of
  * Node.js: the shell's server runs it in a sandbox that has none
  * (shell/server/previewSandbox.ts).
  */
-function previewConfig(app, outputPath, production) {
+function pageServerConfig(app, outputPath, production) {
   return {
-    name: `${app.name}-preview`,
+    name: `${app.name}-server`,
     // after the browser build, whose `clean` empties the folder
     dependencies: [app.name],
     mode: 'production',
     context: app.dir,
     target: ['web', 'es2020'],
-    entry: { preview: app.preview },
+    entry: { pages: app.server },
     devtool: false,
     output: {
       path: path.join(outputPath, 'server'),
-      filename: 'preview.js',
+      filename: 'pages.js',
       // where a dev server serves it (beside the manifest, as the build puts it)
       publicPath: '/server/',
       library: { type: 'commonjs2' },
@@ -357,38 +358,106 @@ function optimization(production, host = false) {
   };
 }
 
-/** Where a remote lists its pages' style sheets and scripts, next to its manifest (shell/server/previews.ts reads them). */
-const PAGE_STYLES_FILE = 'page-styles.json';
-const PAGE_SCRIPTS_FILE = 'page-scripts.json';
+/** Where a remote's build lists its pages, next to its manifest (@lab/pages PAGES_FILE). */
+const PAGES_FILE = 'pages.json';
 
 /**
- * Emits page-styles.json and page-scripts.json: for each page of the remote's routes (the chunk group
- * `page-<route>` its src/routes.ts names), every style sheet and every script the page's chunks carry,
- * the ones split into chunks shared with other modules included. The shell's server inlines the style
- * sheets with the page's preview, and has the page's HTML ask for both with the start-up's files rather
- * than after them (the router loads a page's code only once React and the router are there).
+ * Emits pages.json, what the shell's server needs of a remote's pages: the first path segments they are
+ * under, and each route of its routes module (the file exposed as `./routes`) by id, with its path and
+ * the scripts and style sheets of the code its `lazy` imports (the chunks it shares included). The routes
+ * are read from the module as written: an object with a literal `id` whose `lazy` has an `import()` is a
+ * route, its `children` its pages. The shell's server matches an address against them, inlines a page's
+ * style sheets with its preview and has its HTML ask for both with the start-up's files rather than after
+ * them (the router loads a page's code only once React and the router are there).
  */
-class PageFilesPlugin {
+class PagesPlugin {
+  constructor(routesFile) {
+    this.routesFile = routesFile;
+  }
+
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap('PageFilesPlugin', (compilation) => {
+    compiler.hooks.thisCompilation.tap('PagesPlugin', (compilation, { normalModuleFactory }) => {
+      const outlines = new Map();
+      for (const type of ['javascript/auto', 'javascript/esm', 'javascript/dynamic']) {
+        normalModuleFactory.hooks.parser.for(type).tap('PagesPlugin', (parser) => {
+          parser.hooks.program.tap('PagesPlugin', (ast) => {
+            const { module } = parser.state;
+            if (module.resource === this.routesFile) outlines.set(module, routeObjects(ast));
+          });
+        });
+      }
       compilation.hooks.processAssets.tap(
-        { name: 'PageFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        { name: 'PagesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const styles = {};
-          const scripts = {};
-          for (const [name, group] of compilation.namedChunkGroups) {
-            if (!name.startsWith('page-')) continue;
-            const files = group.getFiles();
-            styles[name.slice('page-'.length)] = files.filter((file) => file.endsWith('.css'));
-            scripts[name.slice('page-'.length)] = files.filter((file) => file.endsWith('.js'));
+          // the module as parsed (production concatenates it with others; its import() blocks are the same)
+          const [module, routes = []] = [...outlines].at(-1) ?? [];
+          if (module && !routes.length) {
+            compilation.errors.push(
+              new webpack.WebpackError(`${this.routesFile}: no route object (a literal id and a lazy import())`),
+            );
           }
-          const json = (value) => new webpack.sources.RawSource(`${JSON.stringify(value, null, 2)}\n`);
-          compilation.emitAsset(PAGE_STYLES_FILE, json(styles));
-          compilation.emitAsset(PAGE_SCRIPTS_FILE, json(scripts));
+          // an import()'s block holds its dependency at the expression's range
+          const filesOf = (range) => {
+            const block = module?.blocks.find((candidate) =>
+              candidate.dependencies.some((dependency) => dependency.range?.[0] === range?.[0]),
+            );
+            const group = block && compilation.chunkGraph.getBlockChunkGroup(block);
+            return group ? group.getFiles() : [];
+          };
+          const entry = ({ id, path: routePath, index, imports, children }) => {
+            const files = [...new Set(imports.flatMap(filesOf))];
+            return {
+              id,
+              ...(index ? { index: true } : routePath === undefined ? {} : { path: routePath }),
+              scripts: files.filter((file) => file.endsWith('.js')),
+              styles: files.filter((file) => file.endsWith('.css')),
+              ...(children.length ? { children: children.map(entry) } : {}),
+            };
+          };
+          const prefixes = [
+            ...new Set(
+              routes.map((route) => (route.path ?? '').split('/')[0]).filter((segment) => /^[\w-]+$/.test(segment)),
+            ),
+          ];
+          const json = `${JSON.stringify({ prefixes, routes: routes.map(entry) }, null, 2)}\n`;
+          compilation.emitAsset(PAGES_FILE, new webpack.sources.RawSource(json));
         },
       );
     });
   }
+}
+
+/** The route objects of a parsed routes module, as a tree (see PagesPlugin). */
+function routeObjects(node) {
+  if (!node || typeof node !== 'object') return [];
+  if (Array.isArray(node)) return node.flatMap(routeObjects);
+  const property = (name) =>
+    node.type === 'ObjectExpression'
+      ? node.properties.find((entry) => entry.type === 'Property' && (entry.key.name ?? entry.key.value) === name)
+      : undefined;
+  const id = property('id');
+  const lazy = property('lazy');
+  if (id?.value.type === 'Literal' && typeof id.value.value === 'string' && lazy) {
+    const literal = (name) => (property(name)?.value.type === 'Literal' ? property(name).value.value : undefined);
+    return [
+      {
+        id: id.value.value,
+        path: literal('path'),
+        index: literal('index') === true,
+        imports: importsIn(lazy.value),
+        children: routeObjects(property('children')?.value),
+      },
+    ];
+  }
+  return Object.entries(node).flatMap(([key, value]) => (key === 'loc' || key === 'range' ? [] : routeObjects(value)));
+}
+
+/** The ranges of the import() expressions under a node. */
+function importsIn(node) {
+  if (!node || typeof node !== 'object') return [];
+  if (Array.isArray(node)) return node.flatMap(importsIn);
+  if (node.type === 'ImportExpression') return [node.range];
+  return Object.entries(node).flatMap(([key, value]) => (key === 'loc' || key === 'range' ? [] : importsIn(value)));
 }
 
 /** Emits remotes.json (name -> manifest URL) next to index.html; deployments replace the file. */
@@ -407,26 +476,29 @@ class RemotesMapPlugin {
 }
 
 /**
- * The shell's entry only starts the federation runtime and imports its bootstrap; the bootstrap chunk
- * and the shared libraries it consumes (React, the router ...) would be requested only once the entry
- * has run. Preloading them from the page lets them download alongside the entry instead of after it.
+ * startup.json: the scripts that start a page (the entry) and the files to ask for with them. The entry
+ * only starts the federation runtime and imports its bootstrap; the bootstrap chunk and the shared
+ * libraries it consumes (React, the router ...) would be requested only once the entry has run. The
+ * shell's server writes the entry and these preloads into each page (or has the page add them after its
+ * first frame), so they download alongside the entry instead of after it.
  */
-class StartupPreloadPlugin {
+class StartupFilesPlugin {
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap('StartupPreloadPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupPreloadPlugin', (data) => {
-        const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '/');
-        // the entry first and at high priority: a deferred script is fetched at low priority, behind
-        // the preloads below, over HTTP/1.1's six connections
-        for (const tag of data.headTags) if (tag.tagName === 'script') tag.attributes.fetchpriority = 'high';
-        for (const file of startupFiles(compilation)) {
-          const as = file.endsWith('.css') ? 'style' : 'script';
-          data.headTags.push(
-            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as, href: `${publicPath}${file}` }),
-          );
-        }
-        return data;
-      });
+    compiler.hooks.thisCompilation.tap('StartupFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'StartupFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '/');
+          const entry = compilation.entrypoints.get('main');
+          const scripts = (entry?.getFiles() ?? []).filter((file) => file.endsWith('.js'));
+          const preloads = startupFiles(compilation).map((file) => ({
+            href: `${publicPath}${file}`,
+            as: file.endsWith('.css') ? 'style' : 'script',
+          }));
+          const json = { scripts: scripts.map((file) => `${publicPath}${file}`), preloads };
+          compilation.emitAsset('startup.json', new webpack.sources.RawSource(`${JSON.stringify(json, null, 2)}\n`));
+        },
+      );
     });
   }
 }
@@ -453,8 +525,10 @@ function startupFiles(compilation) {
       }
     }
   }
+  // the libraries first, the app's bootstrap after them: the order the page runs them in
+  const bootstrap = (group) => group.origins.some((origin) => origin.request === './bootstrap');
   const files = new Set();
-  for (const group of groups) {
+  for (const group of [...groups].sort((a, b) => bootstrap(a) - bootstrap(b))) {
     for (const chunk of group.chunks) for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
   }
   return [...files];

@@ -3,13 +3,42 @@ import { createHash } from 'node:crypto';
 import catalogRu from '../../mf-catalog/src/i18n/ru.json';
 import shellRu from '../src/app/locales/ru.json';
 import shellUa from '../src/app/locales/ua.json';
-import { CRUMBS } from '../src/features/breadcrumbs/headless';
+import { shellRoutes } from '../src/app/pages';
 import { contentSecurityPolicy } from './csp';
-import { FIRST_VIEW_ATTRIBUTE, firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
-import { firstView, HEADED_BY_CRUMB, remoteHints } from './page';
+import { FIRST_VIEW_ATTRIBUTE, firstView, firstViewCss, firstViewStyleHash, renderFirstView } from './firstView';
+import { renderHead } from './head';
 
-/** A page the server knows nothing of (no API data, no remote's description). */
-const NONE = { data: null, heading: null, notFound: false };
+/** A page the server knows nothing of (no heading, nothing drawn): the shell's, or a remote's (`kept`). */
+const NONE: { heading: string | null; kept: boolean; notFound: boolean } = {
+  heading: null,
+  kept: false,
+  notFound: false,
+};
+
+/** The first view of `path`: `page` as the describe stage found it. */
+const view = (
+  path: string,
+  locale: 'ua' | 'ru',
+  page: Partial<typeof NONE> = {},
+  crumbs: { label: string; link: string }[] = [],
+  drawn?: { html: string; frame: boolean },
+) => firstView({ path, locale, ...NONE, ...page, crumbs, drawn });
+
+/** The remotes' hints as the head writes them. */
+const remoteHints = (remotesMap: Record<string, string>) =>
+  renderHead({
+    meta: {},
+    path: '/',
+    locale: 'ua',
+    origin: 'http://site',
+    crumbs: [],
+    startup: { scripts: [], preloads: [] },
+    drawn: false,
+    remoteHints: remotesMap,
+    pageFiles: { scripts: [], styles: [] },
+    early: [],
+    preview: null,
+  }).head;
 
 describe('the first view in the HTML', () => {
   it('shows the header and the home page heading with its lead, marked for the app to replace', () => {
@@ -74,8 +103,9 @@ describe('headings the server knows without the API', () => {
     '/equipment': { ua: shellUa.equipment.title, ru: shellRu.equipment.title },
   };
 
-  it.each(HEADED_BY_CRUMB)('%s: the crumb label is the heading the page renders, in both languages', (path) => {
-    const labelKey = CRUMBS.find((crumb) => crumb.pattern === path)?.labelKey.replace('crumbs.', '') ?? '';
+  it.each(Object.keys(headings))('%s: the crumb label is the heading the page renders, in both languages', (path) => {
+    const route = shellRoutes.find((candidate) => `/${candidate.path}` === path);
+    const labelKey = route?.handle.crumbs?.[0]?.labelKey.replace('crumbs.', '') ?? '';
     const crumbs = { ua: shellUa.crumbs, ru: shellRu.crumbs } as const;
     for (const locale of ['ua', 'ru'] as const) {
       const label = (crumbs[locale] as Record<string, string>)[labelKey];
@@ -84,7 +114,7 @@ describe('headings the server knows without the API', () => {
         { label: 'home', link: '/' },
         { label: label ?? '', link: path },
       ];
-      expect(firstView(path, locale, NONE, trail)).toContain(`<h1 class="fv-title">${label}</h1>`);
+      expect(view(path, locale, { heading: label }, trail)).toContain(`<h1 class="fv-title">${label}</h1>`);
     }
   });
 
@@ -93,20 +123,20 @@ describe('headings the server knows without the API', () => {
       { label: shellUa.crumbs.home, link: '/' },
       { label, link },
     ];
-    expect(firstView('/search', 'ua', NONE, trail('Пошук', '/search'))).not.toContain('<h1');
-    const category = { data: null, heading: 'Гематологія', notFound: false };
+    expect(view('/search', 'ua', { kept: true }, trail('Пошук', '/search'))).not.toContain('<h1');
+    const category = { heading: 'Гематологія', kept: true };
     // the page's placeholder (pagePreview.ts), in the heading's one size (tokens.css h1)
-    expect(firstView('/analyzes/x', 'ua', category, trail('Категорія', '/analyzes/x'))).toContain(
+    expect(view('/analyzes/x', 'ua', category, trail('Категорія', '/analyzes/x'))).toContain(
       '<div data-page-preview="heading" inert><h1 class="fv-page">Гематологія</h1></div>',
     );
-    const orders = { data: null, heading: 'Мої замовлення', notFound: false };
-    expect(firstView('/account/orders', 'ua', orders, trail('Мої замовлення', '/account/orders'))).toContain(
+    const orders = { heading: 'Мої замовлення', kept: true };
+    expect(view('/account/orders', 'ua', orders, trail('Мої замовлення', '/account/orders'))).toContain(
       '<main class="fv-main"><nav class="fv-crumbs"',
     );
-    expect(firstView('/account/orders', 'ua', orders, [])).toContain(
+    expect(view('/account/orders', 'ua', orders, [])).toContain(
       '<main class="fv-main"><div data-page-preview="heading" inert><h1 class="fv-page">Мої замовлення</h1></div></main>',
     );
-    expect(firstView('/analyzes/x', 'ua', { ...category, notFound: true }, [])).not.toContain('<h1');
+    expect(view('/analyzes/x', 'ua', { ...category, notFound: true }, [])).not.toContain('<h1');
   });
 
   it('shows the breadcrumbs as the app does: links localized, the current page last and not a link', () => {
@@ -115,25 +145,23 @@ describe('headings the server knows without the API', () => {
       { label: catalogRu.crumbs.catalogue, link: '/analyzes' },
       { label: 'Гематология', link: '/analyzes/hematology' },
     ];
-    const html = firstView('/analyzes/hematology', 'ru', NONE, trail);
+    const html = view('/analyzes/hematology', 'ru', { kept: true }, trail);
     expect(html).toContain(`<nav class="fv-crumbs" aria-label="${shellRu.crumbs.label}">`);
     expect(html).toContain(`<a href="/ru">${shellRu.crumbs.home}</a>`);
     expect(html).toContain(`<a href="/ru/analyzes">${catalogRu.crumbs.catalogue}</a>`);
     expect(html).toContain('<span aria-current="page">Гематология</span>');
-    expect(firstView('/', 'ru', NONE, [])).not.toContain('fv-crumbs');
+    expect(view('/', 'ru', {}, [])).not.toContain('fv-crumbs');
   });
 
-  it("draws the home page's one claim from the city list, as the page does", () => {
-    expect(firstView('/', 'ua', NONE, [], undefined, { branches: 78, cities: 59 })).toContain(
-      '<h1 class="fv-title">Аналізи онлайн у 78 відділеннях у 59 містах України</h1>',
-    );
-    expect(firstView('/', 'ua', NONE, [], undefined, null)).toContain(
-      '<h1 class="fv-title">Аналізи онлайн у відділеннях по всій Україні</h1>',
+  it("draws the home page's heading as its hero, with its lead", () => {
+    const html = view('/', 'ua', { heading: 'Аналізи онлайн у 78 відділеннях у 59 містах України' });
+    expect(html).toContain(
+      '<section class="fv-hero"><h1 class="fv-title">Аналізи онлайн у 78 відділеннях у 59 містах України</h1><p class="fv-lead">',
     );
   });
 
   it("puts a remote's preview of the page in place of the heading", () => {
-    const html = firstView('/analyzes/hematology', 'ua', NONE, [], {
+    const html = view('/analyzes/hematology', 'ua', { kept: true }, [], {
       html: '<section><h1>Гематологія</h1></section>',
       frame: false,
     });
@@ -143,7 +171,7 @@ describe('headings the server knows without the API', () => {
   });
 
   it("marks a page's frame as one: the app keeps it whatever the city", () => {
-    const html = firstView('/account/orders', 'ua', NONE, [], {
+    const html = view('/account/orders', 'ua', { kept: true }, [], {
       html: '<section><h1>Мої замовлення</h1></section>',
       frame: true,
     });

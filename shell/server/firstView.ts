@@ -4,6 +4,7 @@
 // the whole frame in one commit, so nothing on screen moves (no layout shift), it is only redrawn.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FALLBACK_LOCALE, type Locale, localizePath } from '@lab/i18n';
 import {
   PAGE_FRAME,
   PAGE_HEADING_ONLY,
@@ -12,6 +13,7 @@ import {
 } from '../src/features/remotes/headless';
 import { escapeHtml } from '../src/features/seo/headless';
 import { hashSource } from './csp';
+import { shellTexts } from './shellPages';
 
 /** Marks the frame, so that tests and the bench can tell it from the app's own first render. */
 export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
@@ -104,4 +106,45 @@ export function renderFirstView({
     `<span class="fv-mark" aria-hidden="true">+</span><span class="fv-name">${escapeHtml(siteName)}</span></a></div>` +
     `<div class="fv-menu"></div></header><main class="fv-main">${crumbs && !home ? renderCrumbs(crumbs) : ''}${content}</main></div>`
   );
+}
+
+/** What the first view of a page shows, as the describe stage found it. */
+export type FirstViewInput = {
+  /** without the locale prefix */
+  path: string;
+  locale: Locale;
+  /** the page's heading (its route's) */
+  heading: string | null;
+  /** the page's code is a remote's, loaded after the start-up: its slot keeps the heading until it draws */
+  kept: boolean;
+  notFound: boolean;
+  crumbs: readonly { label: string; link: string }[];
+  /** the page drawn (a first visit's preview, or a frame) */
+  drawn?: { html: string; frame: boolean } | null;
+};
+
+/**
+ * The header and, where the server knows it, the page's heading, or the page as drawn (its own heading
+ * included): what React's first render replaces.
+ */
+export function firstView({ path, locale, heading, kept, notFound, crumbs, drawn }: FirstViewInput): string {
+  const t = shellTexts(locale);
+  const home = path === '/';
+  return renderFirstView({
+    siteName: t('siteName'),
+    heading: notFound || kept ? null : heading,
+    pageHeading: home || notFound || !kept ? undefined : (heading ?? undefined),
+    lead: home ? t('home.lead') : undefined,
+    previewHtml: drawn?.html,
+    previewFrame: drawn?.frame,
+    // a missing page's trail is not the app's (it shows the not-found view)
+    crumbs: notFound
+      ? undefined
+      : {
+          label: t('crumbs.label'),
+          trail: crumbs.map(({ label, link }) => ({ label, href: localizePath(link, locale) })),
+        },
+    home,
+    homeHref: locale === FALLBACK_LOCALE ? '/' : `/${locale}`,
+  });
 }

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { createStaticServer } from '@lab/serve';
 import { parseRemotesMap, type RemotesMap, withManifests } from '../src/features/remotes/headless';
 import { bucketOf, type Deployment, deploymentReader, hasCanary, newBucket, remotesFor, shellRoot } from './deployment';
-import { isPageRequest, renderPage } from './page';
+import { isPageRequest, servePage } from './page';
 
 const { values } = parseArgs({
   options: {
@@ -59,7 +59,6 @@ const options = {
   publicUrl: values['public-url']?.replace(/\/+$/, '') || null,
   remotesMap,
   remoteHints: !values['no-remote-hints'],
-  apiBase: values.api,
   devOrigins: values['dev-origins']?.split(',').filter(Boolean) ?? [],
 };
 
@@ -96,7 +95,7 @@ const server = createStaticServer({
     if (!isPageRequest(request, pathname)) return false;
     // one read of the deployment per page: its shell release and the visitor's remotes agree
     const deployment = live();
-    await renderPage(request, response, pathname, {
+    await servePage(request, response, pathname, {
       ...options,
       root: shellRoot(deployment, values.releases, values.root),
       remotesMap: visitorRemotes(request, response, deployment),

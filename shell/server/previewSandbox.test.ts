@@ -1,11 +1,13 @@
 /** @jest-environment node */
 // A remote's preview module runs in the sandbox: what it may do (render from the request), and what it
 // may not (require, process and its environment, the file system, the network, looping, endless memory).
-import type { RemotePageRequest } from '@lab/pages/routes';
+import type { PageRequest } from '@lab/pages/routes';
 import { PreviewSandbox, RENDER_TIMEOUT_MS } from './previewSandbox';
 
-const request: RemotePageRequest = {
+const request: PageRequest = {
   url: '/analyzes/hematology',
+  routes: ['mf_catalog/category'],
+  params: { slug: 'hematology' },
   locale: 'ua',
   origin: 'http://site',
   settlementId: 9,

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { RemotePageRequest, RemotePageResult } from '@lab/pages/routes';
+import type { PageRequest, PageResult } from '@lab/pages/routes';
 
 /** A render's time limit; a page's previews normally take a few tens of milliseconds. */
 export const RENDER_TIMEOUT_MS = 1_000;
@@ -41,7 +41,7 @@ export class PreviewSandbox {
   }
 
   /** Asks a loaded module about a page: its answer, or an error when it failed, refused or was late. */
-  async describe(module: SandboxedModule, request: RemotePageRequest): Promise<RemotePageResult> {
+  async describe(module: SandboxedModule, request: PageRequest): Promise<PageResult> {
     const message = { type: 'render', key: module.key, request: JSON.stringify(request), timeout: RENDER_TIMEOUT_MS };
     let reply = await this.send(message, RENDER_TIMEOUT_MS);
     if (reply.unknown) {
@@ -51,7 +51,7 @@ export class PreviewSandbox {
       await this.send({ type: 'load', key: module.key, source, timeout: LOAD_TIMEOUT_MS }, LOAD_TIMEOUT_MS);
       reply = await this.send(message, RENDER_TIMEOUT_MS);
     }
-    return reply.result == null ? null : (JSON.parse(reply.result) as RemotePageResult);
+    return reply.result == null ? null : (JSON.parse(reply.result) as PageResult);
   }
 
   /** Forgets modules no remote uses any more (a redeployment replaced them). */

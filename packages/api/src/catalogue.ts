@@ -1,6 +1,6 @@
 /**
  * What a category's list is, in one place: the catalogue's page asks for it, and the shell's server
- * puts its first page into the HTML under the same key (shell/server/answers.ts).
+ * puts its first page into the HTML under the same key (shell/server/describe.ts).
  */
 import type { ServiceListFilter } from './clients/areas/services';
 import type { ServiceGroupNode, ServiceGroupTreeResponse } from './contract/services';

@@ -37,7 +37,7 @@ export {
 } from './endpoints';
 export * from './hooks';
 export { toDisplayPrice } from './price';
-export { defaultSettlementId, onlineDiscountPercent } from './settings';
+export { defaultSettlementId, firstSettlementId, onlineDiscountPercent } from './settings';
 export {
   getStored,
   removeStored,

@@ -1,4 +1,4 @@
-import { defaultSettlementId, onlineDiscountPercent } from './settings';
+import { defaultSettlementId, firstSettlementId, onlineDiscountPercent } from './settings';
 
 describe('deployment settings', () => {
   const env = { ...process.env };
@@ -21,6 +21,17 @@ describe('deployment settings', () => {
     expect(defaultSettlementId()).toBeNull();
     process.env.VITE_SETTLEMENT_ID = '2.5';
     expect(defaultSettlementId()).toBeNull();
+  });
+
+  it('prices a visitor in the configured city when the list has it, else in the first (the server and the browser alike)', () => {
+    const cities = [{ id: 4 }, { id: 5 }];
+    process.env.VITE_SETTLEMENT_ID = '5';
+    expect(firstSettlementId(cities)).toBe(5);
+    process.env.VITE_SETTLEMENT_ID = '7';
+    expect(firstSettlementId(cities)).toBe(4);
+    delete process.env.VITE_SETTLEMENT_ID;
+    expect(firstSettlementId(cities)).toBe(4);
+    expect(firstSettlementId([])).toBeNull();
   });
 
   it('reads the online discount percent', () => {

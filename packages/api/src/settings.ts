@@ -22,6 +22,20 @@ export function defaultSettlementId(): number | null {
   return id != null && Number.isInteger(id) ? id : null;
 }
 
+/**
+ * The city a visitor is priced in until one is chosen or detected (spec section 4): the deployment's
+ * default when the list has it, else the first (largest) city. One rule for the shell's server (a first
+ * visit's prices in the HTML) and the browser (its city until detection answers), so that the server's
+ * answers are the ones the page asks for.
+ */
+export function firstSettlementId(
+  settlements: readonly { id: number }[],
+  configured: number | null = defaultSettlementId(),
+): number | null {
+  if (configured != null && settlements.some((city) => city.id === configured)) return configured;
+  return settlements[0]?.id ?? null;
+}
+
 /** The online-payment discount in percent (VITE_ONLINE_DISCOUNT); null when not configured. */
 export function onlineDiscountPercent(): number | null {
   const override = typeof window === 'undefined' ? undefined : window.__LAB_CONFIG__?.onlineDiscount;

@@ -1,17 +1,13 @@
 import { FALLBACK_LOCALE, LOCALES, localeFromPath, setLocale } from '@lab/i18n';
+import type { PageRoute } from '@lab/pages/routes';
 import { createBrowserRouter, Outlet, type RouteObject, useLocation } from '@lab/router';
-import { type ReactElement, useEffect } from 'react';
-import { ContactsPage } from '../features/contacts';
-import { ArticlePage, ContentRoute } from '../features/content';
-import { DocumentPage, DocumentsPage } from '../features/documents';
-import { EquipmentPage } from '../features/equipment';
-import { HomePage } from '../features/home';
+import { useEffect } from 'react';
 import { Layout } from '../features/layout';
 import { PageScroll } from '../features/navigation';
-import { NewsItemPage, NewsListPage } from '../features/news';
-import { NotFoundPage, PageError } from '../features/not-found';
-import { patchRemoteRoutes, RemoteSlot, type RouteParents } from '../features/remotes';
-import { HeadManager } from '../features/seo';
+import { PageError } from '../features/not-found';
+import { addCrumbs, patchRemoteRoutes, RemoteSlot, type RouteParents } from '../features/remotes';
+import { HeadManager, RouteHead } from '../features/seo';
+import { shellRoutes } from './pages';
 
 /** Keeps i18next and <html lang> in step with the locale segment of the path. */
 function LocaleFromPath() {
@@ -28,6 +24,7 @@ function Root() {
     <>
       <LocaleFromPath />
       <PageScroll />
+      <RouteHead />
       <HeadManager />
       <Outlet />
       {/* once per page, renders nothing: stores the landing URL's utm_ parameters (spec section 4) */}
@@ -37,31 +34,16 @@ function Root() {
 }
 
 /**
- * The shell's own pages of spec section 2, relative to the locale; the remotes' pages are patched in
- * beside them when first needed (remoteRoutes.tsx), from the prefixes remotes.json gives each remote.
+ * The shell's own pages (pages.ts), relative to the locale, as the router mounts them; the remotes'
+ * pages are patched in beside them when first needed (remoteRoutes.tsx), from the prefixes each
+ * remote's build lists. A page that throws while rendering shows its error inside the layout (a
+ * remote's page has its own slot).
  */
-function shellPages(scope: string): RouteObject[] {
-  // a page that throws while rendering shows its error inside the layout (a remote's page has its own slot)
-  const page = (path: string, element: ReactElement): RouteObject => ({
-    id: `${scope}${path}`,
-    path,
-    element,
-    errorElement: <PageError />,
+function shellPages(scope: string, routes: readonly PageRoute[] = shellRoutes): RouteObject[] {
+  return routes.map((route) => {
+    const common = { id: `${scope}${route.id}`, lazy: route.lazy, handle: route.handle, errorElement: <PageError /> };
+    return route.index ? { ...common, index: true } : { ...common, path: route.path };
   });
-  return [
-    { id: `${scope}home`, index: true, element: <HomePage />, errorElement: <PageError /> },
-    page('contacts', <ContactsPage />),
-    page('news', <NewsListPage />),
-    page('news/:slug', <NewsItemPage />),
-    page('documents', <DocumentsPage />),
-    page('documents/:slug', <DocumentPage />),
-    page('equipment', <EquipmentPage />),
-    page('about', <ArticlePage type="about" />),
-    page('getapp', <ArticlePage type="getapp" />),
-    page('404', <NotFoundPage />),
-    // content pages by slug, a remote that could not be loaded, and the not-found view for the rest
-    page('*', <ContentRoute />),
-  ];
 }
 
 const OTHER_LOCALES = LOCALES.filter((locale) => locale !== FALLBACK_LOCALE);
@@ -74,6 +56,7 @@ const PARENTS: RouteParents = [
 
 /** The page's one router: a data router over the shell's routes, the remotes' added on navigation. */
 export function createAppRouter() {
+  addCrumbs(shellRoutes);
   return createBrowserRouter(
     [
       {

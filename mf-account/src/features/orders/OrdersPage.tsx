@@ -1,7 +1,7 @@
 import { useOrders } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useSearchParams } from '@lab/router';
-import { Button, ErrorState, Link, plural, SkeletonGrid, todayInKyiv, usePageMeta } from '@lab/ui';
+import { Button, ErrorState, Link, plural, SkeletonGrid, todayInKyiv } from '@lab/ui';
 import { useDeferredValue, useMemo } from 'react';
 import { Busy } from '../../lib';
 import {
@@ -67,7 +67,6 @@ export function OrdersFrame() {
 /** /account/orders: the patient's orders with the period filter (remembered), search and paging. */
 export function OrdersPage() {
   const { t } = useTranslation('account');
-  usePageMeta({ title: t('orders.title') });
   const [filter, setFilter] = useStoredFilter('lastOrdersDate', false);
   const [params, setParams] = useSearchParams();
   const query = params.get('query') ?? '';

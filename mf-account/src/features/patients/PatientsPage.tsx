@@ -1,7 +1,7 @@
 import { type Order, useOrders } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useSearchParams } from '@lab/router';
-import { Button, ErrorState, Link, plural, SkeletonGrid, todayInKyiv, usePageMeta } from '@lab/ui';
+import { Button, ErrorState, Link, plural, SkeletonGrid, todayInKyiv } from '@lab/ui';
 import { useMemo } from 'react';
 import { Busy, fullName } from '../../lib';
 import {
@@ -40,7 +40,6 @@ export function patientsOf(referrals: readonly Order[]): Array<{ id: number; nam
  */
 export function PatientsPage() {
   const { t } = useTranslation('account');
-  usePageMeta({ title: t('patients.title') });
   const [filter, setFilter] = useStoredFilter('lastPatientsDate', true);
   const [params, setParams] = useSearchParams();
   const query = params.get('query') ?? '';

@@ -1,5 +1,4 @@
 import { useTranslation } from '@lab/i18n';
-import { usePageMeta } from '@lab/ui';
 import type { ReadyAccount } from '../account';
 import { ManagerCard } from './ManagerCard';
 import styles from './Personal.module.css';
@@ -17,7 +16,6 @@ import { Wards } from './Wards';
  */
 export function PersonalPage({ account }: { account: ReadyAccount }) {
   const { t } = useTranslation('account');
-  usePageMeta({ title: t('personal.title') });
   const isDoctor = account.role === 'doctor';
   return (
     <section className={styles.page} aria-labelledby="personal-title">

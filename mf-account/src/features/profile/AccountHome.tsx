@@ -1,5 +1,5 @@
 import { useTranslation } from '@lab/i18n';
-import { cardStyles, cx, Link, Skeleton, SkeletonGrid, SkeletonText, usePageMeta } from '@lab/ui';
+import { cardStyles, cx, Link, Skeleton, SkeletonGrid, SkeletonText } from '@lab/ui';
 import { Busy } from '../../lib';
 import type { ReadyAccount } from '../account';
 import styles from './Profile.module.css';
@@ -40,7 +40,6 @@ function HomeTiles({ role }: { role: 'patient' | 'doctor' }) {
 /** /account: who is signed in, the role switch and the ways into the account. */
 export function AccountHome({ account }: { account: ReadyAccount }) {
   const { t } = useTranslation('account');
-  usePageMeta({ title: t('page.title') });
   const switchRole = useSwitchRole();
   return (
     <section className={styles.page} aria-labelledby="account-title">

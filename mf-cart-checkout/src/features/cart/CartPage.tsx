@@ -1,5 +1,5 @@
 import { useTranslation } from '@lab/i18n';
-import { ErrorState, Link, Skeleton, usePageMeta } from '@lab/ui';
+import { ErrorState, Link, Skeleton } from '@lab/ui';
 import { type ReactNode, useRef } from 'react';
 import { DiscountNote } from '../../components/DiscountNote';
 import { TotalsList } from '../../components/TotalsList';
@@ -24,7 +24,6 @@ import { useRemoveFromCart } from './useRemoveFromCart';
  */
 export function CartPage() {
   const { t } = useTranslation('cartCheckout');
-  usePageMeta({ title: t('cart.title') });
   const cart = useCurrentCart();
   const onlinePercent = useOnlineDiscount();
   const terms = useDiscountTerms(cart.data);

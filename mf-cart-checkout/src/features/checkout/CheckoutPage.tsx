@@ -1,6 +1,6 @@
 import { type Cart, requestSignIn, usePatientSelf, useSession } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, ErrorState, Link, Skeleton, usePageMeta } from '@lab/ui';
+import { Button, ErrorState, Link, Skeleton } from '@lab/ui';
 import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 import { ConfirmRemoveDialog, unavailableOf, useCurrentCart, useRemoveFromCart } from '../cart';
 import styles from './Checkout.module.css';
@@ -15,7 +15,6 @@ import { CheckoutForm } from './CheckoutForm';
  */
 export function CheckoutPage() {
   const { t } = useTranslation('cartCheckout');
-  usePageMeta({ title: t('checkout.title') });
   const sessionNow = useSession();
   const cartNow = useCurrentCart();
   const headingRef = useRef<HTMLHeadingElement>(null);

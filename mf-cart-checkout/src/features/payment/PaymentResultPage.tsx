@@ -1,7 +1,7 @@
 import { api, branchLabel, type Order, requestSignIn, useOrder, useSession } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useSearchParams } from '@lab/router';
-import { Button, cardStyles, cx, ErrorState, isoToDisplay, Link, Price, Skeleton, usePageMeta } from '@lab/ui';
+import { Button, cardStyles, cx, ErrorState, isoToDisplay, Link, Price, Skeleton } from '@lab/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Totals, TotalsList } from '../../components/TotalsList';
 import { goToPayment, isOnlinePayment, startOnlinePayment } from '../../lib/payment';
@@ -44,7 +44,6 @@ export function paymentView(order: Order, hint: string | null): { tone: Tone; ke
  */
 export function PaymentResultPage() {
   const { t } = useTranslation('cartCheckout');
-  usePageMeta({ title: t('result.title') });
   const [params] = useSearchParams();
   const orderId = params.get('orderId');
   const hint = params.get('payment');

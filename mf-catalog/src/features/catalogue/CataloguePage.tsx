@@ -1,10 +1,9 @@
 import { type ServiceGroupNode, type ServiceTreeName, useServiceGroupTree } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
-import { cardStyles, cx, ErrorState, Link, SkeletonGrid, usePageMeta } from '@lab/ui';
+import { cardStyles, cx, ErrorState, Link, SkeletonGrid } from '@lab/ui';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import styles from './Catalogue.module.css';
-import { catalogueHead } from './head';
 
 const TABS: readonly { tree: ServiceTreeName; hash: string }[] = [
   { tree: 'services', hash: '#analyses' },
@@ -21,7 +20,6 @@ export function CataloguePage() {
   const [active, setActive] = useState<ServiceTreeName>(hash === '#packages' ? 'packageServices' : 'services');
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const baseId = useId();
-  usePageMeta(catalogueHead(t));
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = TABS.findIndex((tab) => tab.tree === active);

@@ -10,22 +10,12 @@ import {
 } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useParams } from '@lab/router';
-import {
-  Button,
-  Dropdown,
-  type DropdownOption,
-  ErrorState,
-  Link,
-  Skeleton,
-  useBreadcrumbLabel,
-  usePageMeta,
-} from '@lab/ui';
+import { Button, Dropdown, type DropdownOption, ErrorState, Link, Skeleton, useBreadcrumbLabel } from '@lab/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { ServiceCard } from '../service-card';
 import { categoryUrl } from './CataloguePage';
 import styles from './Category.module.css';
-import { categoryHead } from './head';
 import type { GenderFilter, PriceSort } from './tree';
 import { useCategoryQuery } from './useCategoryQuery';
 
@@ -38,7 +28,6 @@ export function CategoryPage() {
   const { data: trees, error, isLoading, mutate } = useServiceGroupTree();
   const found = useMemo(() => (trees ? findGroup(trees, slug) : null), [trees, slug]);
   useBreadcrumbLabel('category', found?.node.title);
-  usePageMeta(categoryHead(t, isLoading ? undefined : found));
 
   if (isLoading) {
     return (
@@ -97,7 +86,7 @@ function Category({ found }: { found: FoundGroup }) {
       cityId == null
         ? null
         : {
-            // the first page of the unfiltered list may have come with the page (shell/server/answers.ts)
+            // the first page of the unfiltered list may have come with the page (shell/server/describe.ts)
             ...groupListFilter(chosen, cityId),
             ...(query ? { query } : {}),
             ...(gender !== 'all' ? { gender } : {}),

@@ -11,11 +11,10 @@ import {
 } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useLocation, useSearchParams } from '@lab/router';
-import { Button, ErrorState, Link, Skeleton, usePageMeta } from '@lab/ui';
+import { Button, ErrorState, Link, Skeleton } from '@lab/ui';
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { AddToCartButton } from '../cart';
 import { PriceTag } from '../service-card';
-import { searchHead } from './head';
 import { entryUrl } from './results';
 import styles from './SearchPage.module.css';
 
@@ -42,7 +41,6 @@ export function SearchPage() {
   });
   const [text, setText] = useState(query);
   const inputId = useId();
-  usePageMeta(searchHead(t, query));
 
   // the query of the address is the query of the field (a chip, back and forward change it)
   useEffect(() => setText(query), [query]);

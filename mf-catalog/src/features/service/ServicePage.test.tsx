@@ -1,6 +1,8 @@
-import { setStored } from '@lab/api';
-import { getPageMeta, useBreadcrumbLabels } from '@lab/ui';
+import { apiKeys, type ServiceInfo, setStored } from '@lab/api';
+import { i18next } from '@lab/i18n';
+import { useBreadcrumbLabels } from '@lab/ui';
 import { screen, waitFor, within } from '@testing-library/react';
+import { routes } from '../../routes';
 import { card, serviceInfo } from '../../test/fixtures';
 import { CITY, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { serveCatalogue } from '../../test/server';
@@ -27,6 +29,22 @@ const renderService = (slug = 'zahalnyi-analiz-krovi') =>
     '/analysis/:slug',
   );
 
+/** The head the page's route declares once its answer is there, as the shell writes it (browser and server). */
+function routeHead(info: ServiceInfo) {
+  const handle = routes.find((route) => route.id === 'mf_catalog/service')?.handle;
+  const key = apiKeys.serviceBySlug(info.slug, CITY, 'ua');
+  return handle?.head?.({
+    params: { slug: info.slug },
+    query: new URLSearchParams(),
+    locale: 'ua',
+    origin: 'http://localhost',
+    settlementId: CITY,
+    answer: <T,>(asked: readonly unknown[]) =>
+      JSON.stringify(asked) === JSON.stringify(key) ? (info as T) : undefined,
+    t: i18next.getFixedT('ua', 'catalog'),
+  });
+}
+
 describe('joinMaterials', () => {
   it('joins the unique material titles in order with ". "', () => {
     expect(
@@ -52,7 +70,7 @@ describe('joinMaterials', () => {
 });
 
 describe('service page', () => {
-  it('shows title, code, price, materials, sanitized preparation, clientsBuy; sets crumb and structured data', async () => {
+  it('shows title, code, price, materials, sanitized preparation, clientsBuy; sets its crumb; its route heads it with the structured data', async () => {
     serveCatalogue({ info: serviceInfo() });
     renderService();
     expect(await screen.findByRole('heading', { level: 1, name: 'Загальний аналіз крові' })).toBeInTheDocument();
@@ -69,9 +87,9 @@ describe('service page', () => {
     expect(screen.getByRole('button', { name: 'До кошика: Загальний аналіз крові' })).toBeInTheDocument();
     expect(screen.getByTestId('crumb')).toHaveTextContent('Загальний аналіз крові');
 
-    const meta = getPageMeta();
-    expect(meta.title).toBe('Загальний аналіз крові');
-    expect(meta.structuredData?.[0]).toMatchObject({
+    const meta = routeHead(serviceInfo());
+    expect(meta?.title).toBe('Загальний аналіз крові');
+    expect(meta?.structuredData?.[0]).toMatchObject({
       '@context': 'https://schema.org',
       '@type': ['MedicalTest', 'Product'],
       name: 'Загальний аналіз крові',
@@ -81,18 +99,17 @@ describe('service page', () => {
   });
 
   it('a package lists its analyses, men-only notes, additional services and the packages view', async () => {
-    serveCatalogue({
-      info: serviceInfo({
-        title: 'Check-up для чоловіків',
-        packageService: true,
-        gender: 'male',
-        preparation: 'Зранку натщесерце.',
-        additionalServices: [
-          { id: 90, code: '9990', slug: 'vzyattya-krovi', title: 'Взяття крові', packageService: false },
-        ],
-        clientsBuy: [],
-      }),
+    const info = serviceInfo({
+      title: 'Check-up для чоловіків',
+      packageService: true,
+      gender: 'male',
+      preparation: 'Зранку натщесерце.',
+      additionalServices: [
+        { id: 90, code: '9990', slug: 'vzyattya-krovi', title: 'Взяття крові', packageService: false },
+      ],
+      clientsBuy: [],
     });
+    serveCatalogue({ info });
     renderService();
     expect(await screen.findByRole('heading', { level: 1, name: 'Check-up для чоловіків' })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('Тільки для чоловіків');
@@ -104,7 +121,7 @@ describe('service page', () => {
     ).toEqual(['1002Гемоглобін', '1003Еритроцити']);
     expect(screen.getByRole('region', { name: 'Підготовка' })).toHaveTextContent('Зранку натщесерце.');
     expect(screen.getByRole('link', { name: 'Взяття крові' })).toHaveAttribute('href', '/analysis/vzyattya-krovi');
-    expect(getPageMeta().structuredData?.[0]).toMatchObject({
+    expect(routeHead(info)?.structuredData?.[0]).toMatchObject({
       '@type': ['MedicalTestPanel', 'Product'],
       subTest: [
         { '@type': 'MedicalTest', name: 'Гемоглобін' },

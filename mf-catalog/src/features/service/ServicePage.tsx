@@ -5,25 +5,22 @@ import {
   useServicePackages,
   useStored,
 } from '@lab/api';
-import { localizePath, useLocale, useTranslation } from '@lab/i18n';
+import { useTranslation } from '@lab/i18n';
 import { useParams } from '@lab/router';
 import {
   Button,
   cardStyles,
   ErrorState,
   Link,
-  pageOrigin,
   preloadSanitizer,
   SafeHtml,
   Skeleton,
   SkeletonText,
   useBreadcrumbLabel,
-  usePageMeta,
 } from '@lab/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { AddToCartButton } from '../cart';
 import { PriceTag, ServiceCard, serviceUrl, useServiceTexts } from '../service-card';
-import { serviceHead } from './head';
 import { isHtml, joinMaterials } from './materials';
 import styles from './ServicePage.module.css';
 
@@ -32,14 +29,11 @@ export function ServicePage() {
   const { t } = useTranslation('catalog');
   const { slug = '' } = useParams<{ slug: string }>();
   const cityId = useStored('cityId');
-  const locale = useLocale();
   const { data: service, error, isLoading, mutate } = useServiceBySlug(slug || null, cityId);
   // only a preparation in HTML needs the sanitizer (11 KB): asked for with the page's first render when
   // the answer came with the HTML, before its section renders
   if (service?.preparation && isHtml(service.preparation)) preloadSanitizer();
   useBreadcrumbLabel('service', service?.title);
-  const url = `${pageOrigin()}${localizePath(serviceUrl(slug), locale)}`;
-  usePageMeta(serviceHead(t, service ?? (error?.status === 404 ? null : undefined), url));
 
   if (error?.status === 404) {
     return (

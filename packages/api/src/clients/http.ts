@@ -5,7 +5,6 @@
  */
 import type { ClientKind } from '../endpoints';
 import { apiTimeoutMs, clientBaseUrl, currentLocale } from './config';
-import { takeEarlyResponse } from './early';
 import { ApiError, failureOf } from './errors';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -66,30 +65,16 @@ async function readBody(response: Response, responseType: ApiRequest['responseTy
 
 const fetchTransport: Transport = async (request, signal) => {
   const url = `${request.baseURL}${request.url}${queryString(request.params)}`;
-  const ask = () =>
-    fetch(url, {
-      method: request.method.toUpperCase(),
-      headers: request.headers,
-      body: request.data ?? null,
-      // the session is an HttpOnly cookie, also when the API is on another origin
-      credentials: 'include',
-      signal,
-    });
-  const early = request.method === 'get' ? takeEarlyResponse(url, request.headers.get('Accept-Language')) : null;
-  // an early request that failed is made again; an abort or a timeout ends the wait for it as for any
-  const response = early ? await untilAborted(early.catch(ask), signal) : await ask();
+  const response = await fetch(url, {
+    method: request.method.toUpperCase(),
+    headers: request.headers,
+    body: request.data ?? null,
+    // the session is an HttpOnly cookie, also when the API is on another origin
+    credentials: 'include',
+    signal,
+  });
   return { status: response.status, data: await readBody(response, request.responseType), headers: response.headers };
 };
-
-/** `promise`, or the signal's reason once it aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const abort = () => reject(signal.reason);
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
-}
 
 let transport: Transport = fetchTransport;
 

@@ -4,7 +4,6 @@ export type { OrderListFilter, PatientRegistriesFilter } from './areas/results';
 export { type ServiceListFilter, serviceListBody } from './areas/services';
 export { sendVitalsBeacon } from './beacon';
 export { API_TIMEOUT_MS, apiBase, apiTimeoutMs, CLIENT_PREFIXES, clientBaseUrl, currentLocale } from './config';
-export { type EarlyCall, earlyCallsScript } from './early';
 export { ApiError, isApiError, toApiError } from './errors';
 export { ensureGuestCart } from './guest-cart';
 export { type ApiRequest, clients } from './http';

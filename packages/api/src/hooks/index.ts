@@ -1,8 +1,16 @@
 export { announceCart, announceSession, requestSignIn } from './announce';
 export { type ApiKeyArea, type ApiKeys, apiKeys, keysOf, SESSION_AREAS } from './keys';
+export {
+  earlyCallsScript,
+  PRIMED_ANSWERS_ELEMENT_ID,
+  type PrimedAnswer,
+  primeAnswers,
+  primedEntries,
+  readPrimedAnswers,
+  startPageData,
+} from './pageData';
 export type { PagedList } from './paged';
-export { preloadOrder } from './preloadPersonal';
-export { PRIMED_ANSWERS_ELEMENT_ID, type PrimedAnswer, primeAnswers, primedEntries, readPrimedAnswers } from './primed';
+export { type ApiRead, fetchRead, isGet, readPath, reads, readUrl, type SearchOptions } from './reads';
 export { type ApiKey, type ApiResponse, useApiSWR } from './swr';
 export { type CartState, useCart } from './useCart';
 export { useHomeVisitSlots, useOrder } from './useCheckout';
@@ -31,8 +39,6 @@ export {
   DROPDOWN_SEARCH_TYPES,
   SEARCH_PAGE_SIZE,
   SEARCH_PAGE_TYPES,
-  type SearchOptions,
-  searchRequest,
   useSearch,
 } from './useSearch';
 export {

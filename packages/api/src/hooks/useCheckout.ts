@@ -5,6 +5,7 @@ import { api } from '../clients/api';
 import type { ApiError } from '../clients/errors';
 import type { HomeVisitSlotsResponse, Order } from '../contract/orders';
 import { apiKeys } from './keys';
+import { type ApiRead, fetchRead, reads } from './reads';
 import { type ApiResponse, useApiSWR } from './swr';
 
 /**
@@ -26,5 +27,6 @@ export function useHomeVisitSlots(
  */
 export function useOrder(orderId: string | null, config?: SWRConfiguration<Order, ApiError>): ApiResponse<Order> {
   const locale = useLocale();
-  return useApiSWR(orderId ? apiKeys.order(orderId, locale) : null, ([, id]) => api.orders.get(id), config);
+  const read = orderId ? reads.order(orderId, locale) : null;
+  return useApiSWR(read?.key ?? null, () => fetchRead<Order>(read as ApiRead), config);
 }

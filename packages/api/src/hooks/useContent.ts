@@ -16,17 +16,20 @@ import type {
 } from '../contract/content';
 import { apiKeys } from './keys';
 import { type PagedList, pagedList } from './paged';
+import { type ApiRead, fetchRead, reads } from './reads';
 import { type ApiResponse, STATIC_DATA, useApiSWR } from './swr';
 
 /** Header and footer menus in one request. */
 export function useMenus(): ApiResponse<Menu[]> {
   const locale = useLocale();
-  return useApiSWR(apiKeys.menus(locale), () => api.content.menus(), STATIC_DATA);
+  const read = reads.menus(locale);
+  return useApiSWR(read.key, () => fetchRead<Menu[]>(read), STATIC_DATA);
 }
 
 export function useArticle(type: string | null): ApiResponse<Article> {
   const locale = useLocale();
-  return useApiSWR(type ? apiKeys.article(type, locale) : null, ([, articleType]) => api.content.article(articleType));
+  const read = type ? reads.article(type, locale) : null;
+  return useApiSWR(read?.key ?? null, () => fetchRead<Article>(read as ApiRead));
 }
 
 /** News and promotions, newest first, pages appended (spec section 4). */
@@ -42,7 +45,8 @@ export function useNewsList(pageSize = 12): PagedList<NewsItem> {
 
 export function useNewsItem(slug: string | null): ApiResponse<NewsArticle> {
   const locale = useLocale();
-  return useApiSWR(slug ? apiKeys.newsItem(slug, locale) : null, ([, newsSlug]) => api.content.newsBySlug(newsSlug));
+  const read = slug ? reads.newsItem(slug, locale) : null;
+  return useApiSWR(read?.key ?? null, () => fetchRead<NewsArticle>(read as ApiRead));
 }
 
 /** Spec section 9: similar news, 10 of the same types, without the ones shown. */
@@ -66,9 +70,8 @@ export function useDocuments(pageSize = 8): PagedList<LabDocument> {
 
 export function useDocument(slug: string | null): ApiResponse<LabDocumentDetail> {
   const locale = useLocale();
-  return useApiSWR(slug ? apiKeys.document(slug, locale) : null, ([, documentSlug]) =>
-    api.content.documentBySlug(documentSlug),
-  );
+  const read = slug ? reads.document(slug, locale) : null;
+  return useApiSWR(read?.key ?? null, () => fetchRead<LabDocumentDetail>(read as ApiRead));
 }
 
 export function useSimilarDocuments(

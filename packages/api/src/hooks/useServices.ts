@@ -8,20 +8,20 @@ import type { Page } from '../contract/common';
 import type { ServiceCard, ServiceGroupTreeResponse, ServiceInfo } from '../contract/services';
 import { apiKeys } from './keys';
 import { type PagedList, pagedList } from './paged';
+import { type ApiRead, fetchRead, reads } from './reads';
 import { type ApiResponse, STATIC_DATA, useApiSWR } from './swr';
 
 export function useServiceGroupTree(): ApiResponse<ServiceGroupTreeResponse> {
   const locale = useLocale();
-  return useApiSWR(apiKeys.serviceGroupTree(locale), () => api.services.groupTree(), STATIC_DATA);
+  const read = reads.serviceGroupTree(locale);
+  return useApiSWR(read.key, () => fetchRead<ServiceGroupTreeResponse>(read), STATIC_DATA);
 }
 
 /** The analysis/package page; prices are the city's, so no request until it is known. */
 export function useServiceBySlug(slug: string | null, settlementId: number | null): ApiResponse<ServiceInfo> {
   const locale = useLocale();
-  return useApiSWR(
-    slug && settlementId != null ? apiKeys.serviceBySlug(slug, settlementId, locale) : null,
-    ([, serviceSlug, id]) => api.services.bySlug(serviceSlug, id),
-  );
+  const read = slug && settlementId != null ? reads.serviceBySlug(slug, settlementId, locale) : null;
+  return useApiSWR(read?.key ?? null, () => fetchRead<ServiceInfo>(read as ApiRead));
 }
 
 /** The packages a service is part of (spec section 3 "isPartOfPackets"); `serviceId` null skips. */
@@ -67,7 +67,10 @@ export function useServiceList(
       return apiKeys.serviceList(filter, pageSize, page, locale);
     },
     ([, listFilter, listSize, page]: ReturnType<typeof apiKeys.serviceList>) =>
-      api.services.list(listFilter, page, listSize, signalFor(listFilter, listSize)),
+      fetchRead<Page<ServiceCard>>(
+        reads.serviceList(listFilter, listSize, page, locale),
+        signalFor(listFilter, listSize),
+      ),
     // loading more asks for the next page only, not the first one again
     { revalidateFirstPage: false, initialSize: initialPages },
   );

@@ -3,14 +3,14 @@ import { useLocale } from '@lab/i18n';
 import { useCallback, useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../clients/api';
-import { forgetEarlyResponses } from '../clients/early';
 import type { SessionInfo } from '../contract/auth';
 import type { CurrentWorkplaceResponse, DoctorSelf, DoctorSpecializationResponse, Workplace } from '../contract/doctor';
 import type { PatientSelf, Ward } from '../contract/patient';
 import { getStored, removeStored } from '../storage';
 import { useStored } from '../useStored';
 import { apiKeys, keysOf, SESSION_AREAS } from './keys';
-import { rememberSession } from './preloadPersonal';
+import { forgetEarlyResponses, rememberSession } from './pageData';
+import { reads } from './reads';
 import { type ApiResponse, useApiSWR } from './swr';
 
 export type Session = {
@@ -26,7 +26,8 @@ export type Session = {
 };
 
 export function useSession(): Session {
-  const { data, error, isLoading } = useApiSWR(apiKeys.session(), () => api.auth.info());
+  // the read every page's first view carries (reads.session), asked through the auth client
+  const { data, error, isLoading } = useApiSWR(reads.session().key, () => api.auth.info());
   const { mutate } = useSWRConfig();
   const refresh = useCallback(async () => {
     // an answer the page's HTML started was the previous session's
@@ -39,7 +40,7 @@ export function useSession(): Session {
   useEffect(() => {
     if (guest) forgetDoctor();
   }, [guest]);
-  // what a signed-in page's route may ask for before its code arrives (preloadPersonal.ts)
+  // what a signed-in page's route may ask for before its code arrives (pageData.ts)
   useEffect(() => rememberSession(data), [data]);
   return {
     info: data,

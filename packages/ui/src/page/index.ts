@@ -1,10 +1,9 @@
 export { setBreadcrumbLabel, useBreadcrumbLabel, useBreadcrumbLabels } from './breadcrumbLabels';
 export {
-  collectPageMeta,
   getPageMeta,
   type PageMeta,
-  pageOrigin,
   setPageMeta,
+  setRouteMeta,
   subscribePageMeta,
   useCurrentPageMeta,
   usePageMeta,

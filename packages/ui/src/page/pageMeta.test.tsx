@@ -1,6 +1,6 @@
 import { render, renderHook } from '@testing-library/react';
 import { useBreadcrumbLabel, useBreadcrumbLabels } from './breadcrumbLabels';
-import { getPageMeta, useCurrentPageMeta, usePageMeta } from './pageMeta';
+import { getPageMeta, setRouteMeta, useCurrentPageMeta, usePageMeta } from './pageMeta';
 
 function Page({ title }: { title: string }) {
   usePageMeta({ title, description: `about ${title}` });
@@ -14,6 +14,16 @@ describe('page metadata store', () => {
     rerender(<Page title="Глюкоза" />);
     expect(getPageMeta().title).toBe('Глюкоза');
     unmount();
+    expect(getPageMeta()).toEqual({});
+  });
+
+  it("lays what the page says over its route's head, and leaves the route's when the page leaves", () => {
+    setRouteMeta({ title: 'Результати', description: 'route' });
+    const { unmount } = render(<Page title="Замовлення 7" />);
+    expect(getPageMeta()).toEqual({ title: 'Замовлення 7', description: 'about Замовлення 7' });
+    unmount();
+    expect(getPageMeta()).toEqual({ title: 'Результати', description: 'route' });
+    setRouteMeta({});
     expect(getPageMeta()).toEqual({});
   });
 

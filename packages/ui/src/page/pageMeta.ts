@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * Page metadata of spec section 2 ("read on each navigation"): whichever app renders the page (the
- * shell or a remote) declares it; the shell writes it into <head>. One store per page, because
+ * Page metadata of spec section 2 ("read on each navigation"): the route's handle declares it, a page
+ * may say more while it is mounted; the shell writes it into <head>. One store per page, because
  * @lab/ui is a shared singleton.
  */
 export type PageMeta = {
@@ -17,18 +17,30 @@ export type PageMeta = {
 };
 
 type Listener = () => void;
+/** the matched route's head (its handle, PageHandle.head), set by the shell */
+let routeMeta: PageMeta = {};
+/** what the mounted page says over it (usePageMeta): a state only it knows, a visitor's order number */
+let pageMeta: PageMeta = {};
 let current: PageMeta = {};
 const listeners = new Set<Listener>();
 
-function emit() {
+function update() {
+  current = { ...routeMeta, ...pageMeta };
   for (const listener of listeners) listener();
 }
 
-export function setPageMeta(meta: PageMeta): void {
-  current = meta;
-  emit();
+/** The route's head: what its handle declares from its data (the shell sets it on every navigation). */
+export function setRouteMeta(meta: PageMeta): void {
+  routeMeta = meta;
+  update();
 }
 
+export function setPageMeta(meta: PageMeta): void {
+  pageMeta = meta;
+  update();
+}
+
+/** The page's head: its route's, with what the mounted page says over it. */
 export function getPageMeta(): PageMeta {
   return current;
 }
@@ -38,39 +50,16 @@ export function subscribePageMeta(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** What a server render (a remote's page preview) collects: the meta its page declared while rendering. */
-let serverRender: { meta: PageMeta | null; origin: string } | null = null;
-
 /**
- * Runs one synchronous server render and answers the page metadata the rendered page declared (effects
- * do not run on the server, so usePageMeta hands it over while rendering): the first view's head then
- * says what the page will say once its scripts run, from the page's own definition. `origin` stands for
- * `window.location.origin` in that render (pageOrigin).
+ * Says what only the mounted page knows of its head, over its route's (PageHandle.head, which the
+ * server's first view writes too): a guest's prompt, a missing page, a visitor's order number.
  */
-export function collectPageMeta<T>(origin: string, render: () => T): { result: T; meta: PageMeta | null } {
-  const collecting = { meta: null as PageMeta | null, origin };
-  serverRender = collecting;
-  try {
-    return { result: render(), meta: collecting.meta };
-  } finally {
-    serverRender = null;
-  }
-}
-
-/** The site's origin: the browser's, or the one a server render was given. */
-export function pageOrigin(): string {
-  if (serverRender) return serverRender.origin;
-  return typeof window === 'undefined' ? '' : window.location.origin;
-}
-
-/** Declares the page's metadata while the calling page is mounted. */
 export function usePageMeta(meta: PageMeta): void {
-  if (serverRender) serverRender.meta = meta;
   const serialized = JSON.stringify(meta);
   useEffect(() => {
     setPageMeta(JSON.parse(serialized) as PageMeta);
     return () => {
-      if (JSON.stringify(current) === serialized) setPageMeta({});
+      if (JSON.stringify(pageMeta) === serialized) setPageMeta({});
     };
   }, [serialized]);
 }

@@ -1,4 +1,3 @@
 export { Breadcrumbs } from './Breadcrumbs';
-export { CRUMBS } from './definitions';
 export { buildTrail, type Crumb } from './trail';
 export { useTrail } from './useTrail';

@@ -1,9 +1,9 @@
-import { CRUMBS as SHELL_CRUMBS } from './definitions';
 import { buildTrail, type CrumbDefinition } from './trail';
 
 /** The shell's crumbs and, as their routes bring them (useRemoteCrumbs), the account's and the catalogue's. */
 const CRUMBS: readonly CrumbDefinition[] = [
-  ...SHELL_CRUMBS,
+  { pattern: '/news', labelKey: 'crumbs.news' },
+  { pattern: '/news/:slug', labelKey: 'crumbs.newsItem', id: 'news-item' },
   { pattern: '/account', labelKey: 'crumbs.account', ns: 'account' },
   { pattern: '/account/orders', labelKey: 'crumbs.orders', ns: 'account' },
   { pattern: '/account/patients', labelKey: 'crumbs.patients', ns: 'account' },

@@ -2,8 +2,7 @@ import { stripLocale, useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
 import { useBreadcrumbLabels } from '@lab/ui';
 import { useMemo } from 'react';
-import { useRemoteCrumbs } from '../remotes';
-import { CRUMBS } from './definitions';
+import { useRouteCrumbs } from '../remotes';
 import { buildTrail, type Crumb } from './trail';
 
 /** The current page's trail, with labels replaced by id where a page has set them. */
@@ -11,16 +10,16 @@ export function useTrail(): Crumb[] {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const overrides = useBreadcrumbLabels();
-  const remoteCrumbs = useRemoteCrumbs();
+  const crumbs = useRouteCrumbs();
   return useMemo(
     () =>
       buildTrail(
         stripLocale(pathname),
-        [...CRUMBS, ...remoteCrumbs],
+        crumbs,
         (definition) =>
           (definition.id && overrides[definition.id]) || t(definition.labelKey, { ns: definition.ns ?? 'shell' }),
         { label: t('crumbs.home'), link: '/' },
       ),
-    [pathname, overrides, t, remoteCrumbs],
+    [pathname, overrides, t, crumbs],
   );
 }

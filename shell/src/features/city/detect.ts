@@ -1,4 +1,4 @@
-import type { Settlement } from '@lab/api';
+import { firstSettlementId, type Settlement } from '@lab/api';
 
 /** Spec section 4: geolocation with a 5000 ms timeout and high accuracy. */
 export const GEOLOCATION_TIMEOUT_MS = 5000;
@@ -14,12 +14,6 @@ export function currentPosition(geolocation: Geolocation | undefined, timeoutMs 
       maximumAge: 0,
     });
   });
-}
-
-/** The city without geolocation (spec section 4): the configured default if it is a known city, else the first. */
-export function fallbackSettlementId(settlements: readonly Settlement[], defaultId: number | null): number | null {
-  if (defaultId != null && settlements.some((city) => city.id === defaultId)) return defaultId;
-  return settlements[0]?.id ?? null;
 }
 
 export type Detection = { id: number; source: 'geolocation' | 'default' | 'first' };
@@ -50,7 +44,7 @@ export async function detectSettlement({
     coords = await position();
   } catch {
     return {
-      id: fallbackSettlementId(settlements, defaultId) ?? first.id,
+      id: firstSettlementId(settlements, defaultId) ?? first.id,
       source: known(defaultId) ? 'default' : 'first',
     };
   }

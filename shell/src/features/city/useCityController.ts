@@ -1,7 +1,16 @@
-import { api, defaultSettlementId, getStored, type Settlement, setStored, useSettlements, useStored } from '@lab/api';
+import {
+  api,
+  defaultSettlementId,
+  firstSettlementId,
+  getStored,
+  type Settlement,
+  setStored,
+  useSettlements,
+  useStored,
+} from '@lab/api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createCityAnnouncer } from './announcer';
-import { currentPosition, detectSettlement, fallbackSettlementId } from './detect';
+import { currentPosition, detectSettlement } from './detect';
 
 export type CityController = {
   settlements: Settlement[];
@@ -43,7 +52,7 @@ export function useCityController({ bot }: { bot: boolean }): CityController {
     // (read from storage, not this render: a city from the URL may have been stored in this commit)
     const stored = getStored('cityId');
     const unset = getStored('cityShown') !== true && !settlements.some((city) => city.id === stored);
-    const provisional = unset ? fallbackSettlementId(settlements, defaultSettlementId()) : null;
+    const provisional = unset ? firstSettlementId(settlements) : null;
     if (provisional != null) setStored('cityId', provisional);
     void detectSettlement({
       settlements,

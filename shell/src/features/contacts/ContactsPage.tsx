@@ -1,6 +1,6 @@
 import { type Branch, type BranchServices, useSettlementBranches } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, cardStyles, cx, ErrorState, formatPhone, SkeletonGrid, usePageMeta } from '@lab/ui';
+import { Button, cardStyles, cx, ErrorState, formatPhone, SkeletonGrid } from '@lab/ui';
 import { useMemo, useState } from 'react';
 import { useCity } from '../city';
 import { HOTLINE } from '../layout';
@@ -24,7 +24,6 @@ export function ContactsPage() {
   const { city, openModal } = useCity();
   const branches = useSettlementBranches(city?.id ?? null);
   const [wanted, setWanted] = useState<ServiceKey[]>([]);
-  usePageMeta({ title: t('contacts.title'), description: t('contacts.description') });
   const shown = useMemo(
     () => (branches.data ?? []).filter((branch) => wanted.every((key) => branch.services[key])),
     [branches.data, wanted],

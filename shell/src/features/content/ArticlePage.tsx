@@ -1,5 +1,5 @@
 import { useArticle } from '@lab/api';
-import { preloadSanitizer, SafeHtml, SkeletonText, usePageMeta } from '@lab/ui';
+import { preloadSanitizer, SafeHtml, SkeletonText } from '@lab/ui';
 import { AsyncContent } from './AsyncContent';
 import styles from './Content.module.css';
 
@@ -8,15 +8,6 @@ export function ArticlePage({ type }: { type: string }) {
   // the sanitizer its HTML needs comes while the page's data does, not after it
   preloadSanitizer();
   const { data, error, isLoading, mutate } = useArticle(type);
-  usePageMeta(
-    data
-      ? {
-          title: data.seo.title ?? data.title,
-          description: data.seo.description ?? undefined,
-          keyWords: data.seo.keyWords ?? undefined,
-        }
-      : {},
-  );
   return (
     <AsyncContent
       data={data}
@@ -42,4 +33,14 @@ function ArticleSkeleton() {
       <SkeletonText lines={8} />
     </div>
   );
+}
+
+/** /about: the article of that type. */
+export function AboutPage() {
+  return <ArticlePage type="about" />;
+}
+
+/** /getapp: the mobile app's article. */
+export function GetAppPage() {
+  return <ArticlePage type="getapp" />;
 }

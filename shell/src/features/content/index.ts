@@ -1,3 +1,3 @@
-export { ArticlePage } from './ArticlePage';
+export { AboutPage, ArticlePage, GetAppPage } from './ArticlePage';
 export { AsyncContent } from './AsyncContent';
 export { ContentRoute } from './ContentRoute';

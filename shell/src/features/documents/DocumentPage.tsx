@@ -9,7 +9,6 @@ import {
   SafeHtml,
   SkeletonText,
   useBreadcrumbLabel,
-  usePageMeta,
 } from '@lab/ui';
 import { AsyncContent } from '../content';
 import styles from './Documents.module.css';
@@ -23,7 +22,6 @@ export function DocumentPage() {
   const { data, error, isLoading, mutate } = useDocument(slug);
   const similar = useSimilarDocuments(data ? [data.type] : [], data ? [data.id] : []);
   useBreadcrumbLabel('document', data?.title);
-  usePageMeta(data ? { title: data.seo.title ?? data.title, description: data.seo.description ?? undefined } : {});
   return (
     <AsyncContent
       data={data}

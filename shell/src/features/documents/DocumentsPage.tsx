@@ -1,13 +1,12 @@
 import { type LabDocument, useDocuments } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, cardStyles, cx, ErrorState, formatDateKyiv, Link, SkeletonGrid, usePageMeta } from '@lab/ui';
+import { Button, cardStyles, cx, ErrorState, formatDateKyiv, Link, SkeletonGrid } from '@lab/ui';
 import styles from './Documents.module.css';
 
 /** Licences and certificates, 8 a page (spec section 9), "show more" appends. */
 export function DocumentsPage() {
   const { t } = useTranslation('shell');
   const documents = useDocuments();
-  usePageMeta({ title: t('documents.title'), description: t('documents.description') });
   return (
     <section aria-labelledby="documents-title">
       <h1 id="documents-title" className={styles.title}>

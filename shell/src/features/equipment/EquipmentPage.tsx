@@ -1,13 +1,12 @@
 import { type Equipment, useEquipment } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { ErrorState, SkeletonGrid, usePageMeta } from '@lab/ui';
+import { ErrorState, SkeletonGrid } from '@lab/ui';
 import styles from './Equipment.module.css';
 
 /** The laboratory's equipment (spec section 3 "Equipment list", `GET content/equipments/enabled`). */
 export function EquipmentPage() {
   const { t } = useTranslation('shell');
   const equipment = useEquipment();
-  usePageMeta({ title: t('equipment.title'), description: t('equipment.description') });
   return (
     <section aria-labelledby="equipment-title">
       <h1 id="equipment-title" className={styles.title}>

@@ -1,6 +1,6 @@
 import { useNewsList, useSettlements } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { ErrorState, Link, SkeletonGrid, usePageMeta } from '@lab/ui';
+import { ErrorState, Link, SkeletonGrid } from '@lab/ui';
 import { NewsCard } from '../news';
 import { RemoteSlot } from '../remotes';
 import styles from './HomePage.module.css';
@@ -9,7 +9,6 @@ const ADVANTAGES = ['homeVisit', 'onlineDiscount', 'results'] as const;
 
 export function HomePage() {
   const { t } = useTranslation('shell');
-  usePageMeta({ organization: true });
   const { data } = useSettlements();
   return (
     <>

@@ -1,7 +1,7 @@
 import { useNewsItem, useSimilarNews } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useParams } from '@lab/router';
-import { formatDateKyiv, preloadSanitizer, SafeHtml, SkeletonText, useBreadcrumbLabel, usePageMeta } from '@lab/ui';
+import { formatDateKyiv, preloadSanitizer, SafeHtml, SkeletonText, useBreadcrumbLabel } from '@lab/ui';
 import { AsyncContent } from '../content';
 import styles from './News.module.css';
 import { NewsCard } from './NewsCard';
@@ -14,24 +14,6 @@ export function NewsItemPage() {
   const { data, error, isLoading, mutate } = useNewsItem(slug);
   const similar = useSimilarNews(data ? [data.type] : [], data ? [data.id] : []);
   useBreadcrumbLabel('news-item', data?.title);
-  usePageMeta(
-    data
-      ? {
-          title: data.seo.title ?? data.title,
-          description: data.seo.description ?? data.summary,
-          keyWords: data.seo.keyWords ?? undefined,
-          structuredData: [
-            {
-              '@context': 'https://schema.org',
-              '@type': 'NewsArticle',
-              headline: data.title,
-              datePublished: data.publishedAt,
-              description: data.summary,
-            },
-          ],
-        }
-      : {},
-  );
   return (
     <AsyncContent
       data={data}

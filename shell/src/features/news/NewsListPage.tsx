@@ -1,6 +1,6 @@
 import { useNewsList } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, ErrorState, SkeletonGrid, usePageMeta } from '@lab/ui';
+import { Button, ErrorState, SkeletonGrid } from '@lab/ui';
 import styles from './News.module.css';
 import { NewsCard } from './NewsCard';
 
@@ -8,7 +8,6 @@ import { NewsCard } from './NewsCard';
 export function NewsListPage() {
   const { t } = useTranslation('shell');
   const news = useNewsList();
-  usePageMeta({ title: t('news.title'), description: t('news.description') });
   return (
     <section aria-labelledby="news-title">
       <h1 id="news-title" className={styles.title}>

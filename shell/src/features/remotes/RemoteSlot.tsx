@@ -10,11 +10,12 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import { usePageFirstOpen, usePageHold } from './pageFirst';
-import { takePagePreview } from './pagePreview';
+import { peekPagePreview, takePagePreview } from './pagePreview';
 import { RemoteBoundary } from './RemoteBoundary';
 import { loadExposed } from './registry';
 import type { ExposedName, ExposedProps, RemoteName } from './types';
@@ -147,13 +148,27 @@ function lazyPage(route: PageRoute, generation: number): LazyExoticComponent<Com
 }
 
 /**
+ * The server's preview, the element itself, moved out of the first view React took away and into the
+ * page's place before the frame is painted: no copy of its markup is parsed again.
+ */
+function KeptPreview({ node }: { node: Element }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    box.current?.append(node);
+    return () => node.remove();
+  }, [node]);
+  return <div ref={box} style={{ display: 'contents' }} />;
+}
+
+/**
  * A remote's page, mounted by its route (remoteRoutes.tsx): fetched before the controls around it.
  * On the page the browser opened, the server's preview of it stays on screen, inert, until the remote
- * renders; a page that cannot be loaded or throws shows the remote's fallback with a retry.
+ * renders (a route with pages under it shows it while its own code loads, and leaves it to the page);
+ * a page that cannot be loaded or throws shows the remote's fallback with a retry.
  */
 export function RemotePage({ remote, route }: { remote: RemoteName; route: PageRoute }) {
   const { pathname, search } = useLocation();
-  const [preview] = useState(() => takePagePreview(`${pathname}${search}`));
+  const [preview] = useState(() => (route.children ? peekPagePreview : takePagePreview)(`${pathname}${search}`));
   const [generation, setGeneration] = useState(0);
   const retry = useCallback(() => setGeneration((current) => current + 1), []);
   const release = usePageHold(true);
@@ -161,10 +176,7 @@ export function RemotePage({ remote, route }: { remote: RemoteName; route: PageR
   // the preview shows a first visit's city: the remote renders once the city controller has stored it
   // (until then its page would show placeholders between the preview and itself)
   const cityStored = useStored('cityId') != null;
-  const placeholder = preview ? (
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup, already in this page
-    <div inert style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: preview.html }} />
-  ) : null;
+  const placeholder = preview ? <KeptPreview node={preview.node} /> : null;
   if (placeholder && preview?.cityBound && !cityStored) return placeholder;
   const Page = lazyPage(route, generation);
   return (

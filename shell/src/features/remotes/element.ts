@@ -1,7 +1,7 @@
 /** The id of the JSON block in which the shell's server puts the remotes map (shell/server/page.ts). */
 export const REMOTES_MAP_ELEMENT_ID = 'lab-remotes';
 
-/** Marks the remote's preview of the page in the server's first view (shell/server/previews.ts). */
+/** Marks the remote's preview of the page in the server's first view (shell/server/firstView.ts). */
 export const PAGE_PREVIEW_ATTRIBUTE = 'data-page-preview';
 
 /**
@@ -18,7 +18,7 @@ export const PAGE_FRAME = 'frame';
 
 /**
  * Set on <html> by the page's guard script when the browser stored values the preview did not assume
- * (another city, a cart): the preview is hidden and not kept (shell/server/previews.ts).
+ * (another city, a cart): the preview is hidden and not kept (shell/server/firstView.ts).
  */
 export const PAGE_PREVIEW_STALE_ATTRIBUTE = 'data-preview-stale';
 

@@ -4,11 +4,12 @@ export { RemoteFallback } from './RemoteFallback';
 export { RemotePage, RemoteSlot } from './RemoteSlot';
 export { registerRemotesOnce } from './registry';
 export {
+  addCrumbs,
   type MountedPageHandle,
   patchRemoteRoutes,
   type RemoteCrumb,
   type RouteParents,
-  useRemoteCrumbs,
+  useRouteCrumbs,
   useUnavailableRemote,
 } from './remoteRoutes';
 export type { ExposedProps, RemoteModules, RemoteName } from './types';

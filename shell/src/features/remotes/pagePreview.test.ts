@@ -1,5 +1,8 @@
 import { PAGE_FRAME, PAGE_HEADING_ONLY, PAGE_PREVIEW_ATTRIBUTE, PAGE_PREVIEW_STALE_ATTRIBUTE } from './element';
-import { keepPagePreview, takePagePreview } from './pagePreview';
+import { keepPagePreview, type PagePreview, peekPagePreview, takePagePreview } from './pagePreview';
+
+/** What a kept preview shows, and whether it waits for the city. */
+const shape = (kept: PagePreview | null) => kept && { html: kept.node.innerHTML, cityBound: kept.cityBound };
 
 const previewHtml = '<section><h1>Гематологія</h1><p>420 ₴</p></section>';
 const here = { pathname: '/analyzes/hematology', search: '?page=2' };
@@ -28,21 +31,30 @@ describe("the server's preview of the page", () => {
     expect(takePagePreview('/analyzes/hematology?page=3')).toBeNull();
     expect(takePagePreview('/analyzes/other?page=2')).toBeNull();
     // asking for another address does not use it up
-    expect(takePagePreview('/analyzes/hematology?page=2')?.html).toBe(previewHtml);
+    expect(takePagePreview('/analyzes/hematology?page=2')?.node.innerHTML).toBe(previewHtml);
   });
 
   it('is given once: a later visit to the same address has none', () => {
     firstView(previewHtml);
     keepPagePreview(document, here);
-    expect(takePagePreview('/analyzes/hematology?page=2')?.html).toBe(previewHtml);
+    expect(takePagePreview('/analyzes/hematology?page=2')?.node.innerHTML).toBe(previewHtml);
     expect(takePagePreview('/analyzes/hematology?page=2')).toBeNull();
   });
 
-  it('is read before the view is replaced: changing the page afterwards does not change it', () => {
+  it('is the element itself, found before the view is replaced: no copy of its markup', () => {
     firstView(previewHtml);
+    const element = document.querySelector(`[${PAGE_PREVIEW_ATTRIBUTE}]`);
     keepPagePreview(document, here);
     document.body.innerHTML = '<div id="root"></div>';
-    expect(takePagePreview('/analyzes/hematology?page=2')?.html).toBe(previewHtml);
+    expect(takePagePreview('/analyzes/hematology?page=2')?.node).toBe(element);
+  });
+
+  it("is left by a parent route's slot for the page's own", () => {
+    firstView(previewHtml);
+    keepPagePreview(document, here);
+    expect(peekPagePreview('/analyzes/hematology?page=2')?.node.innerHTML).toBe(previewHtml);
+    expect(takePagePreview('/analyzes/hematology?page=2')?.node.innerHTML).toBe(previewHtml);
+    expect(peekPagePreview('/analyzes/hematology?page=2')).toBeNull();
   });
 
   it('is nothing when the first view has no preview marker', () => {
@@ -62,16 +74,16 @@ describe("the server's preview of the page", () => {
   it("tells a heading alone, which waits for no city, from a preview of a city's page", () => {
     firstView(previewHtml);
     keepPagePreview(document, here);
-    expect(takePagePreview('/analyzes/hematology?page=2')).toEqual({ html: previewHtml, cityBound: true });
+    expect(shape(takePagePreview('/analyzes/hematology?page=2'))).toEqual({ html: previewHtml, cityBound: true });
     document.body.innerHTML = `<main><div ${PAGE_PREVIEW_ATTRIBUTE}="${PAGE_HEADING_ONLY}" inert><h1>Мої замовлення</h1></div></main>`;
     keepPagePreview(document, { pathname: '/account/orders', search: '' });
-    expect(takePagePreview('/account/orders')).toEqual({ html: '<h1>Мої замовлення</h1>', cityBound: false });
+    expect(shape(takePagePreview('/account/orders'))).toEqual({ html: '<h1>Мої замовлення</h1>', cityBound: false });
   });
 
   it("keeps a signed-in page's frame, which waits for no city either", () => {
     document.body.innerHTML = `<main><div ${PAGE_PREVIEW_ATTRIBUTE}="${PAGE_FRAME}" inert><section><h1>Мої замовлення</h1></section></div></main>`;
     keepPagePreview(document, { pathname: '/account/orders', search: '' });
-    expect(takePagePreview('/account/orders')).toEqual({
+    expect(shape(takePagePreview('/account/orders'))).toEqual({
       html: '<section><h1>Мої замовлення</h1></section>',
       cityBound: false,
     });

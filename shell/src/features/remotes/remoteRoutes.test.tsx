@@ -7,7 +7,7 @@ import '../../app/i18n';
 import { ContentRoute } from '../content';
 import { resetPageFirst } from './pageFirst';
 import { loadExposed, registerRemotesOnce } from './registry';
-import { forgetRemoteRoutes, patchRemoteRoutes, type RouteParents, useRemoteCrumbs } from './remoteRoutes';
+import { forgetRemoteRoutes, patchRemoteRoutes, type RouteParents, useRouteCrumbs } from './remoteRoutes';
 
 jest.mock('./registry', () => ({ loadExposed: jest.fn(), registerRemotesOnce: jest.fn() }));
 jest.mock('../content', () => {
@@ -39,6 +39,17 @@ function CategoryPage() {
   return <h1>Категорія з каталогу</h1>;
 }
 
+/** A route with pages under it, and its pages. */
+function Section() {
+  return <Outlet />;
+}
+function SectionHome() {
+  return <h1>Головна розділу</h1>;
+}
+function SectionPage() {
+  return <h1>Сторінка розділу</h1>;
+}
+
 const catalogueRoutes: PageRoute[] = [
   {
     id: 'mf_catalog/category',
@@ -51,7 +62,7 @@ const catalogueRoutes: PageRoute[] = [
 function Crumbs() {
   return (
     <p data-testid="crumbs">
-      {useRemoteCrumbs()
+      {useRouteCrumbs()
         .map((crumb) => crumb.pattern)
         .join(' ')}
     </p>
@@ -109,33 +120,34 @@ describe("the remotes' pages in the shell's router", () => {
     expect(screen.getByTestId('crumbs')).toHaveTextContent('/analyzes/:slug');
   });
 
-  it("starts a page's preload when the router matches it, before the page's code is asked for", async () => {
+  it("reads a page's data list when the router matches it, before the page's code is asked for", async () => {
     const order: string[] = [];
-    const preload = jest.fn(({ params, query }: { params: { slug?: string }; query: URLSearchParams }) => {
-      order.push(`preload ${params.slug} ${query.get('page')}`);
+    const data = jest.fn(({ params, query }: { params: { slug?: string }; query: URLSearchParams }) => {
+      order.push(`data ${params.slug} ${query.get('page')}`);
+      return [];
     });
-    const withPreload: PageRoute[] = catalogueRoutes.map((route) => ({
+    const withData: PageRoute[] = catalogueRoutes.map((route) => ({
       ...route,
       // a page of its own: the slot keeps one lazy component per page (RemoteSlot.tsx)
-      id: 'mf_catalog/category-with-preload',
+      id: 'mf_catalog/category-with-data',
       lazy: async () => {
         order.push('page code');
         return { Component: CategoryPage };
       },
-      handle: { ...route.handle, preload },
+      handle: { ...route.handle, data },
     }));
-    load.mockResolvedValue({ routes: withPreload } as never);
+    load.mockResolvedValue({ routes: withData } as never);
     render(<RouterProvider router={site('/analyzes/hematology?page=2')} />);
     expect(await screen.findByRole('heading', { name: 'Категорія з каталогу' })).toBeInTheDocument();
-    expect(order).toEqual(['preload hematology 2', 'page code']);
+    expect(order).toEqual(['data hematology 2', 'page code']);
   });
 
-  it('shows the page when its preload throws', async () => {
+  it('shows the page when its data list throws', async () => {
     const throwing: PageRoute[] = catalogueRoutes.map((route) => ({
       ...route,
       handle: {
         ...route.handle,
-        preload: () => {
+        data: () => {
           throw new Error('a remote bug');
         },
       },
@@ -143,6 +155,35 @@ describe("the remotes' pages in the shell's router", () => {
     load.mockResolvedValue({ routes: throwing } as never);
     render(<RouterProvider router={site('/analyzes/hematology')} />);
     expect(await screen.findByRole('heading', { name: 'Категорія з каталогу' })).toBeInTheDocument();
+  });
+
+  it("mounts a route's pages as its child routes, shown in its Outlet, with their crumbs", async () => {
+    const account: PageRoute[] = [
+      {
+        id: 'mf_catalog/account',
+        path: 'analysis',
+        lazy: async () => ({ Component: Section }),
+        handle: { ns: 'catalog', crumbs: [{ path: '', labelKey: 'crumbs.parent' }] },
+        children: [
+          {
+            id: 'mf_catalog/home',
+            index: true,
+            lazy: async () => ({ Component: SectionHome }),
+            handle: { ns: 'catalog' },
+          },
+          {
+            id: 'mf_catalog/orders',
+            path: 'orders/:id',
+            lazy: async () => ({ Component: SectionPage }),
+            handle: { ns: 'catalog', crumbs: [{ path: '', labelKey: 'crumbs.child' }] },
+          },
+        ],
+      },
+    ];
+    load.mockResolvedValue({ routes: account } as never);
+    render(<RouterProvider router={site('/analysis/orders/7')} />);
+    expect(await screen.findByRole('heading', { name: 'Сторінка розділу' })).toBeInTheDocument();
+    expect(screen.getByTestId('crumbs')).toHaveTextContent('/analysis /analysis/orders/:id');
   });
 
   it("leaves the shell's own pages alone: no remote is loaded for them", async () => {

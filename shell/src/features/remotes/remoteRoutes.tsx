@@ -2,13 +2,15 @@
 // is loaded when a path under one of its prefixes (remotes.json) is first asked for, and patched in
 // under the site's layout, once bare (ua) and once under each other locale's prefix. The shell keeps
 // no list of the remotes' pages.
-import { crumbPattern, type PageHandle, type PageRoute, type PreloadContext } from '@lab/pages/routes';
+import { localeFromPath } from '@lab/i18n';
+import { crumbsOf, type PageHandle, type PageRoute } from '@lab/pages/routes';
 import type { RouteObject } from '@lab/router';
 import { useSyncExternalStore } from 'react';
+import { startRouteData } from './pageData';
 import { RemotePage } from './RemoteSlot';
 import { registerRemotesOnce } from './registry';
 import { prefixesOf, type RemotesMap, remoteOfSegment } from './remotesMap';
-import { failedRemotes, forgetLoadedRoutes, onFailedRemotes, remoteRoutes, startPreload } from './routesLoader';
+import { failedRemotes, forgetLoadedRoutes, onFailedRemotes, remoteRoutes } from './routesLoader';
 import type { RemoteName } from './types';
 
 /** A remote route's handle as mounted: the remote's own, and whose it is. */
@@ -20,7 +22,7 @@ const mounted = new Set<string>();
 const listeners = new Set<() => void>();
 /** The remotes map as the last navigation read it. */
 let knownMap: RemotesMap | null = null;
-/** The crumbs of every mounted remote's subtree, for the trail (useRemoteCrumbs). */
+/** The crumbs of every mounted route (the shell's own, and each remote's subtree once patched in), for the trail. */
 let crumbsSnapshot: readonly RemoteCrumb[] = [];
 
 /** A crumb of a remote's page: the full pattern, its label's key in the remote's namespace. */
@@ -30,40 +32,45 @@ function changed() {
   for (const listener of listeners) listener();
 }
 
-function addCrumbs(routes: readonly PageRoute[]) {
-  const added = routes.flatMap(({ path, handle }) =>
-    (handle.crumbs ?? []).map(({ path: crumbPath, labelKey, id }) => ({
-      pattern: crumbPattern(path, crumbPath),
-      labelKey,
-      ns: handle.ns,
-      ...(id ? { id } : {}),
-    })),
-  );
+/** Adds the crumbs of these routes to the trail's (the shell's pages at start, a remote's when patched in). */
+export function addCrumbs(routes: readonly PageRoute[]) {
+  const added = crumbsOf(routes).map(({ pattern, crumb: { labelKey, id }, ns }) => ({
+    pattern,
+    labelKey,
+    ns,
+    ...(id ? { id } : {}),
+  }));
   crumbsSnapshot = [...crumbsSnapshot, ...added];
   changed();
 }
 
 /**
  * The shell's route objects for a remote's: its element is the shell's slot around the page. A page
- * with a `preload` gets a loader that starts it and waits for nothing: the page's code and its first
- * personal answer then load side by side.
+ * with a data list gets a loader that starts its personal reads and waits for nothing: the page's code
+ * and its first personal answer then load side by side.
  */
 export function mountRoutes(remote: string, routes: readonly PageRoute[], scope: string): RouteObject[] {
-  return routes.map((route) => ({
-    id: `${scope}${route.id}`,
-    path: route.path,
-    handle: { ...route.handle, remote } satisfies MountedPageHandle,
-    element: <RemotePage remote={remote as RemoteName} route={route} />,
-    ...(route.handle.preload && {
-      loader: ({ params, request }: { params: PreloadContext['params']; request: Request }) => {
-        startPreload(remote, route, { params, query: new URL(request.url).searchParams });
-        return null;
-      },
-      // on entering the page only: once its hook reads the answer, a preload would be a second request
-      shouldRevalidate: () => false,
-    }),
-  }));
+  return routes.map((route) => {
+    const common = {
+      id: `${scope}${route.id}`,
+      handle: { ...route.handle, remote } satisfies MountedPageHandle,
+      element: <RemotePage remote={remote as RemoteName} route={route} />,
+      ...(route.handle.data && {
+        loader: ({ params, request }: { params: PageContextParams; request: Request }) => {
+          const { pathname, search } = new URL(request.url);
+          startRouteData(remote, [route], { params, search, locale: localeFromPath(pathname) });
+          return null;
+        },
+        // on entering the page only: once its hook reads the answer, a read would be a second request
+        shouldRevalidate: () => false,
+      }),
+    };
+    if (route.index) return { ...common, index: true };
+    return { ...common, path: route.path, children: route.children && mountRoutes(remote, route.children, scope) };
+  });
 }
+
+type PageContextParams = Readonly<Record<string, string | undefined>>;
 
 /** Where the remotes' subtrees go: the site's layout route and each locale's. */
 export type RouteParents = readonly { id: string; locale: string | null }[];
@@ -109,8 +116,8 @@ export function useUnavailableRemote(segment: string): string | null {
   return unavailable.find((remote) => prefixesOf(map, remote).includes(segment)) ?? null;
 }
 
-/** The crumbs of the remotes' pages mounted so far. */
-export function useRemoteCrumbs(): readonly RemoteCrumb[] {
+/** The crumbs of the pages mounted so far. */
+export function useRouteCrumbs(): readonly RemoteCrumb[] {
   return useSyncExternalStore(
     subscribe,
     () => crumbsSnapshot,

@@ -1,6 +1,6 @@
 // Loading a remote's routes (`./routes`), without React: the page's first script starts it too
-// (headStart.ts), before the shared modules are negotiated.
-import type { PageRoute, PageRoutesModule, PreloadContext } from '@lab/pages/routes';
+// (headStart.ts), before the shell's own modules have run.
+import type { PageRoute, PageRoutesModule } from '@lab/pages/routes';
 import { loadExposed } from './registry';
 
 const loading = new Map<string, Promise<readonly PageRoute[]>>();
@@ -43,42 +43,6 @@ export function remoteRoutes(remote: string): Promise<readonly PageRoute[]> {
     loading.set(remote, routes);
   }
   return routes;
-}
-
-/** The route of these segments (no locale before them), as React Router would match these simple paths. */
-export function routeAt(routes: readonly PageRoute[], segments: readonly string[]): PageRoute | null {
-  return (
-    routes.find((route) => {
-      const parts = route.path.split('/');
-      const splat = parts.at(-1) === '*';
-      const fixed = splat ? parts.slice(0, -1) : parts;
-      if (splat ? segments.length < fixed.length : segments.length !== fixed.length) return false;
-      return fixed.every((part, index) => part.startsWith(':') || part === segments[index]);
-    }) ?? null
-  );
-}
-
-/** The parameters of a route that matched these segments (routeAt): `analysis/:slug` -> `{ slug }`. */
-export function paramsAt(route: PageRoute, segments: readonly string[]): Record<string, string> {
-  const params: Record<string, string> = {};
-  route.path.split('/').forEach((part, index) => {
-    const segment = segments[index];
-    if (part.startsWith(':') && segment !== undefined) params[part.slice(1)] = decodeURIComponent(segment);
-    if (part === '*') params['*'] = segments.slice(index).join('/');
-  });
-  return params;
-}
-
-/**
- * Starts a route's `preload` (a personal first answer with the page's code). Only a head start: one that
- * throws (the remote's own code) is logged, and the page asks for itself.
- */
-export function startPreload(remote: string, route: PageRoute, context: PreloadContext): void {
-  try {
-    route.handle.preload?.(context);
-  } catch (error) {
-    console.error(`[remote ${remote}] the page's preload failed`, error);
-  }
 }
 
 /** For tests: nothing loaded. */

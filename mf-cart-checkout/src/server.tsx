@@ -1,4 +1,4 @@
-// The cart's server module for the shell's server (@lab/pages; built to dist/server/preview.js): its
+// The cart's server module for the shell's server (@lab/pages; built to dist/server/pages.js): its
 // pages described from the same route objects the browser mounts, a first visit's (empty) cart previewed.
 import { createRemoteServer } from '@lab/pages';
 import './i18n/all';

@@ -9,18 +9,19 @@ import {
   groupListFilter,
   type Page,
   type PrimedAnswer,
+  reads,
   SEARCH_PAGE_SIZE,
   SEARCH_PAGE_TYPES,
   type ServiceCard,
   type ServiceInfo,
   type SettlementsListResponse,
-  searchRequest,
 } from '@lab/api';
 import type { ApiRequest } from '@lab/api/test/fake-adapter';
 import { installAdapter, ok } from '@lab/api/test/fake-adapter';
 import type { Locale } from '@lab/i18n';
-import type { RemotePage, RemotePageRequest } from '@lab/pages';
-import { describePage } from './preview';
+import { type DescribedPage, matchPage, type PageRequest } from '@lab/pages';
+import { routes } from './routes';
+import { describePage } from './server';
 import { card, searchResponse, serviceInfo, tree } from './test/fixtures';
 
 /** The first city of the list: a first visit's, whose prices the server's answers carry. */
@@ -51,7 +52,7 @@ function answersFor(path: string, locale: Locale, query = ''): PrimedAnswer[] {
   const [, first = '', second = ''] = path.split('/');
   const answers: PrimedAnswer[] = [{ key: apiKeys.settlements(locale), data: settlements }];
   if (first === 'search' && query.trim()) {
-    const { key } = searchRequest(query.trim(), CITY, { types: SEARCH_PAGE_TYPES, size: SEARCH_PAGE_SIZE }, locale);
+    const { key } = reads.search(query.trim(), CITY, { types: SEARCH_PAGE_TYPES, size: SEARCH_PAGE_SIZE }, locale);
     answers.push({
       key,
       data: searchResponse(
@@ -66,7 +67,7 @@ function answersFor(path: string, locale: Locale, query = ''): PrimedAnswer[] {
     answers.push({ key: apiKeys.serviceGroupTree(locale), data: tree });
     const group = second ? findGroup(tree, second) : null;
     if (group) {
-      // the category's first page, as shell/server/answers.ts asks for it
+      // the category's first page, as the shell's server asks for it
       const filter = groupListFilter(group.node, CITY);
       const all = hematology.filter((service) => service.groupIds.some((id) => filter.groupIds?.includes(id)));
       const firstPage: Page<ServiceCard> = {
@@ -87,13 +88,16 @@ function answersFor(path: string, locale: Locale, query = ''): PrimedAnswer[] {
   return answers;
 }
 
-/** The shell's server's request for `url` (without the locale), its calls all answered. */
-function request(url: string, overrides: Partial<RemotePageRequest> = {}): RemotePageRequest {
+/** The shell's server's request for `url` (without the locale), matched as it matches it, its calls all answered. */
+function request(url: string, overrides: Partial<PageRequest> = {}): PageRequest {
   const locale = overrides.locale ?? 'ua';
   const [path = '', search = ''] = url.split('?');
   const query = new URLSearchParams(search).get('query') ?? '';
+  const match = matchPage(routes, path);
+  if (!match) throw new Error(`${url} is no page of the catalogue`);
   return {
     url,
+    ...match,
     locale,
     origin: '',
     settlementId: CITY,
@@ -105,19 +109,19 @@ function request(url: string, overrides: Partial<RemotePageRequest> = {}): Remot
   };
 }
 
-async function described(url: string, overrides: Partial<RemotePageRequest> = {}): Promise<RemotePage> {
+async function described(url: string, overrides: Partial<PageRequest> = {}): Promise<DescribedPage> {
   const result = await describePage(request(url, overrides));
   if (result?.kind !== 'page') throw new Error(`${url} is no page of the catalogue`);
   return result;
 }
 
-async function rendered(url: string, overrides: Partial<RemotePageRequest> = {}) {
+async function rendered(url: string, overrides: Partial<PageRequest> = {}) {
   const { html, meta } = await described(url, overrides);
   if (html === null) throw new Error(`no preview of ${url}`);
   return { html, meta };
 }
 
-async function preview(url: string, overrides: Partial<RemotePageRequest> = {}): Promise<string> {
+async function preview(url: string, overrides: Partial<PageRequest> = {}): Promise<string> {
   return (await rendered(url, overrides)).html;
 }
 
@@ -293,9 +297,11 @@ describe('locale', () => {
 });
 
 describe('what a preview does not have', () => {
-  it('is none for an address that is no page of the catalogue', async () => {
-    expect(await describePage(request('/contacts'))).toBeNull();
-    expect(await describePage(request('/analysis'))).toBeNull();
+  it('is none for an address that is no page of the catalogue, and for a route it does not have', async () => {
+    expect(matchPage(routes, '/contacts')).toBeNull();
+    expect(matchPage(routes, '/analysis')).toBeNull();
+    const page = request(`/analysis/${analysis.slug}`);
+    expect(await describePage({ ...page, routes: ['mf_catalog/no-such-route'] })).toBeNull();
   });
 
   it('without answers, is the page’s loading state', async () => {
@@ -334,7 +340,7 @@ describe('what a page tells the shell’s server, from its route', () => {
   async function conversation(url: string, locale: Locale = 'ua') {
     const all = answersFor(url.split('?')[0] ?? '', locale, new URLSearchParams(url.split('?')[1]).get('query') ?? '');
     const rounds: string[][] = [];
-    const answers: RemotePageRequest['answers'][number][] = [];
+    const answers: PageRequest['answers'][number][] = [];
     for (;;) {
       const result = await describePage(request(url, { locale, answers, final: false }));
       if (result?.kind !== 'calls') return { page: result, rounds };
@@ -349,7 +355,11 @@ describe('what a page tells the shell’s server, from its route', () => {
   it('a category asks for the tree, then for its first page of the list, then is described', async () => {
     const { page, rounds } = await conversation('/analyzes/hematology');
     expect(rounds).toEqual([['service-group-tree'], ['service-list']]);
-    expect(page).toMatchObject({ kind: 'page', route: 'mf_catalog/category', notFound: false, heading: 'Гематологія' });
+    expect(matchPage(routes, '/analyzes/hematology')).toEqual({
+      routes: ['mf_catalog/category'],
+      params: { slug: 'hematology' },
+    });
+    expect(page).toMatchObject({ kind: 'page', notFound: false, heading: 'Гематологія' });
     expect(page?.kind === 'page' && textsOf(page.html ?? '', 'h2')).toHaveLength(CATEGORY_PAGE_SIZE);
   });
 

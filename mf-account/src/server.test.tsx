@@ -2,17 +2,21 @@
 // The account's pages as the shell's server describes them (its server module): headings, and for a
 // signed-in visitor the page's frame, which holds nothing personal and no city.
 import { apiKeys, type PrimedAnswer, type SessionInfo } from '@lab/api';
-import type { RemotePage, RemotePageRequest } from '@lab/pages';
-import { describePage } from './preview';
+import { type DescribedPage, matchPage, type PageRequest } from '@lab/pages';
+import { routes } from './routes';
+import { describePage } from './server';
 
 const session = (profiles: SessionInfo['profiles']): PrimedAnswer => ({
   key: apiKeys.session(),
   data: { canLogin: false, profiles },
 });
 
-async function page(url: string, answers: PrimedAnswer[] = [], preview = false): Promise<RemotePage> {
-  const request: RemotePageRequest = {
+async function page(url: string, answers: PrimedAnswer[] = [], preview = false): Promise<DescribedPage> {
+  const match = matchPage(routes, url.split('?')[0] ?? '');
+  if (!match) throw new Error(`no account page at ${url}`);
+  const request: PageRequest = {
     url,
+    ...match,
     locale: 'ua',
     origin: 'http://site',
     settlementId: 1,
@@ -65,9 +69,20 @@ describe("the account's frames", () => {
     expect(guest.heading).toBe('Мої замовлення');
   });
 
+  it("names each page's heading and its title, and a missing page none, though it has the account's frame", async () => {
+    expect((await page('/account/personal-information')).meta).toEqual({ title: 'Особисті дані' });
+    const missing = await page('/account/no-such-page');
+    expect(missing.heading).toBeNull();
+    expect(missing.frame).toBe(true);
+    expect(missing.notFound).toBe(false);
+  });
+
   it('gives no frame of an address that is no account page', async () => {
+    expect(matchPage(routes, '/elsewhere')).toBeNull();
     const unknown = await describePage({
       url: '/elsewhere',
+      routes: ['mf_account/elsewhere'],
+      params: {},
       locale: 'ua',
       origin: 'http://site',
       settlementId: 1,

@@ -9,7 +9,17 @@ import type { SettlementsListResponse } from '../contract/settlements';
 import { bodyOf, installAdapter, ok } from '../test/fakeAdapter';
 import { card } from '../test/fixtures';
 import { apiKeys } from './keys';
-import { PRIMED_ANSWERS_ELEMENT_ID, primeAnswers, primedEntries, readPrimedAnswers } from './primed';
+import {
+  earlyCallsScript,
+  PRIMED_ANSWERS_ELEMENT_ID,
+  primeAnswers,
+  primedEntries,
+  readPrimedAnswers,
+  rememberSession,
+  startPageData,
+} from './pageData';
+import { type ApiRead, readPath, reads } from './reads';
+import { useOrder } from './useCheckout';
 import { useServiceGroupTree, useServiceList } from './useServices';
 import { useSettlements } from './useSettlements';
 
@@ -217,5 +227,150 @@ describe('a paged list whose first page was primed', () => {
     expect(seen[0]).toEqual({ isLoading: true, ids: [] });
     expect(await screen.findByText('Аналіз 5')).toBeInTheDocument();
     expect(requests).toHaveLength(1);
+  });
+});
+
+function OrderNumber({ id }: { id: string }) {
+  const { data } = useOrder(id);
+  return <span>{data ? data.number : 'loading'}</span>;
+}
+
+function OrderFailure({ id }: { id: string }) {
+  const { error } = useOrder(id);
+  return <span>{error ? error.code : 'loading'}</span>;
+}
+
+const signedIn = { canLogin: false };
+const guest = { canLogin: true };
+/** A route's data list of one personal read (the payment result's order). */
+const personalOrder = (id: string) => [{ ...reads.order(id, 'ua'), access: 'personal' as const }];
+
+describe("a signed-in page's personal read, started with the page's code", () => {
+  it('is asked for once: the hook that mounts later takes its answer', async () => {
+    const requests = installAdapter(() => ok({ id: 'order-1', number: 'LAB-2001' }));
+    primeAnswers([{ key: apiKeys.session(), data: signedIn }]);
+    startPageData(personalOrder('order-1'), 'ua');
+    // the request left before any component asked
+    expect(requests.map((request) => request.url)).toEqual(['/order/orders/order-1']);
+    render(<OrderNumber id="order-1" />);
+    expect(await screen.findByText('LAB-2001')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+  });
+
+  it('is not asked for a guest, whose call would be refused (the page asks them to sign in)', () => {
+    const requests = installAdapter(() => ok({ id: 'order-2', number: 'LAB-2002' }));
+    primeAnswers([{ key: apiKeys.session(), data: guest }]);
+    startPageData(personalOrder('order-2'), 'ua');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('leaves the public reads of the list to the server and the hooks', () => {
+    const requests = installAdapter(() => ok({}));
+    primeAnswers([{ key: apiKeys.session(), data: signedIn }]);
+    startPageData([{ ...reads.serviceGroupTree('ua'), access: 'public' }], 'ua');
+    expect(requests).toHaveLength(0);
+  });
+
+  it("while the session is read again (a sign-out), is not asked for: the page's primed answer no longer counts", () => {
+    const requests = installAdapter(() => ok({ id: 'order-4', number: 'LAB-2004' }));
+    document.body.innerHTML = `<script type="application/json" id="${PRIMED_ANSWERS_ELEMENT_ID}">${JSON.stringify([
+      { key: apiKeys.session(), data: signedIn },
+    ])}</script>`;
+    // the session hook's answer, dropped while it is asked again
+    rememberSession(undefined);
+    startPageData(personalOrder('order-4'), 'ua');
+    expect(requests).toHaveLength(0);
+    document.body.innerHTML = '';
+  });
+
+  it('leaves a failure to the hook that reads the key, with no unhandled rejection', async () => {
+    const requests = installAdapter(() => ({ status: 404, data: { code: 'not-found', message: 'Не знайдено' } }));
+    primeAnswers([{ key: apiKeys.session(), data: signedIn }]);
+    startPageData(personalOrder('order-3'), 'ua');
+    render(<OrderFailure id="order-3" />);
+    expect(await screen.findByText('not-found')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe("a personal GET started by a signed-in visitor's HTML", () => {
+  const ORDER_ID = '0b7f4c1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e';
+  const order = (id = ORDER_ID): ApiRead => reads.order(id, 'ua');
+  /** What the shell's server writes into the page, run as the browser runs it. */
+  const runPageScript = (list: ApiRead[], locale: 'ua' | 'ru' = 'ua') =>
+    new Function(earlyCallsScript(list.map(readPath), locale))();
+  let asked: { url: string; init: RequestInit }[];
+  let failures: number;
+  const realFetch = globalThis.fetch;
+
+  beforeEach(() => {
+    asked = [];
+    failures = 0;
+    // jsdom has no fetch: the page's script asks through this one
+    globalThis.fetch = jest.fn(async (url: string, init: RequestInit) => {
+      asked.push({ url, init });
+      if (failures > 0) {
+        failures -= 1;
+        throw new TypeError('Failed to fetch');
+      }
+      return { ok: true, status: 200, json: async () => ({ id: ORDER_ID, number: 'LAB-3001' }) };
+    }) as unknown as typeof fetch;
+    primeAnswers([{ key: apiKeys.session(), data: signedIn }]);
+  });
+
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    delete window.__LAB_EARLY__;
+  });
+
+  it('is asked for with the session cookie, JSON and the page language, as the client asks', () => {
+    runPageScript([order()], 'ru');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.url).toBe(`http://localhost/api/private/order/orders/${ORDER_ID}`);
+    expect(asked[0]?.init.credentials).toBe('include');
+    const headers = new Headers(asked[0]?.init.headers);
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(headers.get('Accept-Language')).toBe('ru');
+  });
+
+  it("answers the page's read of that key: its hook asks nothing more", async () => {
+    const requests = installAdapter(() => ok({ id: ORDER_ID, number: 'another' }));
+    runPageScript([order()]);
+    startPageData([{ ...order(), access: 'personal' }], 'ua');
+    render(<OrderNumber id={ORDER_ID} />);
+    expect(await screen.findByText('LAB-3001')).toBeInTheDocument();
+    expect(asked).toHaveLength(1);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('is not taken once the session is a guest’s (a sign-out after the page was served)', () => {
+    const requests = installAdapter(() => ok({ id: ORDER_ID, number: 'LAB-3002' }));
+    runPageScript([order('order-5')]);
+    rememberSession({ canLogin: true });
+    expect(window.__LAB_EARLY__).toBeUndefined();
+    rememberSession({ canLogin: false });
+    startPageData([{ ...order('order-5'), access: 'personal' }], 'ua');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('is asked again by the client when it failed on the way', async () => {
+    const requests = installAdapter(() => ok({ id: 'order-6', number: 'LAB-3006' }));
+    failures = 1;
+    runPageScript([order('order-6')]);
+    startPageData([{ ...order('order-6'), access: 'personal' }], 'ua');
+    render(<OrderNumber id="order-6" />);
+    expect(await screen.findByText('LAB-3006')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+  });
+
+  it('is taken by a read of the page in its language only', () => {
+    const requests = installAdapter(() => ok({ id: ORDER_ID, number: 'LAB-3007' }));
+    runPageScript([order('order-7')], 'ru');
+    startPageData([{ ...order('order-7'), access: 'personal' }], 'ua');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('cannot close its script element, whatever the address', () => {
+    expect(earlyCallsScript(['/api/private/x</script><script>alert(1)</script>'], 'ua')).not.toMatch(/<\//);
   });
 });

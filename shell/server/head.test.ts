@@ -1,0 +1,170 @@
+/** @jest-environment node */
+import { createHash } from 'node:crypto';
+import { runInNewContext } from 'node:vm';
+import { readPath, reads } from '@lab/api';
+import { type HeadInput, renderHead } from './head';
+
+/** The start-up files as the shell's build lists them (startup.json): the entry, then its chunks. */
+const startup = {
+  scripts: ['/main.js'],
+  preloads: [
+    { href: '/a.css', as: 'style' as const },
+    { href: '/b.js', as: 'script' as const },
+  ],
+};
+
+const page = (overrides: Partial<HeadInput> = {}): HeadInput => ({
+  meta: { title: 'Аналізи' },
+  path: '/analyzes',
+  locale: 'ua',
+  origin: 'http://lab.example',
+  crumbs: [],
+  startup,
+  drawn: false,
+  remoteHints: null,
+  pageFiles: { scripts: [], styles: [] },
+  early: [],
+  preview: null,
+  ...overrides,
+});
+
+const hinted = { mf_catalog: { manifest: 'http://cdn.example/m.json?a=1&b=2', routes: ['analyzes'] } };
+
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text = '']) => text);
+}
+
+type Added = { tag: string; rel?: string; as?: string; href?: string; src?: string; async?: boolean };
+
+/**
+ * Runs the inline script against a minimal document: what it appends to the head, and the callbacks
+ * it scheduled (a frame, timers), for the test to fire.
+ */
+function runStartup(script: string) {
+  const added: Added[] = [];
+  const frames: (() => void)[] = [];
+  const timers: { callback: () => void; delay: number | undefined }[] = [];
+  const document = {
+    createElement: (tag: string) => ({ tag }) as Added,
+    head: { appendChild: (element: Added) => added.push({ ...element }) },
+  };
+  runInNewContext(script, {
+    document,
+    requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    setTimeout: (callback: () => void, delay?: number) => timers.push({ callback, delay }),
+  });
+  return { added, frames, timers };
+}
+
+const tagsOf = (html: string) => html.match(/<(?:link|script|meta|title|base)\b[^>]*>/g) ?? [];
+
+describe('the head of a page', () => {
+  it('writes the entry and the start-up preloads once, then the managed head and the remotes’ hints', () => {
+    const { head, bodyEnd } = renderHead(
+      page({
+        remoteHints: hinted,
+        pageFiles: { scripts: ['http://cdn.example/p.js'], styles: ['http://cdn.example/p.css'] },
+      }),
+    );
+    const tags = tagsOf(head);
+    expect(tags.slice(0, 3)).toEqual([
+      '<script defer="defer" src="/main.js" fetchpriority="high">',
+      '<link rel="preload" as="style" href="/a.css">',
+      '<link rel="preload" as="script" href="/b.js">',
+    ]);
+    expect(head).toContain('<title data-head>Аналізи | Медична лабораторія</title>');
+    expect(head).toContain('<link rel="preload" as="fetch" href="http://cdn.example/m.json?a=1&amp;b=2" crossorigin>');
+    expect(head).toContain('<link rel="preload" as="script" href="http://cdn.example/p.js">');
+    expect(head).toContain('<link rel="preload" as="style" href="http://cdn.example/p.css">');
+    // no tag twice
+    expect(new Set(tags).size).toBe(tags.length);
+    expect(bodyEnd).toBe('');
+  });
+
+  it('without hints (the bench’s "before") carries neither the map nor any remote or page file', () => {
+    const { head } = renderHead(page({ pageFiles: { scripts: ['http://cdn.example/p.js'], styles: [] } }));
+    expect(head).not.toContain('lab-remotes');
+    expect(head).not.toContain('cdn.example');
+  });
+
+  it("starts a signed-in visitor's personal reads from an inline script, allowed by its hash", () => {
+    const { head, scriptHashes } = renderHead(page({ early: [readPath(reads.order('7', 'ua'))] }));
+    const [early = ''] = inlineScripts(head);
+    expect(early).toContain('/api/private/order/orders/7');
+    expect(scriptHashes).toEqual([`'sha256-${createHash('sha256').update(early).digest('base64')}'`]);
+  });
+});
+
+describe('a page drawn from its HTML, started after its first paint', () => {
+  const drawn = () =>
+    renderHead(
+      page({ drawn: true, remoteHints: hinted, pageFiles: { scripts: ['http://cdn.example/p.js'], styles: [] } }),
+    );
+
+  it('writes no script or preload into the head, only the managed head and the connections', () => {
+    const { head } = drawn();
+    expect(head).not.toContain('/main.js');
+    expect(head).not.toContain('rel="preload"');
+    expect(inlineScripts(head)).toEqual([]);
+    expect(head).toContain('<link rel="preconnect" href="http://cdn.example">');
+  });
+
+  it('adds one inline script at the end of the body, allowed by the hash of its text', () => {
+    const { bodyEnd, scriptHashes } = drawn();
+    const scripts = inlineScripts(bodyEnd);
+    expect(scripts).toHaveLength(1);
+    expect(scriptHashes).toEqual([
+      `'sha256-${createHash('sha256')
+        .update(scripts[0] ?? '')
+        .digest('base64')}'`,
+    ]);
+  });
+
+  it('adds nothing before the first frame, then the preloads in order and the entry, once', () => {
+    const { added, frames, timers } = runStartup(inlineScripts(drawn().bodyEnd)[0] ?? '');
+    // scheduled: a frame, and the fallback timer for a tab drawn no frame
+    expect(added).toEqual([]);
+    expect(frames).toHaveLength(1);
+    expect(timers.map((timer) => timer.delay)).toEqual([500]);
+    frames[0]?.();
+    expect(added).toEqual([]);
+    // the frame's callback waits for the paint with a timer of its own
+    expect(timers).toHaveLength(2);
+    timers[1]?.callback();
+    expect(added.map((element) => element.href ?? element.src)).toEqual([
+      '/a.css',
+      '/b.js',
+      'http://cdn.example/m.json?a=1&b=2',
+      'http://cdn.example/p.js',
+      '/main.js',
+    ]);
+    // the manifest is fetched with CORS, as the federation runtime fetches it; the rest without
+    const cors = added.map((element) => (element as { crossOrigin?: string }).crossOrigin);
+    expect(cors).toEqual([undefined, undefined, 'anonymous', undefined, undefined]);
+    // the 500 ms fallback after the frame adds nothing a second time
+    timers[0]?.callback();
+    expect(added).toHaveLength(5);
+  });
+
+  it('starts the app from the 500 ms timer in a tab that draws no frame (opened in the background)', () => {
+    const { added, timers } = runStartup(inlineScripts(drawn().bodyEnd)[0] ?? '');
+    timers.find((timer) => timer.delay === 500)?.callback();
+    expect(added.at(-1)).toEqual({ tag: 'script', src: '/main.js', async: false });
+  });
+
+  it('keeps several entries in their order, behind the preloads', () => {
+    const { bodyEnd } = renderHead(
+      page({ drawn: true, startup: { ...startup, scripts: ['/main.js', '/runtime.js'] } }),
+    );
+    const { added, timers } = runStartup(inlineScripts(bodyEnd)[0] ?? '');
+    timers[0]?.callback();
+    expect(added.map((element) => element.href ?? element.src)).toEqual(['/a.css', '/b.js', '/main.js', '/runtime.js']);
+    expect(added.filter((element) => element.tag === 'script').every((element) => element.async === false)).toBe(true);
+  });
+
+  it('is started as any page when the build lists no entry', () => {
+    const { head, bodyEnd } = renderHead(page({ drawn: true, startup: { scripts: [], preloads: [] } }));
+    expect(bodyEnd).toBe('');
+    expect(inlineScripts(head)).toEqual([]);
+  });
+});

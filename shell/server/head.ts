@@ -1,0 +1,135 @@
+// The page's head, each tag written once: what crawlers read (title, description, canonical, og tags,
+// structured data), the first view's style, the files the page starts with and the remotes' hints, the
+// page's own code, a signed-in visitor's early reads and a drawn page's style. A page drawn from its HTML
+// (a preview, the home page's hero) asks for its scripts only after its first frame: the start script at
+// the end of the body adds them then (README "Performance": on a phone's line the page's own bytes arrive
+// without the start-up's JavaScript competing for it).
+import { earlyCallsScript } from '@lab/api';
+import type { Locale } from '@lab/i18n';
+import type { PageMeta } from '@lab/ui';
+import {
+  manifests,
+  REMOTES_MAP_ELEMENT_ID,
+  REMOTES_ON_DEMAND,
+  type RemotesMap,
+} from '../src/features/remotes/headless';
+import { buildHead, escapeHtml, renderHeadHtml } from '../src/features/seo/headless';
+import { hashSource } from './csp';
+import { firstViewCss, firstViewStyleHash } from './firstView';
+import type { PreviewHead } from './previewHead';
+import type { StartupFiles } from './shellBuild';
+import { shellTexts } from './shellPages';
+
+export type HeadInput = {
+  meta: PageMeta;
+  /** without the locale prefix */
+  path: string;
+  locale: Locale;
+  origin: string;
+  crumbs: readonly { label: string; link: string }[];
+  startup: StartupFiles;
+  /** the page is drawn from its HTML: its scripts wait for its first frame */
+  drawn: boolean;
+  /** the remotes map inline, connections to their origins and their manifests (off: the bench's "before") */
+  remoteHints: RemotesMap | null;
+  /** the page's own scripts and style sheets (a remote page's) */
+  pageFiles: { scripts: string[]; styles: string[] };
+  /** a signed-in visitor's personal reads (their paths), started before any script */
+  early: string[];
+  preview: PreviewHead | null;
+};
+
+/** The head's tags, the start script for the end of the body, and the CSP sources of what is inline. */
+export type RenderedHead = { head: string; bodyEnd: string; styleHashes: string[]; scriptHashes: string[] };
+
+type Preload = { href: string; as: 'script' | 'style' | 'fetch'; cors?: boolean };
+
+const preloadTag = ({ href, as, cors }: Preload) =>
+  `<link rel="preload" as="${as}" href="${escapeHtml(href)}"${cors ? ' crossorigin' : ''}>`;
+
+export function renderHead(input: HeadInput): RenderedHead {
+  const t = shellTexts(input.locale);
+  const site = {
+    publicUrl: input.origin,
+    siteName: t('siteName'),
+    defaultTitle: t('seo.defaultTitle'),
+    defaultDescription: t('seo.defaultDescription'),
+    ogImage: '/og-image.png',
+    telephone: '0 800 102021',
+  };
+  const managed = renderHeadHtml(
+    buildHead({ meta: input.meta, path: input.path, locale: input.locale, crumbs: input.crumbs, site }),
+  );
+  const hints = input.remoteHints ? remoteHints(input.remoteHints) : { tags: [], manifests: [] };
+  const pageFiles = input.remoteHints ? input.pageFiles : { scripts: [], styles: [] };
+  // the files the page asks for with its scripts, in the order the page needs them
+  const preloads: Preload[] = [
+    ...input.startup.preloads,
+    ...hints.manifests.map((href) => ({ href, as: 'fetch' as const, cors: true })),
+    ...pageFiles.scripts.map((href) => ({ href, as: 'script' as const })),
+    ...pageFiles.styles.map((href) => ({ href, as: 'style' as const })),
+  ];
+  const early = input.early.length ? earlyCallsScript(input.early, input.locale) : null;
+  const start = input.drawn && input.startup.scripts.length ? startScript(preloads, input.startup.scripts) : null;
+  const startTags = start
+    ? []
+    : [
+        ...input.startup.scripts.map(
+          (src) => `<script defer="defer" src="${escapeHtml(src)}" fetchpriority="high"></script>`,
+        ),
+        ...input.startup.preloads.map(preloadTag),
+      ];
+  const laterPreloads = start ? [] : preloads.slice(input.startup.preloads.length).map(preloadTag);
+  const head = [
+    startTags.join(''),
+    `    ${managed}\n    <style>${firstViewCss}</style>\n    `,
+    [...hints.tags, ...laterPreloads].join('\n    '),
+    early ? `<script>${early}</script>` : '',
+    input.preview?.html ?? '',
+    '\n  ',
+  ].join('');
+  return {
+    head,
+    bodyEnd: start ? `<script>${start}</script>` : '',
+    styleHashes: [firstViewStyleHash, ...(input.preview?.styleHashes ?? [])],
+    scriptHashes: [
+      ...(input.preview?.scriptHashes ?? []),
+      ...(start ? [hashSource(start)] : []),
+      ...(early ? [hashSource(early)] : []),
+    ],
+  };
+}
+
+/**
+ * Every page mounts the remotes of its header (all but REMOTES_ON_DEMAND), so their first requests can
+ * start with the page's own: the remotes map inline (a JSON block, not a script: the CSP holds; the
+ * shell reads it instead of fetching /remotes.json), connections to the remotes' origins, and their
+ * manifests, preloaded (the runtime fetches them with CORS). Not the entries: Chromium hands a failed
+ * script preload to the later <script> too, so a slot's retry after its remote was down would fail
+ * again (isolation journey).
+ */
+export function remoteHints(remotesMap: RemotesMap): { tags: string[]; manifests: string[] } {
+  const json = JSON.stringify(remotesMap).replace(/</g, '\\u003c');
+  const tags = [`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">${json}</script>`];
+  const atStart = Object.entries(manifests(remotesMap))
+    .filter(([name]) => !REMOTES_ON_DEMAND.includes(name))
+    .map(([, manifest]) => new URL(manifest).href);
+  for (const origin of new Set(atStart.map((url) => new URL(url).origin))) {
+    tags.push(`<link rel="preconnect" href="${origin}">`, `<link rel="preconnect" href="${origin}" crossorigin>`);
+  }
+  return { tags, manifests: atStart };
+}
+
+/**
+ * The page's start after its first frame (a timer too: a tab opened in the background draws no frame
+ * until shown): the preloads in their order, then the entry, behind nothing.
+ */
+export function startScript(preloads: readonly Preload[], entries: readonly string[]): string {
+  const listed = preloads.map(({ href, as, cors }) => (cors ? [href, as, 1] : [href, as]));
+  return (
+    `(function(){var started=false;function start(){if(started)return;started=true;` +
+    `${JSON.stringify(listed)}.forEach(function(p){var l=document.createElement('link');l.rel='preload';l.as=p[1];if(p[2])l.crossOrigin='anonymous';l.href=p[0];document.head.appendChild(l)});` +
+    `${JSON.stringify(entries)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s)})}` +
+    `requestAnimationFrame(function(){setTimeout(start)});setTimeout(start,500)})()`
+  );
+}

@@ -1,0 +1,66 @@
+import { reads } from '@lab/api';
+import { initI18n } from '@lab/i18n';
+import type { PageHandle } from '@lab/pages/routes';
+import { createMemoryRouter, Outlet, RouterProvider } from '@lab/router';
+import { getPageMeta, setRouteMeta, usePageMeta } from '@lab/ui';
+import { act, render, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { mutate } from 'swr';
+import { RouteHead } from './RouteHead';
+
+beforeAll(() => initI18n('ua'));
+afterEach(() => act(() => setRouteMeta({})));
+
+const newsItem = reads.newsItem('flu', 'ua');
+
+/** A route whose head names the answer of its one read, as a news item's does. */
+const handle: PageHandle = {
+  ns: 'shell',
+  data: () => [{ ...newsItem, access: 'public' }],
+  head: ({ answer }) => {
+    const item = answer<{ title: string }>(newsItem.key);
+    return { title: item === null ? 'missing' : (item?.title ?? 'waiting') };
+  },
+};
+
+function OrderNumber() {
+  usePageMeta({ title: 'Замовлення 7' });
+  return null;
+}
+
+function site(page: ReactElement | null = null, at = '/news/flu') {
+  return createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <RouteHead />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: 'news/:slug', handle, element: page },
+          { path: 'plain', element: null },
+        ],
+      },
+    ],
+    { initialEntries: [at] },
+  );
+}
+
+describe("the matched route's head", () => {
+  it("is its handle's, from its answer as the page's hook has it in SWR's cache", async () => {
+    render(<RouterProvider router={site()} />);
+    await waitFor(() => expect(getPageMeta().title).toBe('waiting'));
+    await act(() => mutate(newsItem.key, { title: 'Грип: щеплення' }, { revalidate: false }));
+    await waitFor(() => expect(getPageMeta().title).toBe('Грип: щеплення'));
+  });
+
+  it('is said over by what the mounted page says, and is the site’s on a route without one', async () => {
+    const { unmount } = render(<RouterProvider router={site(<OrderNumber />)} />);
+    await waitFor(() => expect(getPageMeta().title).toBe('Замовлення 7'));
+    unmount();
+    render(<RouterProvider router={site(null, '/plain')} />);
+    await waitFor(() => expect(getPageMeta()).toEqual({}));
+  });
+});
