@@ -18,8 +18,8 @@ import { ensureChromium } from './ensure-chromium.mjs';
 import { apps, buildApp, install, root, run, startChild } from './lib.mjs';
 import { shellServer } from './serve-all.mjs';
 
-/** The remotes and the prefixes their pages are under (packages/config/remotes.cjs). */
-const { remotes: remoteDeclarations } = createRequire(import.meta.url)('../packages/config/remotes.cjs');
+/** The prefixes a remote's build says its pages are under (its pages.json). */
+const { prefixesOf } = createRequire(import.meta.url)('../packages/config/remotes.cjs');
 
 const flag = (name) => process.argv.includes(name);
 const QUICK = flag('--quick');
@@ -37,7 +37,7 @@ const shell = apps.find((app) => app.name === 'shell');
 if (!flag('--no-build')) {
   rmSync(benchDir, { recursive: true, force: true });
   for (const app of apps) buildApp(app, { OUTPUT_PATH: out('federated', app) });
-  for (const app of apps) buildApp(app, { OUTPUT_PATH: out('per-entry', app), MF_RUNTIME: 'per-entry' });
+  for (const app of apps) buildApp(app, { OUTPUT_PATH: out('per-entry', app), BENCH_RUNTIME_PER_ENTRY: '1' });
   buildApp(shell, { OUTPUT_PATH: out('single', shell), SINGLE_BUNDLE: '1' });
 }
 
@@ -83,7 +83,9 @@ function serveSite({ label, variant, basePort, api, remotesPort = basePort, hint
   // the single bundle has the remotes compiled in: their prefixes without manifests, so its page gets no
   // remote hints and a CSP of 'self', and its server routes their pages as the client does
   if (remotesPort === null) {
-    const prefixes = Object.fromEntries(remoteDeclarations.map(({ name, routes }) => [name, { routes }]));
+    const prefixes = Object.fromEntries(
+      remotes.map((app) => [app.name, { routes: prefixesOf(out('federated', app)) }]),
+    );
     writeFileSync(join(out(variant, shell), 'remotes.json'), `${JSON.stringify(prefixes)}\n`);
   }
   children.push(
@@ -91,7 +93,7 @@ function serveSite({ label, variant, basePort, api, remotesPort = basePort, hint
       ...shellServer.slice(1),
       ...['--root', out(variant, shell), '--port', String(basePort), '--api', origin(api)],
       ...(remotesPort === null ? [] : ['--remotes', remotesArg.join(',')]),
-      ...(hints ? [] : ['--no-remote-hints']),
+      ...(hints ? [] : ['--bench-no-remote-hints']),
     ]),
   );
   const appsByOrigin = { [origin(basePort)]: 'shell' };

@@ -24,7 +24,7 @@ import { checkShellAgainst } from './remote-types.mjs';
 
 const require = createRequire(import.meta.url);
 const semver = require('semver');
-const { remotes, remotesMap } = require('../packages/config/remotes.cjs');
+const { prefixesOf, remotesMap } = require('../packages/config/remotes.cjs');
 
 /** Where releases live: RELEASES_DIR, or releases/ at the repository's root. */
 export { releasesDir };
@@ -93,7 +93,8 @@ export function fileRelease(app, build, { move = false, commit = commitOf() } = 
   rmSync(target, { recursive: true, force: true });
   if (move) renameSync(build, target);
   else cpSync(build, target, { recursive: true });
-  const routes = remotes.find((remote) => remote.name === app.name)?.routes ?? [];
+  // the prefixes its pages are under, as the build lists them (pages.json)
+  const routes = prefixesOf(target);
   const meta = {
     app: app.dir,
     name: app.name,

@@ -96,7 +96,7 @@ function browserConfig(app, production, outputPath, refresh) {
             // the document's skeleton; its scripts are the shell's server's to write (startup.json)
             new HtmlWebpackPlugin({ template: './public/index.html', inject: false }),
             new StartupFilesPlugin(),
-            new RemotesMapPlugin(),
+            new RemotesMapPlugin(outputPath),
             new PublicAssetsPlugin(path.join(app.dir, 'public')),
           ]
         : []),
@@ -217,13 +217,13 @@ function pageServerConfig(app, outputPath, production) {
 /**
  * One federation runtime per page instead of a copy in every remote entry: the shell provides its
  * runtime-core as a global, the remotes use it (they are only ever loaded by this shell). The bench
- * builds `MF_RUNTIME=per-entry` to report the weight before and after.
+ * builds with `BENCH_RUNTIME_PER_ENTRY=1` (its "before", never a release) to report the weight before and after.
  */
 function federationRuntimeExperiments(app) {
   // browser only: the runtime's Node.js loaders (vm, SyntheticModule ...) are dropped from the bundle;
   // a remote loads no remotes of its own, so its entry needs none of the bundler runtime's remote code
   const optimization = app.host ? { target: 'web' } : { target: 'web', disableRemote: true };
-  if (process.env.MF_RUNTIME === 'per-entry') return { optimization };
+  if (process.env.BENCH_RUNTIME_PER_ENTRY === '1') return { optimization };
   return app.host ? { provideExternalRuntime: true, optimization } : { externalRuntime: true, optimization };
 }
 
@@ -232,7 +232,7 @@ function federationRuntimeExperiments(app) {
  * (CommonJS) copy of runtime-core next to the ES module one the shell itself runs on: point them at one.
  */
 function sharedRuntimeAlias() {
-  if (process.env.MF_RUNTIME === 'per-entry') return {};
+  if (process.env.BENCH_RUNTIME_PER_ENTRY === '1') return {};
   const enhanced = packageDir('@module-federation/enhanced', __dirname);
   const tools = packageDir('@module-federation/runtime-tools', enhanced);
   const runtime = packageDir('@module-federation/runtime', tools);
@@ -460,14 +460,22 @@ function importsIn(node) {
   return Object.entries(node).flatMap(([key, value]) => (key === 'loc' || key === 'range' ? [] : importsIn(value)));
 }
 
-/** Emits remotes.json (name -> manifest URL) next to index.html; deployments replace the file. */
+/**
+ * Emits remotes.json (name -> manifest URL and the prefixes its build lists) next to index.html;
+ * deployments replace the file, and the shell's server takes each remote's prefixes from its live build
+ * too. The remotes' builds are beside the shell's (OUTPUT_PATH) or in their dist/: built first.
+ */
 class RemotesMapPlugin {
+  constructor(outputPath) {
+    this.buildDirOf = process.env.OUTPUT_PATH ? (remote) => path.join(outputPath, '..', remote.dir) : undefined;
+  }
+
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('RemotesMapPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: 'RemotesMapPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          const json = `${JSON.stringify(remotesMap(process.env), null, 2)}\n`;
+          const json = `${JSON.stringify(remotesMap(process.env, this.buildDirOf), null, 2)}\n`;
           compilation.emitAsset('remotes.json', new webpack.sources.RawSource(json));
         },
       );

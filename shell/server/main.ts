@@ -1,16 +1,16 @@
 // The shell's production server: the static build (packages/serve) plus server-rendered page heads,
 // the Content-Security-Policy and the /api proxy. Options: --port, --root, --api, --remotes, --public-url,
-// --releases, --no-releases, --dev-origins and --no-remote-hints (or PORT, API_URL, PUBLIC_URL,
+// --releases, --no-releases, --dev-origins and --bench-no-remote-hints (or PORT, API_URL, PUBLIC_URL,
 // RELEASES_DIR; the remotes default to remotes.json in the build, then to what releases/deployment.json
 // promotes). `npm run dev` runs it in front of the shell's development build (scripts/dev.mjs).
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createStaticServer } from '@lab/serve';
 import { parseRemotesMap, type RemotesMap, withManifests } from '../src/features/remotes/headless';
-import { bucketOf, type Deployment, deploymentReader, hasCanary, newBucket, remotesFor, shellRoot } from './deployment';
+import { deploymentReader, shellRoot } from './deployment';
 import { isPageRequest, servePage } from './page';
+import { visitorRemotes } from './visitor';
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +28,7 @@ const { values } = parseArgs({
     'dev-origins': { type: 'string' },
     'public-url': { type: 'string', default: process.env.PUBLIC_URL },
     // the bench's "before": no remotes map inline, no preconnects or preloads for the remotes
-    'no-remote-hints': { type: 'boolean', default: false },
+    'bench-no-remote-hints': { type: 'boolean', default: false },
   },
 });
 
@@ -58,23 +58,9 @@ const root = () => shellRoot(live(), values.releases, values.root);
 const options = {
   publicUrl: values['public-url']?.replace(/\/+$/, '') || null,
   remotesMap,
-  remoteHints: !values['no-remote-hints'],
+  remoteHints: !values['bench-no-remote-hints'],
   devOrigins: values['dev-origins']?.split(',').filter(Boolean) ?? [],
 };
-
-/**
- * The remotes this visitor loads: the live releases, or a canary's. A visitor without a bucket gets one
- * (and its cookie) while a canary runs, so that it stays on its side over reloads.
- */
-function visitorRemotes(request: IncomingMessage, response: ServerResponse, deployment: Deployment): RemotesMap {
-  let bucket = bucketOf(request.headers.cookie);
-  if (bucket === null && hasCanary(deployment)) {
-    const assigned = newBucket();
-    bucket = assigned.bucket;
-    response.setHeader('set-cookie', assigned.cookie);
-  }
-  return remotesFor(remotesMap, deployment, bucket);
-}
 
 const server = createStaticServer({
   root,
@@ -83,7 +69,7 @@ const server = createStaticServer({
   before: async (request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
     if (pathname === '/remotes.json' && (request.method === 'GET' || request.method === 'HEAD')) {
-      const map = visitorRemotes(request, response, live());
+      const map = await visitorRemotes(request, response, live(), remotesMap);
       response.writeHead(200, {
         'content-type': 'application/json; charset=utf-8',
         'cache-control': 'no-cache',
@@ -98,7 +84,7 @@ const server = createStaticServer({
     await servePage(request, response, pathname, {
       ...options,
       root: shellRoot(deployment, values.releases, values.root),
-      remotesMap: visitorRemotes(request, response, deployment),
+      remotesMap: await visitorRemotes(request, response, deployment, remotesMap),
     });
     return true;
   },

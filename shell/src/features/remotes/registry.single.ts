@@ -1,6 +1,7 @@
 // The registry of the single-bundle build (`SINGLE_BUNDLE=1`, used by `npm run bench` to measure the
 // federation tax): the shell imports the remotes' exposed modules directly, with no federation at
 // all. The federated build never contains this file; webpack swaps it in for ./registry.
+import { pageRemotesMap } from './pageRemotes';
 import type { RemotesMap } from './remotesMap';
 import type { ExposedName, RemoteModules, RemoteName } from './types';
 
@@ -28,15 +29,15 @@ const loaders: Loaders = {
   },
 };
 
-// no manifests, only the prefixes (packages/config/remotes.cjs): the baseline's routes are the same
-const prefixes: RemotesMap = {
-  mf_catalog: { manifest: '', routes: ['analyzes', 'analysis', 'search'] },
-  mf_cart_checkout: { manifest: '', routes: ['cart', 'checkout'] },
-  mf_account: { manifest: '', routes: ['account'] },
-};
+let registration: Promise<RemotesMap> | null = null;
 
+/** The page's remotes map (no manifests here: the prefixes each remote's build lists), read once. */
 export function registerRemotesOnce(): Promise<RemotesMap> {
-  return Promise.resolve(prefixes);
+  registration ??= pageRemotesMap().catch((error: unknown) => {
+    registration = null;
+    throw error;
+  });
+  return registration;
 }
 
 export function loadExposed<R extends RemoteName, M extends ExposedName<R>>(

@@ -1,10 +1,8 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { REMOTES_MAP_ELEMENT_ID } from './element';
 import { setPageRemotes, tellRemoteFailure } from './failures';
-import { manifests, parseRemotesMap, type RemotesMap } from './remotesMap';
+import { pageRemotesMap } from './pageRemotes';
+import { manifests, type RemotesMap } from './remotesMap';
 import type { ExposedName, RemoteModules, RemoteName } from './types';
-
-const REMOTES_MAP_URL = '/remotes.json';
 
 let registration: Promise<RemotesMap> | null = null;
 
@@ -14,25 +12,9 @@ function federation() {
   return instance;
 }
 
-/** The map the shell's server put into the page; a page served without it fetches /remotes.json. */
-function inlineRemotesMap(): RemotesMap | null {
-  const element = typeof document === 'undefined' ? null : document.getElementById(REMOTES_MAP_ELEMENT_ID);
-  return element?.textContent ? parseRemotesMap(element.textContent) : null;
-}
-
-async function fetchRemotesMap(): Promise<RemotesMap> {
-  const inline = inlineRemotesMap();
-  if (inline) return inline;
-  const response = await fetch(REMOTES_MAP_URL, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`remotes map: HTTP ${response.status}`);
-  const map = parseRemotesMap(await response.text());
-  if (!map) throw new Error('remotes map: not a map of remotes');
-  return map;
-}
-
 /** Reads the remotes map once per page and registers every remote with the federation runtime. */
 export function registerRemotesOnce(): Promise<RemotesMap> {
-  registration ??= fetchRemotesMap()
+  registration ??= pageRemotesMap()
     .then((map) => {
       federation().registerRemotes(Object.entries(manifests(map)).map(([name, entry]) => ({ name, entry })));
       setPageRemotes(map);

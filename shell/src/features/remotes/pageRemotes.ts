@@ -1,0 +1,22 @@
+// The remotes map of this page: the one the shell's server put into its HTML (with the prefixes each
+// remote's build lists), else /remotes.json. The federated registry and the single bundle's read it alike.
+import { REMOTES_MAP_ELEMENT_ID } from './element';
+import { parseRemotesMap, type RemotesMap } from './remotesMap';
+
+const REMOTES_MAP_URL = '/remotes.json';
+
+/** The map the shell's server put into the page, if it did. */
+function inlineRemotesMap(): RemotesMap | null {
+  const element = typeof document === 'undefined' ? null : document.getElementById(REMOTES_MAP_ELEMENT_ID);
+  return element?.textContent ? parseRemotesMap(element.textContent) : null;
+}
+
+export async function pageRemotesMap(): Promise<RemotesMap> {
+  const inline = inlineRemotesMap();
+  if (inline) return inline;
+  const response = await fetch(REMOTES_MAP_URL, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`remotes map: HTTP ${response.status}`);
+  const map = parseRemotesMap(await response.text());
+  if (!map) throw new Error('remotes map: not a map of remotes');
+  return map;
+}
