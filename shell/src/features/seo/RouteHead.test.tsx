@@ -1,9 +1,11 @@
-import { reads } from '@lab/api';
+import { reads, useNewsItem } from '@lab/api';
+import { installAdapter, ok } from '@lab/api/test/fake-adapter';
 import { initI18n } from '@lab/i18n';
 import type { PageHandle } from '@lab/pages/routes';
 import { createMemoryRouter, Outlet, RouterProvider } from '@lab/router';
 import { getPageMeta, setRouteMeta, usePageMeta } from '@lab/ui';
-import { act, render, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { mutate } from 'swr';
 import { RouteHead } from './RouteHead';
@@ -62,5 +64,49 @@ describe("the matched route's head", () => {
     unmount();
     render(<RouterProvider router={site(null, '/plain')} />);
     await waitFor(() => expect(getPageMeta()).toEqual({}));
+  });
+});
+
+/** A news page that reads its item, with a retry after a failure. */
+function NewsPage() {
+  const { data, error, mutate } = useNewsItem('cold');
+  if (error) {
+    return (
+      <button type="button" onClick={() => void mutate()}>
+        retry
+      </button>
+    );
+  }
+  return <h1>{(data as { title?: string } | undefined)?.title ?? 'loading'}</h1>;
+}
+
+describe("the route's head reading the page's answer", () => {
+  it("leaves the page's retry working: the read is asked again, though the head read its key first", async () => {
+    let calls = 0;
+    installAdapter(() => {
+      calls += 1;
+      return calls === 1
+        ? { status: 500, data: { code: 'internal', message: 'x' } }
+        : ok({ title: 'Застуда', seo: {} });
+    });
+    const coldHandle: PageHandle = { ...handle, data: () => [{ ...reads.newsItem('cold', 'ua'), access: 'public' }] };
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <RouteHead />
+              <Outlet />
+            </>
+          ),
+          children: [{ path: 'news/:slug', handle: coldHandle, element: <NewsPage /> }],
+        },
+      ],
+      { initialEntries: ['/news/cold'] },
+    );
+    render(<RouterProvider router={router} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'retry' }));
+    expect(await screen.findByRole('heading', { name: 'Застуда' })).toBeInTheDocument();
+    expect(calls).toBe(2);
   });
 });

@@ -1,14 +1,13 @@
 // The head the matched route declares (@lab/pages PageHandle.head), from its data as the page's hooks
 // have it in SWR's cache: the same declaration the shell's server writes into the first view. A page
 // may say more while it is mounted (usePageMeta), over it.
-import type { ApiError } from '@lab/api';
-import { getStored } from '@lab/api';
+import { type ApiError, fetchRead, getStored } from '@lab/api';
 import { useLocale, useTranslation } from '@lab/i18n';
-import type { PageContext, PageHandle } from '@lab/pages/routes';
+import type { DataCall, PageContext, PageHandle } from '@lab/pages/routes';
 import { useLocation, useMatches } from '@lab/router';
 import { setRouteMeta } from '@lab/ui';
 import { useCallback, useEffect, useState } from 'react';
-import useSWR, { unstable_serialize as serialize } from 'swr';
+import useSWR, { type SWRConfiguration, unstable_serialize as serialize } from 'swr';
 
 const isPageHandle = (handle: unknown): handle is PageHandle =>
   typeof handle === 'object' && handle !== null && typeof (handle as { ns?: unknown }).ns === 'string';
@@ -51,13 +50,24 @@ function HandleHead({ handle, params }: { handle: PageHandle; params: PageContex
   const meta = JSON.stringify(handle.head?.(context) ?? {});
   useEffect(() => setRouteMeta(JSON.parse(meta)), [meta]);
   useEffect(() => () => setRouteMeta({}), []);
-  return calls.map((call) => <Watch key={serialize(call.key)} callKey={call.key} told={told} />);
+  return calls.map((call) => <Watch key={serialize(call.key)} call={call} told={told} />);
 }
 
-/** Reads one answer from SWR's cache as the page's hook has it (no request of its own) and tells it. */
-function Watch({ callKey, told }: { callKey: readonly unknown[]; told: (id: string, answer: Answer) => void }) {
-  const { data, error } = useSWR<unknown, ApiError>(callKey, null);
-  const id = serialize(callKey);
+/**
+ * Reads one answer from SWR's cache as the page's hook has it and tells it. It asks for nothing itself
+ * (not on mount, not when stale), yet carries the read: SWR hands a key's revalidation (the page's
+ * retry) to the first hook that reads it, which may be this one.
+ */
+const WATCH: SWRConfiguration = {
+  revalidateOnMount: false,
+  revalidateIfStale: false,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+};
+
+function Watch({ call, told }: { call: DataCall; told: (id: string, answer: Answer) => void }) {
+  const { data, error } = useSWR<unknown, ApiError>(call.key, () => fetchRead(call), WATCH);
+  const id = serialize(call.key);
   useEffect(() => told(id, { data, error }), [id, data, error, told]);
   return null;
 }
