@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { recordedFrames, recordFrames } from '../support/frames';
 import { pageJson, setCity } from '../support/page';
 import { Site } from '../support/site';
 import { smsCode } from '../support/sms';
@@ -270,9 +271,19 @@ test.describe('a patient orders and pays', () => {
       'Знижка за онлайн-оплату',
     );
     await acceptConsents(page);
+    // every frame from the click to the payment result: the checkout is left as it was (its cart is
+    // the order's now), never drawn again saying the cart is empty while the result's code is on its way
+    await recordFrames(page);
     await placeButton(page).click();
     await expect(page).toHaveURL(/\/checkout\/result\?orderId=[0-9a-f-]{36}$/);
     await expect(page.getByText('Оплатіть його у відділенні під час візиту.')).toBeVisible();
+    const frames = await recordedFrames(page);
+    expect(frames.length).toBeGreaterThan(1);
+    expect(frames.filter((frame) => frame.text.includes('Кошик порожній'))).toEqual([]);
+    // until the result is drawn, the checkout keeps its own address
+    expect(
+      frames.filter((frame) => frame.path === '/checkout/result' && frame.text.includes('Оформити замовлення')),
+    ).toEqual([]);
     const order = await orderOf(page, page.url());
     expect(order).toMatchObject({ state: 'waiting-at-branch', paymentType: 'cash', homeVisit: null });
     expect(order.branch).not.toBeNull();

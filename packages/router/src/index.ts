@@ -20,6 +20,7 @@ export {
   useLocation,
   useMatches,
   useNavigate,
+  useNavigation,
   useParams,
   useSearchParams,
 } from 'react-router';

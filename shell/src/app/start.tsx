@@ -2,7 +2,7 @@ import { primeAnswers, readPrimedAnswers } from '@lab/api';
 import { initI18n, localeFromPath, setLocale } from '@lab/i18n';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { keepPagePreview, onRemoteFailure, remoteVersions } from '../features/remotes';
+import { keepPagePreview, onRemoteFailure, remoteVersions, routerStarted } from '../features/remotes';
 import { nextTask } from '../features/startup';
 import { startVitals } from '../features/vitals';
 import { App } from './App';
@@ -34,6 +34,7 @@ export async function start(): Promise<void> {
   if (container) {
     void ready.then(() => {
       landingRoute = routePattern(router.state.matches);
+      routerStarted();
       startTransition(() => createRoot(container).render(<App router={router} />));
     });
   }

@@ -54,17 +54,21 @@ export function usePlaceOrder(): PlaceOrder {
         clearCheckoutStorage();
       }
 
-      // the order took the cart's lines: every cart reader (the header badge) reads it again
-      void mutate(keysOf('cart'));
-      announceCart(null);
+      // the order took the cart's lines: every cart reader (the header badge) reads it again, once this
+      // page has gone (it would say the cart is empty while the next page's code is on its way)
+      const leave = async (to: string) => {
+        await navigate(to);
+        void mutate(keysOf('cart'));
+        announceCart(null);
+      };
 
       if (isOnlinePayment(order.paymentType)) {
         try {
+          // the page is leaving for the provider (the cart is read anew on the way back): the button stays busy
           goToPayment(await startOnlinePayment(order.id, order.registryId));
-          // the page is leaving for the provider: the button stays busy
           return null;
         } catch {
-          navigate(resultPath(order.id, 'error'));
+          await leave(resultPath(order.id, 'error'));
           return null;
         }
       }
@@ -74,7 +78,7 @@ export function usePlaceOrder(): PlaceOrder {
         // the order is placed; the lab can register it at the branch
         console.warn('The order could not be registered', error);
       }
-      navigate(resultPath(order.id));
+      await leave(resultPath(order.id));
       return null;
     },
     [mutate, navigate],

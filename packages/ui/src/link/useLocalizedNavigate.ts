@@ -2,7 +2,8 @@ import { isExternalHref, localizePath, useLocale } from '@lab/i18n';
 import { type NavigateOptions, useNavigate } from '@lab/router';
 import { useCallback } from 'react';
 
-export type LocalizedNavigate = (to: string, options?: NavigateOptions) => void;
+/** Settles once the navigation is done (the next page drawn) in a data router. */
+export type LocalizedNavigate = (to: string, options?: NavigateOptions) => Promise<void> | void;
 
 /** `navigate` that applies the locale prefix like Link does; external URLs leave the app. */
 export function useLocalizedNavigate(): LocalizedNavigate {
@@ -14,7 +15,7 @@ export function useLocalizedNavigate(): LocalizedNavigate {
         window.location.assign(to);
         return;
       }
-      void navigate(localizePath(to, locale), options);
+      return navigate(localizePath(to, locale), options);
     },
     [navigate, locale],
   );

@@ -1,6 +1,6 @@
 import { useKept } from '@lab/events';
 import { useTranslation } from '@lab/i18n';
-import { Outlet } from '@lab/router';
+import { Outlet, useNavigation } from '@lab/router';
 import { isBot, Spinner } from '@lab/ui';
 import { useState } from 'react';
 import { Breadcrumbs } from '../breadcrumbs';
@@ -20,15 +20,19 @@ export function Layout() {
   const { t } = useTranslation('shell');
   const [bot] = useState(isBot);
   const signInAsked = useKept('auth:open');
+  // the next page's code (or its remote's routes) on its way: the page being left waits under its own
+  // address, marked busy, and the frame shows the site's progress bar until the next page is drawn
+  const pending = useNavigation().state === 'loading';
   return (
     <CityProvider bot={bot}>
       <div className={styles.page}>
         <a className={styles.skip} href="#main">
           {t('skipToContent')}
         </a>
+        {pending && <div className={styles.progress} role="progressbar" aria-label={t('pageLoading')} />}
         <Header bot={bot} />
         <CityBanner />
-        <main id="main" className={styles.main} tabIndex={-1}>
+        <main id="main" className={styles.main} tabIndex={-1} aria-busy={pending || undefined}>
           <Breadcrumbs />
           <Outlet />
         </main>

@@ -14,6 +14,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { arrivedPage, loadPage } from './pageCode';
 import { usePageFirstOpen, usePageHold } from './pageFirst';
 import { peekPagePreview, takePagePreview } from './pagePreview';
 import { RemoteBoundary } from './RemoteBoundary';
@@ -141,7 +142,7 @@ function lazyPage(route: PageRoute, generation: number): LazyExoticComponent<Com
   const key = `${route.id}#${generation}`;
   let component = lazyPages.get(key);
   if (!component) {
-    component = lazy(() => route.lazy().then(({ Component }) => ({ default: Component })));
+    component = lazy(() => loadPage(route).then((Component) => ({ default: Component })));
     lazyPages.set(key, component);
   }
   return component;
@@ -178,7 +179,8 @@ export function RemotePage({ remote, route }: { remote: RemoteName; route: PageR
   const cityStored = useStored('cityId') != null;
   const placeholder = preview ? <KeptPreview node={preview.node} /> : null;
   if (placeholder && preview?.cityBound && !cityStored) return placeholder;
-  const Page = lazyPage(route, generation);
+  // arrived already (the router's loader waited for it): drawn at once; else loaded here, with a retry
+  const Page = (generation === 0 && arrivedPage(route)) || lazyPage(route, generation);
   return (
     // a box that takes no part in the layout: only there to see the page's content arrive
     <div ref={pageRef} style={{ display: 'contents' }}>

@@ -9,6 +9,7 @@ export {
   patchRemoteRoutes,
   type RemoteCrumb,
   type RouteParents,
+  routerStarted,
   useRouteCrumbs,
   useUnavailableRemote,
 } from './remoteRoutes';

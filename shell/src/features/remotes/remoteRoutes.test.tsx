@@ -1,13 +1,20 @@
 import { initI18n, setLocale } from '@lab/i18n';
 import type { PageRoute } from '@lab/pages/routes';
 import { createMemoryRouter, Outlet, RouterProvider } from '@lab/router';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../../app/i18n';
 import { ContentRoute } from '../content';
+import { forgetPageCode } from './pageCode';
 import { resetPageFirst } from './pageFirst';
 import { loadExposed, registerRemotesOnce } from './registry';
-import { forgetRemoteRoutes, patchRemoteRoutes, type RouteParents, useRouteCrumbs } from './remoteRoutes';
+import {
+  forgetRemoteRoutes,
+  patchRemoteRoutes,
+  type RouteParents,
+  routerStarted,
+  useRouteCrumbs,
+} from './remoteRoutes';
 
 jest.mock('./registry', () => ({ loadExposed: jest.fn(), registerRemotesOnce: jest.fn() }));
 jest.mock('../content', () => {
@@ -103,6 +110,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   forgetRemoteRoutes();
+  forgetPageCode();
   resetPageFirst();
   load.mockReset();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -184,6 +192,33 @@ describe("the remotes' pages in the shell's router", () => {
     render(<RouterProvider router={site('/analysis/orders/7')} />);
     expect(await screen.findByRole('heading', { name: 'Сторінка розділу' })).toBeInTheDocument();
     expect(screen.getByTestId('crumbs')).toHaveTextContent('/analysis /analysis/orders/:id');
+  });
+
+  it("on a navigation, waits for the next page's code under the address being left, then draws it at once", async () => {
+    let arrive: () => void = () => {};
+    const slow: PageRoute[] = catalogueRoutes.map((route) => ({
+      ...route,
+      id: 'mf_catalog/category-slow',
+      lazy: () =>
+        new Promise((resolve) => {
+          arrive = () => resolve({ Component: CategoryPage });
+        }),
+    }));
+    load.mockResolvedValue({ routes: slow } as never);
+    const router = site('/news');
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Новини' })).toBeInTheDocument();
+    routerStarted();
+    act(() => {
+      void router.navigate('/analyzes/hematology');
+    });
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    // the page being left is drawn as it was, under its own address, while the next page's code is on its way
+    expect(router.state.location.pathname).toBe('/news');
+    expect(screen.getByRole('heading', { name: 'Новини' })).toBeInTheDocument();
+    await act(async () => arrive());
+    expect(await screen.findByRole('heading', { name: 'Категорія з каталогу' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/analyzes/hematology');
   });
 
   it("leaves the shell's own pages alone: no remote is loaded for them", async () => {

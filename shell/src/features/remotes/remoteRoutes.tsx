@@ -3,9 +3,10 @@
 // under the site's layout, once bare (ua) and once under each other locale's prefix. The shell keeps
 // no list of the remotes' pages.
 import { localeFromPath } from '@lab/i18n';
-import { crumbsOf, type PageHandle, type PageRoute } from '@lab/pages/routes';
+import { crumbsOf, type PageCrumb, type PageHandle, type PageRoute } from '@lab/pages/routes';
 import type { RouteObject } from '@lab/router';
 import { useSyncExternalStore } from 'react';
+import { loadPage } from './pageCode';
 import { startRouteData } from './pageData';
 import { RemotePage } from './RemoteSlot';
 import { registerRemotesOnce } from './registry';
@@ -25,8 +26,8 @@ let knownMap: RemotesMap | null = null;
 /** The crumbs of every mounted route (the shell's own, and each remote's subtree once patched in), for the trail. */
 let crumbsSnapshot: readonly RemoteCrumb[] = [];
 
-/** A crumb of a remote's page: the full pattern, its label's key in the remote's namespace. */
-export type RemoteCrumb = { pattern: string; labelKey: string; ns: string; id?: string };
+/** A crumb of a page: the full pattern, its label's key in its namespace, its real name from the page's data. */
+export type RemoteCrumb = { pattern: string; labelKey: string; ns: string; id?: string; label?: PageCrumb['label'] };
 
 function changed() {
   for (const listener of listeners) listener();
@@ -34,20 +35,32 @@ function changed() {
 
 /** Adds the crumbs of these routes to the trail's (the shell's pages at start, a remote's when patched in). */
 export function addCrumbs(routes: readonly PageRoute[]) {
-  const added = crumbsOf(routes).map(({ pattern, crumb: { labelKey, id }, ns }) => ({
+  const added = crumbsOf(routes).map(({ pattern, crumb: { labelKey, id, label }, ns }) => ({
     pattern,
     labelKey,
     ns,
     ...(id ? { id } : {}),
+    ...(label ? { label } : {}),
   }));
   crumbsSnapshot = [...crumbsSnapshot, ...added];
   changed();
 }
 
+/** Whether the router has drawn its first page: a later navigation waits for the next page's code. */
+let started = false;
+
+/** Told by the page's start once the router's first page is drawn. */
+export function routerStarted(): void {
+  started = true;
+}
+
 /**
- * The shell's route objects for a remote's: its element is the shell's slot around the page. A page
- * with a data list gets a loader that starts its personal reads and waits for nothing: the page's code
- * and its first personal answer then load side by side.
+ * The shell's route objects for a remote's: its element is the shell's slot around the page. Its loader
+ * starts the page's personal reads (its code and its first personal answer then load side by side) and,
+ * on a navigation, waits for the page's code: the page being left stays as it is, under its own address,
+ * while the frame shows the navigation pending (Layout.tsx), and is never drawn with the next page's
+ * state. The landing page's first render does not wait: its first view is on screen meanwhile. A code
+ * that fails to load is the slot's to show (its fallback, with a retry).
  */
 export function mountRoutes(remote: string, routes: readonly PageRoute[], scope: string): RouteObject[] {
   return routes.map((route) => {
@@ -55,15 +68,14 @@ export function mountRoutes(remote: string, routes: readonly PageRoute[], scope:
       id: `${scope}${route.id}`,
       handle: { ...route.handle, remote } satisfies MountedPageHandle,
       element: <RemotePage remote={remote as RemoteName} route={route} />,
-      ...(route.handle.data && {
-        loader: ({ params, request }: { params: PageContextParams; request: Request }) => {
-          const { pathname, search } = new URL(request.url);
-          startRouteData(remote, [route], { params, search, locale: localeFromPath(pathname) });
-          return null;
-        },
-        // on entering the page only: once its hook reads the answer, a read would be a second request
-        shouldRevalidate: () => false,
-      }),
+      loader: async ({ params, request }: { params: PageContextParams; request: Request }) => {
+        const { pathname, search } = new URL(request.url);
+        startRouteData(remote, [route], { params, search, locale: localeFromPath(pathname) });
+        if (started) await loadPage(route).catch(() => undefined);
+        return null;
+      },
+      // on entering the page only: once its hook reads the answer, a read would be a second request
+      shouldRevalidate: () => false,
     };
     if (route.index) return { ...common, index: true };
     return { ...common, path: route.path, children: route.children && mountRoutes(remote, route.children, scope) };
@@ -127,6 +139,7 @@ export function useRouteCrumbs(): readonly RemoteCrumb[] {
 
 /** For tests: no remote's routes mounted. */
 export function forgetRemoteRoutes() {
+  started = false;
   forgetLoadedRoutes();
   mounted.clear();
   crumbsSnapshot = [];
