@@ -1,3 +1,4 @@
+import type { PageCrumb } from '@lab/pages/routes';
 import { matchPath } from '@lab/router';
 
 /** A route's breadcrumb: a label, or an id whose label a page may replace later (spec section 2). */
@@ -8,6 +9,8 @@ export type CrumbDefinition = {
   /** the label's namespace: the shell's, or the remote's whose page it is */
   ns?: string;
   id?: string;
+  /** the real name from the page's data (its route's handle, @lab/pages PageCrumb.label) */
+  label?: PageCrumb['label'];
 };
 
 export type Crumb = { id?: string; label: string; link: string; current: boolean };
@@ -19,7 +22,7 @@ export type Crumb = { id?: string; label: string; link: string; current: boolean
 export function buildTrail(
   pathname: string,
   definitions: readonly CrumbDefinition[],
-  label: (definition: CrumbDefinition) => string,
+  label: (definition: CrumbDefinition, path: string) => string,
   home: { label: string; link: string },
 ): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
@@ -27,7 +30,7 @@ export function buildTrail(
   segments.forEach((_, index) => {
     const path = `/${segments.slice(0, index + 1).join('/')}`;
     const definition = definitions.find((candidate) => matchPath({ path: candidate.pattern, end: true }, path));
-    if (definition) crumbs.push({ id: definition.id, label: label(definition), link: path, current: false });
+    if (definition) crumbs.push({ id: definition.id, label: label(definition, path), link: path, current: false });
   });
   if (!crumbs.length) return [];
   const trail = [{ label: home.label, link: home.link, current: false }, ...crumbs];
