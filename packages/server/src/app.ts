@@ -9,7 +9,7 @@ import type { SmsGateway } from './auth/sms';
 import { type AppConfig, appConfigFromEnv } from './config';
 import type { Database } from './db/database';
 import { type Clock, systemClock } from './domain/kyiv-time';
-import { contractRoutesPlugin, pendingRoutesPlugin } from './http/contract-route';
+import { contractRoutesPlugin } from './http/contract-route';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id';
 import { localeFromHeader } from './i18n/messages';
 import type { Metrics } from './metrics/metrics';
@@ -39,8 +39,6 @@ export interface BuildAppOptions {
   readonly config?: Partial<AppConfig>;
   /** "Now"; tests inject a fixed instant. */
   readonly clock?: Clock;
-  /** Register 501 stubs for the contract routes nobody implemented yet (default true). */
-  readonly stubPendingRoutes?: boolean;
   /** Serve the swagger-ui page at /api/docs (default true; /api/openapi.json is always there). */
   readonly docsUi?: boolean;
   /**
@@ -126,7 +124,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { sms: options.sms });
 
   await app.register(routes);
-  if (options.stubPendingRoutes ?? true) await app.register(pendingRoutesPlugin);
 
   return app;
 }

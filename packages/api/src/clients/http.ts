@@ -1,7 +1,7 @@
 /**
- * The three clients of spec section 7, over the browser's fetch. They were axios instances; axios was
- * about 19 KB gzipped of every page's start-up (README "Performance"), for what fetch does with the
- * few lines below: a base per client, JSON in and out, the session cookie, Accept-Language, a timeout.
+ * The three clients of spec section 7, over the browser's fetch and the few lines below: a base per
+ * client, JSON in and out, the session cookie, Accept-Language, a timeout. An HTTP library for this
+ * (axios: about 19 KB gzipped) would weigh on every page's start-up (README "Performance").
  */
 import type { ClientKind } from '../endpoints';
 import { apiTimeoutMs, clientBaseUrl, currentLocale } from './config';

@@ -27,7 +27,6 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors';
 import { cachedHandler, PUBLIC_ANSWERS } from './public-cache';
 
 declare module 'fastify' {
@@ -139,27 +138,4 @@ export const contractRoutesPlugin = fp(
     app.decorate('contractRoutes', new Set<RouteKey>());
   },
   { name: 'contract-routes' },
-);
-
-/**
- * Registers every contract route nobody has implemented yet as 501 `not-implemented`, validating its
- * input as the real one will. Register it after all route plugins: the OpenAPI document then lists the
- * whole contract, and the apps get a clear answer instead of 404 while an issue is still open.
- */
-export const pendingRoutesPlugin = fp(
-  async (app: FastifyInstance) => {
-    for (const key of Object.keys(routes) as RouteKey[]) {
-      if (app.contractRoutes.has(key)) continue;
-      const route = routes[key];
-      app.route({
-        method: route.method,
-        url: contractUrl(key),
-        schema: { ...contractSchema(key), summary: 'Not implemented yet (501)' },
-        handler: async () => {
-          throw new AppError(501, 'not-implemented', 'not-implemented');
-        },
-      });
-    }
-  },
-  { name: 'pending-routes', dependencies: ['contract-routes'] },
 );

@@ -32,7 +32,6 @@ beforeAll(async () => {
     clock: () => NOW,
     config: { rateLimitMax: 0, auth: testAuthSettings() },
     docsUi: false,
-    stubPendingRoutes: false,
   });
 }, 120_000);
 afterAll(async () => {

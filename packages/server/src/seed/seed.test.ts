@@ -26,7 +26,7 @@ beforeAll(async () => {
   await migrate(t.db);
   expect(await isEmpty(t.db)).toBe(true);
   await insertSeed(t.db, seedData);
-  app = await buildApp({ db: t.db, config: { rateLimitMax: 0 }, docsUi: false, stubPendingRoutes: false });
+  app = await buildApp({ db: t.db, config: { rateLimitMax: 0 }, docsUi: false });
 }, 120_000);
 afterAll(async () => {
   await app?.close();
