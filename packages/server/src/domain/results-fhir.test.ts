@@ -44,7 +44,6 @@ beforeAll(async () => {
     clock: () => NOW,
     config: { rateLimitMax: 0, auth: testAuthSettings() },
     docsUi: false,
-    stubPendingRoutes: false,
   });
 }, 180_000);
 afterAll(async () => {
