@@ -1,4 +1,4 @@
-import { reads, useNewsItem } from '@lab/api';
+import { reads, removeStored, setStored, useNewsItem } from '@lab/api';
 import { installAdapter, ok } from '@lab/api/test/fake-adapter';
 import { initI18n } from '@lab/i18n';
 import type { PageHandle } from '@lab/pages/routes';
@@ -56,6 +56,29 @@ describe("the matched route's head", () => {
     await waitFor(() => expect(getPageMeta().title).toBe('waiting'));
     await act(() => mutate(newsItem.key, { title: 'Грип: щеплення' }, { revalidate: false }));
     await waitFor(() => expect(getPageMeta().title).toBe('Грип: щеплення'));
+  });
+
+  it("follows the city a first visit stores after the head's first render, as the page's reads do", async () => {
+    removeStored('cityId');
+    const priced = (id: number | null) => reads.serviceBySlug('ferytyn', id ?? 0, 'ua');
+    const cityHandle: PageHandle = {
+      ns: 'shell',
+      data: ({ settlementId }) => (settlementId == null ? [] : [{ ...priced(settlementId), access: 'public' }]),
+      head: ({ answer, settlementId }) => ({
+        title:
+          settlementId == null ? 'no city' : (answer<{ title: string }>(priced(settlementId).key)?.title ?? 'waiting'),
+      }),
+    };
+    const router = createMemoryRouter(
+      [{ element: <RouteHead />, children: [{ path: 'analysis/:slug', handle: cityHandle, element: null }] }],
+      { initialEntries: ['/analysis/ferytyn'] },
+    );
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(getPageMeta().title).toBe('no city'));
+    await act(() => mutate(priced(3).key, { title: 'Феритин' }, { revalidate: false }));
+    act(() => setStored('cityId', 3));
+    await waitFor(() => expect(getPageMeta().title).toBe('Феритин'));
+    act(() => removeStored('cityId'));
   });
 
   it('is said over by what the mounted page says, and is the site’s on a route without one', async () => {

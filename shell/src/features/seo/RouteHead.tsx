@@ -1,7 +1,7 @@
 // The head the matched route declares (@lab/pages PageHandle.head), from its data as the page's hooks
 // have it in SWR's cache: the same declaration the shell's server writes into the first view. A page
 // may say more while it is mounted (usePageMeta), over it.
-import { type ApiError, fetchRead, getStored } from '@lab/api';
+import { type ApiError, fetchRead, useStored } from '@lab/api';
 import { useLocale, useTranslation } from '@lab/i18n';
 import type { DataCall, PageContext, PageHandle } from '@lab/pages/routes';
 import { useLocation, useMatches } from '@lab/router';
@@ -28,6 +28,8 @@ type Answer = { data: unknown; error: ApiError | undefined };
 function HandleHead({ handle, params }: { handle: PageHandle; params: PageContext['params'] }) {
   const { search } = useLocation();
   const locale = useLocale();
+  // the city the page's own reads are for, as they follow it (on a first visit, stored after this render)
+  const settlementId = useStored('cityId');
   const { t } = useTranslation(handle.ns);
   const [answers, setAnswers] = useState<ReadonlyMap<string, Answer>>(new Map());
   const told = useCallback((id: string, answer: Answer) => {
@@ -38,7 +40,7 @@ function HandleHead({ handle, params }: { handle: PageHandle; params: PageContex
     query: new URLSearchParams(search),
     locale,
     origin: window.location.origin,
-    settlementId: getStored('cityId'),
+    settlementId,
     // as on the server: null once the API said 404
     answer: <T,>(key: readonly unknown[]) => {
       const answer = answers.get(serialize(key));
