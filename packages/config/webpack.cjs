@@ -19,6 +19,7 @@ const { reactRefresh } = require('./refresh.cjs');
  * @param {Record<string,string>} [app.exposes]  remote's public API: './Name' -> source file
  * @param {boolean} [app.host]    the shell: html page, remotes map, SPA routing, /api proxy
  * @param {string} [app.server]   a remote's page server module for the shell's server (@lab/pages)
+ * @param {string} [app.pages]    the host's own routes module (@lab/pages), listed as a remote's `./routes` is
  */
 function createWebpackConfig(app) {
   return (env, argv) => {
@@ -88,7 +89,7 @@ function browserConfig(app, production, outputPath, refresh) {
         filename: '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       }),
-      ...(app.exposes?.['./routes'] ? [new PagesPlugin(path.resolve(app.dir, app.exposes['./routes']))] : []),
+      ...(routesModule(app) ? [new PagesPlugin(path.resolve(app.dir, routesModule(app)))] : []),
       ...(production ? [precompressed()] : []),
       ...(refresh?.plugins ?? []),
       ...(app.host
@@ -358,6 +359,9 @@ function optimization(production, host = false) {
   };
 }
 
+/** An app's routes module: a remote's exposed `./routes`, the host's own pages. */
+const routesModule = (app) => app.exposes?.['./routes'] ?? app.pages;
+
 /** Where a remote's build lists its pages, next to its manifest (@lab/pages PAGES_FILE). */
 const PAGES_FILE = 'pages.json';
 
@@ -368,7 +372,8 @@ const PAGES_FILE = 'pages.json';
  * are read from the module as written: an object with a literal `id` whose `lazy` has an `import()` is a
  * route, its `children` its pages. The shell's server matches an address against them, inlines a page's
  * style sheets with its preview and has its HTML ask for both with the start-up's files rather than after
- * them (the router loads a page's code only once React and the router are there).
+ * them (the router loads a page's code only once React and the router are there). The shell's build
+ * lists its own pages so too (their files only: its pages' paths are the shell's server's to match).
  */
 class PagesPlugin {
   constructor(routesFile) {

@@ -17,7 +17,7 @@ import { renderHead } from './head';
 import { type Match, matchRequest } from './match';
 import { previewHead } from './previewHead';
 import { pageCss, pageFiles } from './remoteBuilds';
-import { documentTemplate, sharedPackagesCss, startupFiles } from './shellBuild';
+import { documentTemplate, sharedPackagesCss, shellPageFiles, startupFiles } from './shellBuild';
 import { shellTexts } from './shellPages';
 
 export type PageOptions = {
@@ -103,7 +103,16 @@ export async function servePage(
   const crumbs = buildTrail(path, definitions, ({ labelKey }) => labelKey, { label: t('crumbs.home'), link: '/' });
   // a signed-in visitor's page starts its personal reads itself, before its scripts (@lab/api pageData.ts)
   const signedIn = (visitor?.data as SessionInfo | undefined)?.canLogin === false;
-  const [template, startup] = await Promise.all([documentTemplate(options.root), startupFiles(options.root)]);
+  const [template, startup, files] = await Promise.all([
+    documentTemplate(options.root),
+    startupFiles(options.root),
+    // the page's own code: a remote's, or the shell's page's (home's is part of the start-up)
+    !match || notFound
+      ? { scripts: [], styles: [] }
+      : match.build
+        ? pageFiles(match.build.base, match.entries)
+        : shellPageFiles(options.root, match.routes),
+  ]);
   const head = renderHead({
     meta: described?.meta ?? {},
     path,
@@ -114,7 +123,7 @@ export async function servePage(
     // the home page's hero and a drawn page need nothing more to be read: the scripts can wait a frame
     drawn: preview !== null || path === '/',
     remoteHints: options.remoteHints ? options.remotesMap : null,
-    pageFiles: match?.build && !notFound ? pageFiles(match.build, match.entries) : { scripts: [], styles: [] },
+    pageFiles: files,
     early: signedIn && !notFound ? (described?.personal ?? []).map(readPath) : [],
     preview,
   });

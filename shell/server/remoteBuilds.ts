@@ -102,12 +102,14 @@ export function matchedEntries(pages: PagesManifest, ids: readonly string[]): Pa
   return ids.map((id) => all.find((entry) => entry.id === id)).filter((entry) => entry !== undefined);
 }
 
-/** A page's own scripts and style sheets by address (its routes' files): what the router loads once React is there. */
-export function pageFiles(
-  build: RemoteBuild,
-  entries: readonly PageFilesEntry[],
-): { scripts: string[]; styles: string[] } {
-  const urls = (files: string[]) => [...new Set(files.map((file) => new URL(file, build.base).href))];
+/**
+ * A page's own scripts and style sheets by address (its routes' files, relative to `base`, where its
+ * build is): what the router loads once React is there. The shell's own pages' are under '/'.
+ */
+export function pageFiles(base: string, entries: readonly PageFilesEntry[]): { scripts: string[]; styles: string[] } {
+  const urls = (files: string[]) => [
+    ...new Set(files.map((file) => (base === '/' ? `/${file}` : new URL(file, base).href))),
+  ];
   return {
     scripts: urls(entries.flatMap((entry) => entry.scripts)),
     styles: urls(entries.flatMap((entry) => entry.styles)),
@@ -122,7 +124,7 @@ const styleSheets = new Map<string, Promise<string>>();
  * the shell's: shellBuild.ts). A style sheet that could close the <style> it is put in is refused.
  */
 export async function pageCss(build: RemoteBuild, entries: readonly PageFilesEntry[]): Promise<string> {
-  const texts = await Promise.all(pageFiles(build, entries).styles.map(styleSheet));
+  const texts = await Promise.all(pageFiles(build.base, entries).styles.map(styleSheet));
   const css = texts.join('\n');
   if (/<\/style/i.test(css)) throw new Error('a style sheet contains </style');
   return css;

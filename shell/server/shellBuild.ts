@@ -1,9 +1,12 @@
 // What the shell's own build tells its server (packages/config/webpack.cjs): the document's skeleton
 // (index.html), the files every page starts with (startup.json: the entry and the chunks it needs at
-// once), and the style sheets of the shared packages it provides. Each read again when a deployment
-// replaces it: the server follows the shell's live release without a restart.
+// once), its own pages' files (pages.json), and the style sheets of the shared packages it provides.
+// Each read again when a deployment replaces it: the server follows the shell's live release without a
+// restart.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PAGES_FILE, type PagesManifest } from '@lab/pages/routes';
+import { matchedEntries, pageFiles } from './remoteBuilds';
 
 /** startup.json: the scripts that start the page, and the files to ask for with them. */
 export type StartupFiles = {
@@ -46,6 +49,18 @@ export const startupFiles = (root: string): Promise<StartupFiles> =>
     },
     NO_STARTUP,
   );
+
+/**
+ * The scripts and style sheets of the shell's own matched pages (their routes' ids), as its build lists
+ * them (pages.json): what the router loads before the page's first render, asked for with the start-up.
+ */
+export async function shellPageFiles(root: string, ids: readonly string[]) {
+  const pages = await buildFile<PagesManifest>(root, PAGES_FILE, (text) => JSON.parse(text), {
+    prefixes: [],
+    routes: [],
+  });
+  return pageFiles('/', matchedEntries(pages, ids));
+}
 
 type ShellManifest = { shared?: { name: string; assets?: { css?: { sync?: string[]; async?: string[] } } }[] };
 

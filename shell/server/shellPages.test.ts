@@ -1,10 +1,14 @@
 /** @jest-environment node */
 // The shell's own pages as its server describes them: the same route table the browser's router mounts
 // (src/app/pages.ts), read in the server's process through the protocol a remote's module answers.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { apiKeys } from '@lab/api';
 import { describe as describePage } from './describe';
 import type { ApiGet } from './fetch';
 import { matchRequest } from './match';
+import { shellPageFiles } from './shellBuild';
 
 /** A fake API by path; `null` for what it does not know (404). */
 function fakeApi(answers: Record<string, unknown>): ApiGet & { asked: string[] } {
@@ -84,5 +88,20 @@ describe("the shell's own pages, described from their routes", () => {
     }
     expect(await described('/analysis/ferytyn', api)).toBeNull();
     expect(api.asked).toEqual([]);
+  });
+
+  it("preloads a page's own code as the shell's build lists it by route id (its pages.json)", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'shell-build-'));
+    const contacts = { id: 'shell/contacts', path: 'contacts', scripts: ['page-contacts.1a2b3c4d.js'], styles: [] };
+    const pages = { prefixes: [], routes: [{ id: 'shell/home', index: true, scripts: [], styles: [] }, contacts] };
+    writeFileSync(join(root, 'pages.json'), JSON.stringify(pages));
+    const match = await matchRequest('/contacts', REMOTES);
+    expect(await shellPageFiles(root, match?.routes ?? [])).toEqual({
+      scripts: ['/page-contacts.1a2b3c4d.js'],
+      styles: [],
+    });
+    expect(await shellPageFiles(root, ['shell/home'])).toEqual({ scripts: [], styles: [] });
+    // a build without the list: nothing to preload, the router loads the page's code itself
+    expect(await shellPageFiles(join(root, 'none'), ['shell/contacts'])).toEqual({ scripts: [], styles: [] });
   });
 });

@@ -43,7 +43,7 @@ export async function describeRemotePage(
         })
       : null;
     const preview = drawn && css !== null ? { html: described.html as string, css, frame: described.frame } : null;
-    return { ...described, preview, assets: pageFiles(match.build, match.entries) };
+    return { ...described, preview, assets: pageFiles(match.build.base, match.entries) };
   } catch (error) {
     console.error(`[shell] page ${request.url}:`, error instanceof Error ? error.message : error);
     return null;

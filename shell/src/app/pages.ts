@@ -1,7 +1,8 @@
 // The shell's own pages (spec section 2), routes like a remote's (@lab/pages): one table with their
 // crumbs, heads, headings and data, which the browser's router mounts (routes.tsx) and the shell's server
-// describes in its own process (shell/server/shellPages.ts). Their code is part of the shell's (an eager
-// import: no request of its own), so the server reads this table without loading any of it.
+// describes in its own process (shell/server/shellPages.ts). The home page's code is part of the shell's
+// start (an eager import: no request of its own), the others' load when first shown; the server reads
+// this table without loading any of it.
 import { type Article, type LabDocumentDetail, type NewsArticle, reads, type SettlementsListResponse } from '@lab/api';
 import { type PageContext, type PageHandle, type PageRoute, publicRead } from '@lab/pages/routes';
 import type { PageMeta } from '@lab/ui';
@@ -80,19 +81,24 @@ export const shellRoutes: readonly PageRoute[] = [
   {
     id: 'shell/contacts',
     path: 'contacts',
-    lazy: () => import(/* webpackMode: "eager" */ '../features/contacts').then((m) => ({ Component: m.ContactsPage })),
+    lazy: () =>
+      import(/* webpackChunkName: "page-contacts" */ '../features/contacts').then((m) => ({
+        Component: m.ContactsPage,
+      })),
     handle: listPage('contacts'),
   },
   {
     id: 'shell/news',
     path: 'news',
-    lazy: () => import(/* webpackMode: "eager" */ '../features/news').then((m) => ({ Component: m.NewsListPage })),
+    lazy: () =>
+      import(/* webpackChunkName: "page-news" */ '../features/news').then((m) => ({ Component: m.NewsListPage })),
     handle: listPage('news'),
   },
   {
     id: 'shell/news-item',
     path: 'news/:slug',
-    lazy: () => import(/* webpackMode: "eager" */ '../features/news').then((m) => ({ Component: m.NewsItemPage })),
+    lazy: () =>
+      import(/* webpackChunkName: "page-news" */ '../features/news').then((m) => ({ Component: m.NewsItemPage })),
     handle: {
       ns: NS,
       crumbs: [
@@ -122,13 +128,18 @@ export const shellRoutes: readonly PageRoute[] = [
     id: 'shell/documents',
     path: 'documents',
     lazy: () =>
-      import(/* webpackMode: "eager" */ '../features/documents').then((m) => ({ Component: m.DocumentsPage })),
+      import(/* webpackChunkName: "page-documents" */ '../features/documents').then((m) => ({
+        Component: m.DocumentsPage,
+      })),
     handle: listPage('documents'),
   },
   {
     id: 'shell/document',
     path: 'documents/:slug',
-    lazy: () => import(/* webpackMode: "eager" */ '../features/documents').then((m) => ({ Component: m.DocumentPage })),
+    lazy: () =>
+      import(/* webpackChunkName: "page-documents" */ '../features/documents').then((m) => ({
+        Component: m.DocumentPage,
+      })),
     handle: {
       ns: NS,
       crumbs: [
@@ -148,32 +159,40 @@ export const shellRoutes: readonly PageRoute[] = [
     id: 'shell/equipment',
     path: 'equipment',
     lazy: () =>
-      import(/* webpackMode: "eager" */ '../features/equipment').then((m) => ({ Component: m.EquipmentPage })),
+      import(/* webpackChunkName: "page-equipment" */ '../features/equipment').then((m) => ({
+        Component: m.EquipmentPage,
+      })),
     handle: listPage('equipment'),
   },
   {
     id: 'shell/about',
     path: 'about',
-    lazy: () => import(/* webpackMode: "eager" */ '../features/content').then((m) => ({ Component: m.AboutPage })),
+    lazy: () =>
+      import(/* webpackChunkName: "page-content" */ '../features/content').then((m) => ({ Component: m.AboutPage })),
     handle: articlePage(() => 'about', 'crumbs.about'),
   },
   {
     id: 'shell/getapp',
     path: 'getapp',
-    lazy: () => import(/* webpackMode: "eager" */ '../features/content').then((m) => ({ Component: m.GetAppPage })),
+    lazy: () =>
+      import(/* webpackChunkName: "page-content" */ '../features/content').then((m) => ({ Component: m.GetAppPage })),
     handle: articlePage(() => 'getapp', 'crumbs.getapp'),
   },
   {
     id: 'shell/not-found',
     path: '404',
-    lazy: () => import(/* webpackMode: "eager" */ '../features/not-found').then((m) => ({ Component: m.NotFoundPage })),
+    lazy: () =>
+      import(/* webpackChunkName: "page-not-found" */ '../features/not-found').then((m) => ({
+        Component: m.NotFoundPage,
+      })),
     handle: { ns: NS },
   },
   {
     // content pages by slug, a remote that could not be loaded, and the not-found view for the rest
     id: 'shell/content',
     path: '*',
-    lazy: () => import(/* webpackMode: "eager" */ '../features/content').then((m) => ({ Component: m.ContentRoute })),
+    lazy: () =>
+      import(/* webpackChunkName: "page-content" */ '../features/content').then((m) => ({ Component: m.ContentRoute })),
     handle: articlePage(({ params }) => {
       const slug = params['*'] ?? '';
       return ARTICLE_SLUG.test(slug) ? slug : null;
