@@ -9,10 +9,11 @@ import { smsCode } from '../support/sms';
 /**
  * The first view's HTML of every route, for a first visit, a returning guest and a signed-in patient,
  * against what the shell's server sent before its stages were rewritten (fixtures in
- * e2e/fixtures/first-views, made by this spec with UPDATE_FIRST_VIEWS=1 on the code of 0feabc0 against a
- * fresh seed). Equal but for what a build or a run names differently (ports, content hashes, chunk ids,
- * CSP hashes, an order's id: support/firstViews.ts), the whitespace between tags and a tag written
- * twice in the head (`comparable`), and the head of the pages in PAGE_HEADS. A page whose first view
+ * e2e/fixtures/first-views, made by this spec with UPDATE_FIRST_VIEWS=1 on main's code of 8134612
+ * against a fresh seed). Equal but for what a build or a run names differently (ports, content hashes,
+ * chunk ids, CSP hashes, an order's id: support/firstViews.ts), the whitespace between tags and a tag
+ * written twice in the head (`comparable`), the head of the pages in PAGE_HEADS and the preload of the
+ * code of those in PAGE_CODE. A page whose first view
  * changes on purpose updates its fixture the same way.
  */
 const site = new Site({ basePort: 3150 });
@@ -42,6 +43,22 @@ const PAGE_HEADS: Record<string, { title: string; structuredData?: string }> = {
     structuredData: '"@type":"NewsArticle"',
   },
 };
+
+/**
+ * The shell's pages whose code was part of its start-up and is now a chunk of their own (loaded when the
+ * page is first shown, as a remote page's is): their first view also preloads it (its build's pages.json).
+ */
+const PAGE_CODE: Record<string, string> = {
+  contacts: 'page-contacts',
+  documents: 'page-documents',
+  document: 'page-documents',
+  equipment: 'page-equipment',
+};
+const withoutPageCode = (view: string, chunk: string) =>
+  view.replace(
+    new RegExp(`<link rel="preload" as="(?:script|style)" href="/${chunk}\\.\\[hash\\]\\.(?:js|css)">`, 'g'),
+    '',
+  );
 
 test.beforeAll(() => site.startAll());
 test.afterAll(() => site.stopAll());
@@ -178,12 +195,16 @@ test('the first view of every route is the one the server sent before, but for t
     }
     const before = readFileSync(file, 'utf8').replace(/\n$/, '');
     const head = PAGE_HEADS[name];
-    const [was, is] = [before, view].map((text) => (head ? withoutManagedHead(comparable(text)) : comparable(text)));
+    const chunk = PAGE_CODE[name];
+    const own = chunk ? withoutPageCode(view, chunk) : view;
+    const [was, is] = [before, own].map((text) => (head ? withoutManagedHead(comparable(text)) : comparable(text)));
     if (was !== is) differing.push(`${name} (${path}):\n${firstDifference(was ?? '', is ?? '')}`);
     if (head && !view.includes(`<title data-head>${head.title}</title>`))
       differing.push(`${name}: not titled "${head.title}"`);
     if (head?.structuredData && !view.includes(head.structuredData))
       differing.push(`${name}: no ${head.structuredData}`);
+    if (chunk && !view.includes(`<link rel="preload" as="script" href="/${chunk}.[hash].js">`))
+      differing.push(`${name}: its code (${chunk}) not preloaded`);
   }
   expect(differing).toEqual([]);
 });
