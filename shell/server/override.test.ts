@@ -4,15 +4,14 @@ import type { AddressInfo } from 'node:net';
 import type { RemotesMap } from '../src/features/remotes/headless';
 import {
   applyOverrides,
-  handleOverride,
   OVERRIDE_COOKIE,
   type OverrideSettings,
-  overrideBanner,
   overrideSettingsFromEnv,
   overridesOf,
   refusalOf,
   signOverrides,
 } from './override';
+import { handleOverride, overrideBanner } from './overridePage';
 
 const RELEASES = 'https://static.lab.example';
 const settings = overrideSettingsFromEnv({ OVERRIDE_SECRET: 'a secret of this deployment' }, [RELEASES], null);
