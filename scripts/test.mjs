@@ -55,7 +55,7 @@ run(process.execPath, ['scripts/budgets.mjs']);
 
 step('the shell against the remotes’ type hints; releases, promotion and the compatibility gate');
 run(process.execPath, ['scripts/typecheck-remotes.mjs']);
-run(process.execPath, ['--test', 'scripts/releases.test.mjs']);
+run(process.execPath, ['--test', 'scripts/releases.test.mjs', 'scripts/reproducible.test.mjs']);
 
 step('browser journeys (playwright)');
 run(join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test'], { cwd: join(root, 'e2e') });

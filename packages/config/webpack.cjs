@@ -10,6 +10,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedModules } = require('./shared.cjs');
 const { remotes, remotesMap } = require('./remotes.cjs');
 const { reactRefresh } = require('./refresh.cjs');
+const { ReproducibleOutputPlugin } = require('./reproducible.cjs');
 
 /**
  * @param {object} app
@@ -89,7 +90,7 @@ function browserConfig(app, production, outputPath, refresh) {
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       }),
       ...(app.preview ? [new PageFilesPlugin()] : []),
-      ...(production ? [precompressed()] : []),
+      ...(production ? [precompressed(), new ReproducibleOutputPlugin({ dir: app.dir })] : []),
       ...(refresh?.plugins ?? []),
       ...(app.host
         ? [
@@ -160,7 +161,8 @@ const remoteTypeHints = {
 function definitions(app) {
   return new webpack.DefinePlugin({
     __APP_NAME__: JSON.stringify(app.name),
-    __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || new Date().toISOString()),
+    // the commit (npm run release sets it), never the time: the same commit builds the same bytes
+    __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || 'unversioned'),
     // deployment settings of spec section 7; a page can still override them (window.__LAB_CONFIG__)
     'process.env.API_BASE': JSON.stringify(process.env.API_BASE || ''),
     'process.env.VITE_SETTLEMENT_ID': JSON.stringify(process.env.VITE_SETTLEMENT_ID || ''),
