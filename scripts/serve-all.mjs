@@ -24,6 +24,8 @@ export function serveAll({ apiTarget = process.env.API_URL || 'http://localhost:
         ...args,
         ...['--api', apiTarget, '--releases', releasesDir()],
         ...(remotes.length > 0 ? ['--remotes', remotes.join(',')] : []),
+        // the deployment it serves, as a metric (loopback only; shell/server/opsPort.ts)
+        ...['--metrics-port', process.env.SHELL_METRICS_PORT || '9465'],
       ]);
     }
     // the remote's releases beside its build: releases/<app>/<version>/ at /releases/<version>/

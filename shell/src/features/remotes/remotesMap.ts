@@ -3,9 +3,13 @@
 
 /**
  * A remote's entry: its manifest and the prefixes it owns (a bare URL: an older file, no pages; no
- * manifest: pages compiled into the shell, the bench's single-bundle baseline).
+ * manifest: pages compiled into the shell, the bench's single-bundle baseline). The shell's server names
+ * the release (`version`) and the deployment the map answers for (`deployment`, the live pointer's
+ * version: a page and the map it loads belong to one deployment).
  */
-export type RemoteDeclaration = string | { manifest?: string; routes?: readonly string[]; version?: string };
+export type RemoteDeclaration =
+  | string
+  | { manifest?: string; routes?: readonly string[]; version?: string; deployment?: number };
 
 /** name -> declaration, as remotes.json holds it. */
 export type RemotesMap = Readonly<Record<string, RemoteDeclaration>>;
