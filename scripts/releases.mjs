@@ -318,7 +318,7 @@ function refOf(app, version) {
  * Points `app` at `version` for every visitor, or for `canary` percent of them. `judged`: the canary
  * judge (canary-judge.mjs) widens it step by step or rolls it back by its rules; `reason` is recorded.
  */
-export async function promote(appId, version, { canary, judged = false, reason, by } = {}) {
+export async function promote(appId, version, { canary, judged = false, reason, by, ifCanary = false } = {}) {
   const app = appOf(appId);
   if (canary !== undefined && (!Number.isInteger(canary) || canary < 1 || canary > 99)) {
     throw new ReleaseError(`--canary takes a whole percent from 1 to 99, not ${canary}`);
@@ -342,6 +342,10 @@ export async function promote(appId, version, { canary, judged = false, reason, 
         };
       }
       const current = deployment.remotes[app.name];
+      // the judge promotes the canary it judged, not a release someone else put there meanwhile
+      if (ifCanary && current?.canary?.version !== version) {
+        throw new ReleaseError(`${app.dir} runs no canary of ${version}`);
+      }
       const ref = refOf(app, version);
       if (canary !== undefined) {
         if (!current) {
@@ -415,7 +419,7 @@ export async function widenCanary(appId, version, percent, { reason, by } = {}) 
 }
 
 /** Ends a canary, or points `app` back at the release live before the last promotion. */
-export async function rollback(appId, { reason, by } = {}) {
+export async function rollback(appId, { reason, by, canaryOf } = {}) {
   const app = appOf(appId);
   const because = reason ? { reason } : {};
   return moveApp(
@@ -435,6 +439,10 @@ export async function rollback(appId, { reason, by } = {}) {
       }
       const current = deployment.remotes[app.name];
       if (!current) throw new ReleaseError(`${app.dir} serves its build: there is no promotion to roll back`);
+      // the judge ends the canary it judged, never the stable release under it
+      if (canaryOf !== undefined && current.canary?.version !== canaryOf) {
+        throw new ReleaseError(`${app.dir} runs no canary of ${canaryOf}`);
+      }
       if (current.canary) {
         const { version } = current.canary;
         delete current.canary;

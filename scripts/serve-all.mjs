@@ -47,6 +47,16 @@ export function startApi(env = {}) {
   });
 }
 
+/**
+ * The canary judge (canary-judge.mjs): widens or rolls back the canaries started with `npm run canary`,
+ * reading real visitors' page views from the API's operations port.
+ */
+export function startJudge(env = {}) {
+  return startChild('canary judge', process.execPath, [join(root, 'scripts', 'canary-judge.mjs')], {
+    env: { ...process.env, ...env },
+  });
+}
+
 /** Asks every child to stop, waits for each to exit (SIGKILL after 10 s), so that nothing is left behind. */
 export async function stopAll(children, graceMs = 10_000) {
   const running = children.filter((child) => child.exitCode === null && child.signalCode === null);

@@ -53,13 +53,15 @@ buildApps();
 step('byte budgets: each page’s JavaScript and CSS, gzip and brotli, against budgets.json (2 % allowed)');
 run(process.execPath, ['scripts/budgets.mjs']);
 
-step('the shell against the remotes’ type hints; releases, promotion, the gate, the shared pointer');
+step('the shell against the remotes’ type hints; releases, the gate, the shared pointer, the canary judge');
 run(process.execPath, ['scripts/typecheck-remotes.mjs']);
 run(process.execPath, [
   '--test',
   '--test-concurrency=1',
   'scripts/releases.test.mjs',
   'scripts/deployment-store.test.mjs',
+  'scripts/canary-rules.test.mjs',
+  'scripts/canary-judge.test.mjs',
   'scripts/reproducible.test.mjs',
 ]);
 

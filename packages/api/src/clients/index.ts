@@ -7,7 +7,7 @@ export { API_TIMEOUT_MS, apiBase, apiTimeoutMs, CLIENT_PREFIXES, clientBaseUrl, 
 export { type EarlyCall, earlyCallsScript } from './early';
 export { ApiError, isApiError, toApiError } from './errors';
 export { ensureGuestCart } from './guest-cart';
-export { type ApiRequest, clients } from './http';
+export { type ApiRequest, apiCallTally, clients } from './http';
 export {
   endpointUrl,
   fillPath,
