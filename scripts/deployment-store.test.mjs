@@ -70,6 +70,23 @@ function useReleases(url) {
 
 const release = (app, options) => fileRelease(appOf(app), build(app, options), { move: true, commit: 'test' }).version;
 
+/**
+ * Holds `count` moves between their check and their write until all of them are there: each is checked
+ * against the same deployment, as two people's moves at the same moment are.
+ */
+function together(count) {
+  let arrived = 0;
+  let open;
+  const opened = new Promise((resolve) => {
+    open = resolve;
+  });
+  return async () => {
+    arrived += 1;
+    if (arrived >= count) open();
+    await opened;
+  };
+}
+
 const STORES = [
   ['the file', async () => null],
   ['PostgreSQL', freshDatabase],
@@ -113,18 +130,18 @@ for (const [label, database] of STORES) {
     });
 
     test('two promotes of different apps at once both land', async () => {
+      const beforeSwap = together(2);
       const moved = await Promise.all([
-        promote('mf-catalog', catalog, { by: 'catalogue team' }),
-        promote('mf-auth', auth, { by: 'auth team' }),
+        promote('mf-catalog', catalog, { by: 'catalogue team', beforeSwap }),
+        promote('mf-auth', auth, { by: 'auth team', beforeSwap }),
       ]);
       const live = await readDeployment();
       assert.equal(live.remotes.mf_catalog.version, catalog);
       assert.equal(live.remotes.mf_auth.version, auth);
-      // one after the other: the second was checked again on the deployment the first made
-      assert.deepEqual(
-        moved.map((move) => move.deployment).sort(),
-        [moved[0].deployment, moved[0].deployment + 1].sort(),
-      );
+      // one after the other: the second was refused its first write, checked again on the deployment the
+      // first made, and written after it
+      const [first, second] = moved.map((move) => move.deployment).sort((a, b) => a - b);
+      assert.equal(second, first + 1);
       const history = await readHistory();
       assert.deepEqual(
         history
@@ -136,9 +153,10 @@ for (const [label, database] of STORES) {
     });
 
     test('two promotes of one app at once: one wins, the other is refused and says who moved first', async () => {
+      const beforeSwap = together(2);
       const outcomes = await Promise.allSettled([
-        promote('mf-catalog', catalogNext, { by: 'Olena' }),
-        rollback('mf-catalog', { by: 'Taras' }),
+        promote('mf-catalog', catalogNext, { by: 'Olena', beforeSwap }),
+        rollback('mf-catalog', { by: 'Taras', beforeSwap }),
       ]);
       const won = outcomes.findIndex((outcome) => outcome.status === 'fulfilled');
       const lost = outcomes.find((outcome) => outcome.status === 'rejected');

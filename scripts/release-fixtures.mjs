@@ -2,6 +2,7 @@
 // plugin writes them: a manifest saying what is shared at which version and range, an entry, and for a
 // remote the type hints of its real build (so the gate's type check is the real one).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -28,11 +29,21 @@ export function build(name, { provide, apiVersion = API_NOW, marker = '', change
       const version = key === '@lab/api' ? apiVersion : config.version;
       return { name: key, version, requiredVersion: `^${version}`, singleton: true };
     });
-  writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify({ name, shared, exposes: [] }));
   mkdirSync(join(dir, 'static'));
-  writeFileSync(join(dir, 'static', 'main.js'), `console.log(${JSON.stringify(name + marker)})`);
+  const files = { 'static/main.js': `console.log(${JSON.stringify(name + marker)})` };
+  if (!provide) files['remoteEntry.js'] = `var ${name.replace(/\W/g, '_')} = {};`;
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  // a remote's manifest lists its files' digests (packages/config/integrity.cjs)
+  const integrity = provide
+    ? undefined
+    : Object.fromEntries(
+        Object.entries(files).map(([file, text]) => [
+          file,
+          `sha384-${createHash('sha384').update(text).digest('base64')}`,
+        ]),
+      );
+  writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify({ name, shared, exposes: [], integrity }));
   if (!provide) {
-    writeFileSync(join(dir, 'remoteEntry.js'), `var ${name.replace(/\W/g, '_')} = {};`);
     const zip = new AdmZip(join(repoRoot, name, 'dist', '@mf-types.zip'));
     changeTypes?.(zip);
     zip.writeZip(join(dir, '@mf-types.zip'));

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { openDeploymentStore } from './deployment-store.mjs';
 import { apps, releasesDir, root } from './lib.mjs';
 import { checkShellAgainst } from './remote-types.mjs';
@@ -36,6 +36,63 @@ function filesOf(dir, base = dir) {
       entry.isDirectory() ? filesOf(join(dir, entry.name), base) : [relative(base, join(dir, entry.name))],
     )
     .sort();
+}
+
+/** The SHA-384 of a file, as an `integrity` attribute takes it. */
+const digestOf = (file) => `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+
+/** Every file of a release folder with its digest (release.json itself aside), in name order. */
+function digestsOf(dir) {
+  return Object.fromEntries(
+    filesOf(dir)
+      .filter((file) => file !== 'release.json')
+      .map((file) => [file.split(sep).join('/'), digestOf(join(dir, file))]),
+  );
+}
+
+/**
+ * The digests a deployment pins for a release: a remote's manifest and entry (the entry carries the
+ * digests of its chunks: packages/config/integrity.cjs). Refuses a release that records none, or whose
+ * files are no longer the bytes it recorded.
+ */
+export function integrityOf(app, version) {
+  const folder = releaseFolder(app, version);
+  const { meta, manifest } = releaseOf(app, version);
+  if (!meta.files || typeof meta.files !== 'object') {
+    throw new ReleaseError(
+      `${app.dir} ${version} records no digests of its files (released before they were recorded): release it again`,
+    );
+  }
+  const changed = Object.entries(meta.files)
+    .filter(([file, digest]) => !existsSync(join(folder, file)) || digestOf(join(folder, file)) !== digest)
+    .map(([file]) => file);
+  if (changed.length) {
+    throw new ReleaseError(
+      `${app.dir} ${version}: ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''} ` +
+        'no longer the bytes released (changed or missing): release the build again',
+    );
+  }
+  if (app.dir === 'shell') return null;
+  const remoteEntry = manifest.metaData?.remoteEntry;
+  const entry = [remoteEntry?.path, remoteEntry?.name ?? 'remoteEntry.js'].filter(Boolean).join('/');
+  for (const file of ['mf-manifest.json', entry]) {
+    if (!meta.files[file]) throw new ReleaseError(`${app.dir} ${version} records no digest of ${file}`);
+  }
+  // the entry's chunks are checked by its own runtime; the files the shell's federation runtime loads
+  // beside it, by the digests the (pinned) manifest lists: a build without them cannot be loaded pinned
+  const listed = manifest.integrity;
+  if (!listed || typeof listed !== 'object') {
+    throw new ReleaseError(
+      `${app.dir} ${version}: its manifest lists no digests of its files (built with @lab/config before 0.2.0): build it again`,
+    );
+  }
+  const disagree = Object.entries(listed).filter(([file, digest]) => meta.files[file] !== digest);
+  if (disagree.length) {
+    throw new ReleaseError(
+      `${app.dir} ${version}: its manifest's digests of ${disagree.map(([file]) => file).join(', ')} are not its files'`,
+    );
+  }
+  return { manifest: meta.files['mf-manifest.json'], entry: { path: entry, digest: meta.files[entry] } };
 }
 
 /** A build's content hash: the same build is the same release, a changed byte is another one. */
@@ -91,6 +148,8 @@ export function fileRelease(app, build, { move = false, commit = commitOf() } = 
     commit,
     builtAt: new Date().toISOString(),
     routes,
+    // what the browser and the shell's server may take from this folder, byte for byte
+    files: digestsOf(target),
   };
   writeFileSync(join(target, 'release.json'), `${JSON.stringify(meta, null, 2)}\n`);
   return { version, folder: target, created: true };
@@ -171,15 +230,17 @@ const TRIES = 5;
  * meanwhile (a compare-and-swap on the deployment's version). If something did: a move of another app
  * only, and the plan is made again on the new deployment (its gate included); a move of this app, and
  * this one is refused, naming who moved first, since it was checked against a release no longer live.
- * `by`: who moves (the history's `by`).
+ * `by`: who moves (the history's `by`); `beforeSwap`: awaited between the check and the write (tests hold
+ * two moves there, so that both are checked against one deployment).
  */
-async function moveApp(app, plan, by = mover()) {
+async function moveApp(app, plan, by = mover(), beforeSwap = async () => undefined) {
   const store = await openStore();
   try {
     for (let attempt = 1; ; attempt += 1) {
       const { version, deployment } = await store.read();
       const { next, record, result } = plan(structuredClone(deployment));
       const entry = { at: new Date().toISOString(), by, app: app.dir, ...record };
+      await beforeSwap();
       const swapped = await store.swap(version, next, entry);
       if (swapped.ok) return { app, ...result, deployment: swapped.version };
       const first = (await store.movesSince(version)).find((move) => move.app === app.dir);
@@ -311,14 +372,23 @@ function gate(app, version, deployment) {
 
 function refOf(app, version) {
   const { meta } = releaseOf(app, version);
-  return { version, manifest: manifestUrlOf(app, version), routes: meta.routes ?? [] };
+  return {
+    version,
+    manifest: manifestUrlOf(app, version),
+    routes: meta.routes ?? [],
+    integrity: integrityOf(app, version),
+  };
 }
 
 /**
  * Points `app` at `version` for every visitor, or for `canary` percent of them. `judged`: the canary
  * judge (canary-judge.mjs) widens it step by step or rolls it back by its rules; `reason` is recorded.
  */
-export async function promote(appId, version, { canary, judged = false, reason, by, ifCanary = false } = {}) {
+export async function promote(
+  appId,
+  version,
+  { canary, judged = false, reason, by, ifCanary = false, beforeSwap } = {},
+) {
   const app = appOf(appId);
   if (canary !== undefined && (!Number.isInteger(canary) || canary < 1 || canary > 99)) {
     throw new ReleaseError(`--canary takes a whole percent from 1 to 99, not ${canary}`);
@@ -334,6 +404,7 @@ export async function promote(appId, version, { canary, judged = false, reason, 
       if (app.dir === 'shell') {
         const from = deployment.shell?.version ?? null;
         if (from === version) throw new ReleaseError(`shell ${version} is live already`);
+        integrityOf(app, version);
         deployment.shell = { version, previous: [...(deployment.shell?.previous ?? []), from] };
         return {
           next: deployment,
@@ -373,12 +444,21 @@ export async function promote(appId, version, { canary, judged = false, reason, 
       const from = current?.version ?? null;
       if (from === version && !current?.canary) throw new ReleaseError(`${app.dir} ${version} is live already`);
       const previous = current
-        ? [...current.previous, { version: current.version, manifest: current.manifest, routes: current.routes }]
+        ? [
+            ...current.previous,
+            {
+              version: current.version,
+              manifest: current.manifest,
+              routes: current.routes,
+              ...(current.integrity ? { integrity: current.integrity } : {}),
+            },
+          ]
         : [null];
       deployment.remotes[app.name] = { ...ref, previous: from === version ? current.previous : previous };
       return { next: deployment, record: { action: 'promote', version, from, ...because }, result: { version, from } };
     },
     by,
+    beforeSwap,
   );
 }
 
@@ -386,7 +466,7 @@ export async function promote(appId, version, { canary, judged = false, reason, 
  * Widens a judged canary to `percent` of visitors (the judge's step), if it is still the canary of
  * `version`; its window starts again.
  */
-export async function widenCanary(appId, version, percent, { reason, by } = {}) {
+export async function widenCanary(appId, version, percent, { reason, by, beforeSwap } = {}) {
   const app = appOf(appId);
   return moveApp(
     app,
@@ -415,11 +495,12 @@ export async function widenCanary(appId, version, percent, { reason, by } = {}) 
       };
     },
     by,
+    beforeSwap,
   );
 }
 
 /** Ends a canary, or points `app` back at the release live before the last promotion. */
-export async function rollback(appId, { reason, by, canaryOf } = {}) {
+export async function rollback(appId, { reason, by, canaryOf, beforeSwap } = {}) {
   const app = appOf(appId);
   const because = reason ? { reason } : {};
   return moveApp(
@@ -454,7 +535,8 @@ export async function rollback(appId, { reason, by, canaryOf } = {}) {
       }
       const back = current.previous.at(-1) ?? null;
       if (back) gate(app, back.version, deployment);
-      if (back) deployment.remotes[app.name] = { ...back, previous: current.previous.slice(0, -1) };
+      // the release gone back to is pinned by its digests again, as a promotion would
+      if (back) deployment.remotes[app.name] = { ...refOf(app, back.version), previous: current.previous.slice(0, -1) };
       else delete deployment.remotes[app.name];
       return {
         next: deployment,
@@ -463,5 +545,6 @@ export async function rollback(appId, { reason, by, canaryOf } = {}) {
       };
     },
     by,
+    beforeSwap,
   );
 }

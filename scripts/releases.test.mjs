@@ -2,7 +2,8 @@
 // releases folder of its own, with builds shaped as the federation plugin writes them and the type
 // hints of the remotes' real builds (npm test runs this after the build).
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -110,6 +111,60 @@ describe('promotion, canary and rollback', () => {
       assert.equal(move.by, 'release test');
       assert.ok(!Number.isNaN(Date.parse(move.at)));
     }
+  });
+});
+
+describe('the digests of a release', () => {
+  test('are recorded for every file, and the manifest’s and the entry’s pinned by the promotion', async () => {
+    const version = release('mf-catalog', { provide: false, marker: ' digests' });
+    const folder = join(releases, 'mf-catalog', version);
+    const { files } = JSON.parse(readFileSync(join(folder, 'release.json'), 'utf8'));
+    assert.deepEqual(Object.keys(files), ['@mf-types.zip', 'mf-manifest.json', 'remoteEntry.js', 'static/main.js']);
+    const expected = `sha384-${createHash('sha384')
+      .update(readFileSync(join(folder, 'remoteEntry.js')))
+      .digest('base64')}`;
+    assert.equal(files['remoteEntry.js'], expected);
+    await promote('mf-catalog', version);
+    assert.deepEqual((await readDeployment()).remotes.mf_catalog.integrity, {
+      manifest: files['mf-manifest.json'],
+      entry: { path: 'remoteEntry.js', digest: expected },
+    });
+    await rollback('mf-catalog');
+  });
+
+  test('a release whose release.json lacks them cannot be promoted', async () => {
+    const version = release('mf-catalog', { provide: false, marker: ' no digests' });
+    const file = join(releases, 'mf-catalog', version, 'release.json');
+    const { files: _files, ...meta } = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify(meta));
+    const before = await readDeployment();
+    assert.match(
+      await refusal(() => promote('mf-catalog', version)),
+      /records no digests of its files \(released before they were recorded\): release it again/,
+    );
+    assert.deepEqual(await readDeployment(), before);
+  });
+
+  test('a remote whose manifest lists no digests of its files (an older build) cannot be promoted', async () => {
+    const dir = build('mf-catalog', { provide: false, marker: ' older build' });
+    const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8'));
+    delete manifest.integrity;
+    writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+    const { version } = fileRelease(appOf('mf-catalog'), dir, { move: true, commit: 'test' });
+    assert.match(
+      await refusal(() => promote('mf-catalog', version)),
+      /its manifest lists no digests of its files \(built with @lab\/config before 0\.2\.0\): build it again/,
+    );
+  });
+
+  test('a release whose files changed after it was released cannot be promoted', async () => {
+    const version = release('mf-catalog', { provide: false, marker: ' changed later' });
+    const entry = join(releases, 'mf-catalog', version, 'remoteEntry.js');
+    writeFileSync(entry, `${readFileSync(entry, 'utf8')}\n// one more line`);
+    assert.match(
+      await refusal(() => promote('mf-catalog', version)),
+      /remoteEntry\.js no longer the bytes released \(changed or missing\)/,
+    );
   });
 });
 

@@ -82,6 +82,19 @@ function sortSets(value) {
 const FEDERATION_JSON = ['mf-stats.json', 'mf-manifest.json'];
 const TYPES_ZIP = '@mf-types.zip';
 
+/** Replaces an asset's bytes, and its precompressed twin (`<file>.br`) if the build made one. */
+function replaceAsset(compilation, name, bytes) {
+  const current = compilation.getAsset(name);
+  if (!current || current.source.buffer().equals(bytes)) return;
+  compilation.updateAsset(name, new webpack.sources.RawSource(bytes));
+  if (compilation.getAsset(`${name}.br`)) {
+    const packed = zlib.brotliCompressSync(bytes, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+    });
+    compilation.updateAsset(`${name}.br`, new webpack.sources.RawSource(packed));
+  }
+}
+
 class ReproducibleOutputPlugin {
   /** @param {{ dir: string }} options  the app's folder (its commit dates the type hints) */
   constructor({ dir }) {
@@ -95,18 +108,8 @@ class ReproducibleOutputPlugin {
         // after the federation plugin (its files come at OPTIMIZE_TRANSFER) and the brotli twins
         { name: 'ReproducibleOutputPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ANALYSE },
         () => {
-          const replace = (name, bytes) => {
-            const current = compilation.getAsset(name);
-            if (!current || current.source.buffer().equals(bytes)) return;
-            compilation.updateAsset(name, new webpack.sources.RawSource(bytes));
-            // its twin, if the build made one, made again from the bytes that are served
-            if (compilation.getAsset(`${name}.br`)) {
-              const packed = zlib.brotliCompressSync(bytes, {
-                params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-              });
-              compilation.updateAsset(`${name}.br`, new webpack.sources.RawSource(packed));
-            }
-          };
+          // its twin, if the build made one, made again from the bytes that are served
+          const replace = (name, bytes) => replaceAsset(compilation, name, bytes);
           const zip = compilation.getAsset(TYPES_ZIP);
           if (zip) replace(TYPES_ZIP, normalizedZip(zip.source.buffer(), seconds));
           for (const name of FEDERATION_JSON) {
@@ -122,4 +125,4 @@ class ReproducibleOutputPlugin {
   }
 }
 
-module.exports = { ReproducibleOutputPlugin, sourceDateEpoch, dosTime, normalizedZip, sortSets };
+module.exports = { ReproducibleOutputPlugin, replaceAsset, sourceDateEpoch, dosTime, normalizedZip, sortSets };

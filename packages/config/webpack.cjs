@@ -11,6 +11,7 @@ const { sharedModules } = require('./shared.cjs');
 const { remotes, remotesMap } = require('./remotes.cjs');
 const { reactRefresh } = require('./refresh.cjs');
 const { ReproducibleOutputPlugin } = require('./reproducible.cjs');
+const { IntegrityPlugin } = require('./integrity.cjs');
 
 /**
  * @param {object} app
@@ -56,6 +57,8 @@ function browserConfig(app, production, outputPath, refresh) {
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       uniqueName: app.name,
       clean: true,
+      // a remote's chunks come from another origin with their digests (integrity.cjs): CORS requests
+      ...(remoteIntegrity(app, production) ? { crossOriginLoading: 'anonymous' } : {}),
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
@@ -90,6 +93,7 @@ function browserConfig(app, production, outputPath, refresh) {
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       }),
       ...(app.preview ? [new PageFilesPlugin()] : []),
+      ...(remoteIntegrity(app, production) ? [new IntegrityPlugin()] : []),
       ...(production ? [precompressed(), new ReproducibleOutputPlugin({ dir: app.dir })] : []),
       ...(refresh?.plugins ?? []),
       ...(app.host
@@ -124,6 +128,14 @@ function browserConfig(app, production, outputPath, refresh) {
     stats: 'errors-warnings',
   };
 }
+
+/**
+ * A remote's production build loads its chunks only with their digests (integrity.cjs). Not the shell's
+ * yet: its page preloads its start-up chunk with no `integrity`, and a browser does not use a preload
+ * whose integrity differs from the script's (the chunk would download twice); the shell's server writes
+ * those tags (docs/releases.md "Integrity": what its page needs).
+ */
+const remoteIntegrity = (app, production) => production && !app.host;
 
 /**
  * Each text asset's brotli at the highest quality beside it (`<file>.br`), made once at build time as a

@@ -58,6 +58,24 @@ describe('the deployment a visitor gets', () => {
     );
   });
 
+  it('hands a release’s pinned digests to the browser with its entry, and refuses malformed ones', () => {
+    const integrity = {
+      manifest: `sha384-${'m'.repeat(64)}`,
+      entry: { path: 'remoteEntry.js', digest: `sha384-${'e'.repeat(64)}` },
+    };
+    const pinned = parseDeployment(
+      JSON.stringify({ version: 2, remotes: { mf_catalog: { ...release('v1'), integrity } } }),
+    );
+    expect(remotesFor(built, pinned, 5).mf_catalog).toMatchObject({ version: 'v1', integrity });
+    expect(() =>
+      parseDeployment(
+        JSON.stringify({
+          remotes: { mf_catalog: { ...release('v1'), integrity: { ...integrity, manifest: 'md5-x' } } },
+        }),
+      ),
+    ).toThrow(/malformed digests/);
+  });
+
   it('refuses a file whose remote is no release', () => {
     expect(() => parseDeployment(JSON.stringify({ remotes: { mf_catalog: { version: 'v1' } } }))).toThrow(
       /not a release/,

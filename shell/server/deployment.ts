@@ -7,8 +7,11 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RemotesMap } from '../src/features/remotes/headless';
 
+/** The digests a deployment pins for a remote's release: its manifest's and its entry's. */
+export type RemoteIntegrity = { manifest: string; entry: { path: string; digest: string } };
+
 /** A remote's release as the deployment points at it. */
-export type ReleaseRef = { version: string; manifest: string; routes: readonly string[] };
+export type ReleaseRef = { version: string; manifest: string; routes: readonly string[]; integrity?: RemoteIntegrity };
 export type LiveRemote = ReleaseRef & { canary?: ReleaseRef & { percent: number } };
 export type Deployment = {
   /** the deployment's version: 0 before the first move */
@@ -107,6 +110,33 @@ export function deploymentReader(file: string): (failed?: () => void) => Deploym
   };
 }
 
+const DIGEST = /^sha384-[A-Za-z0-9+/]{64}$/;
+
+/** A release's digests, if the deployment pins them (a release promoted before they were recorded has none). */
+function integrityOf(value: unknown): RemoteIntegrity | undefined {
+  const integrity = value as RemoteIntegrity | undefined;
+  if (integrity === undefined) return undefined;
+  const valid =
+    typeof integrity === 'object' &&
+    integrity !== null &&
+    DIGEST.test(String(integrity.manifest)) &&
+    typeof integrity.entry?.path === 'string' &&
+    DIGEST.test(String(integrity.entry.digest));
+  if (!valid) throw new Error('a release with malformed digests');
+  return { manifest: integrity.manifest, entry: { path: integrity.entry.path, digest: integrity.entry.digest } };
+}
+
+/** A release as the deployment names it, its digests with it. */
+function refOf(entry: ReleaseRef): ReleaseRef {
+  const integrity = integrityOf(entry.integrity);
+  return {
+    version: entry.version,
+    manifest: entry.manifest,
+    routes: entry.routes,
+    ...(integrity ? { integrity } : {}),
+  };
+}
+
 function isRef(value: unknown): value is ReleaseRef {
   const ref = value as ReleaseRef | null;
   return (
@@ -131,15 +161,10 @@ export function deploymentOf(document: unknown, storedVersion?: number): Deploym
   for (const [name, entry] of Object.entries((raw.remotes ?? {}) as Record<string, unknown>)) {
     if (!isRef(entry)) throw new Error(`remote ${name}: not a release`);
     const canary = (entry as { canary?: unknown }).canary as (ReleaseRef & { percent?: unknown }) | undefined;
-    const live: LiveRemote = { version: entry.version, manifest: entry.manifest, routes: entry.routes };
+    const live: LiveRemote = refOf(entry);
     if (canary !== undefined) {
       if (!isRef(canary) || typeof canary.percent !== 'number') throw new Error(`remote ${name}: a bad canary`);
-      live.canary = {
-        version: canary.version,
-        manifest: canary.manifest,
-        routes: canary.routes,
-        percent: canary.percent,
-      };
+      live.canary = { ...refOf(canary), percent: canary.percent };
     }
     remotes[name] = live;
   }
@@ -171,6 +196,8 @@ export function remotesFor(base: RemotesMap, deployment: Deployment, bucket: num
       routes: [...chosen.routes],
       version: chosen.version,
       deployment: deployment.version,
+      // the browser loads the release's manifest and entry only with these (remotes/integrity.ts)
+      ...(chosen.integrity ? { integrity: chosen.integrity } : {}),
     };
   }
   return map;

@@ -12,7 +12,9 @@ describe('a page whose HTML names its deployment but carries no remotes map', ()
     meta.content = '12';
     document.head.append(meta);
     const registerRemotes = jest.fn();
-    jest.mocked(getInstance).mockReturnValue({ registerRemotes } as unknown as ReturnType<typeof getInstance>);
+    jest
+      .mocked(getInstance)
+      .mockReturnValue({ registerRemotes, registerPlugins: jest.fn() } as unknown as ReturnType<typeof getInstance>);
     const map = { mf_catalog: { manifest: 'http://localhost:3001/mf-manifest.json', deployment: 11 } };
     const asked: string[] = [];
     // jsdom has no Response: the two fields the registry reads

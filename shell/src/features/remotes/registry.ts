@@ -1,6 +1,7 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { DEPLOYMENT_META_NAME, REMOTES_MAP_ELEMENT_ID } from './element';
 import { setPageRemotes, tellRemoteFailure } from './failures';
+import { integrityPlugin, pinRemotes, watchRefusals } from './integrity';
 import { manifests, parseRemotesMap, type RemotesMap } from './remotesMap';
 import type { ExposedName, RemoteModules, RemoteName } from './types';
 
@@ -41,10 +42,22 @@ async function fetchRemotesMap(): Promise<RemotesMap> {
   return map;
 }
 
+let guarded = false;
+
+/** Loads the deployment's pinned remotes only with their digests (integrity.ts), from here on. */
+function guardIntegrity(map: RemotesMap): void {
+  pinRemotes(map);
+  if (guarded) return;
+  guarded = true;
+  federation().registerPlugins([integrityPlugin()]);
+  if (typeof window !== 'undefined') watchRefusals(window);
+}
+
 /** Reads the remotes map once per page and registers every remote with the federation runtime. */
 export function registerRemotesOnce(): Promise<RemotesMap> {
   registration ??= fetchRemotesMap()
     .then((map) => {
+      guardIntegrity(map);
       federation().registerRemotes(Object.entries(manifests(map)).map(([name, entry]) => ({ name, entry })));
       setPageRemotes(map);
       return map;

@@ -9,7 +9,21 @@
  */
 export type RemoteDeclaration =
   | string
-  | { manifest?: string; routes?: readonly string[]; version?: string; deployment?: number };
+  | {
+      manifest?: string;
+      routes?: readonly string[];
+      version?: string;
+      deployment?: number;
+      /**
+       * the digests the deployment pins for the release (its release.json): its manifest and entry are
+       * loaded only with them, its chunks with those its entry carries (integrity.ts); a remote served from
+       * its build, unreleased, has none
+       */
+      integrity?: RemoteIntegrity;
+    };
+
+/** A release's pinned digests: SHA-384, as an `integrity` attribute takes them. */
+export type RemoteIntegrity = { manifest: string; entry: { path: string; digest: string } };
 
 /** name -> declaration, as remotes.json holds it. */
 export type RemotesMap = Readonly<Record<string, RemoteDeclaration>>;
