@@ -52,7 +52,8 @@ function digestsOf(dir) {
 
 /**
  * The digests a deployment pins for a release: a remote's manifest and entry (the entry carries the
- * digests of its chunks: packages/config/integrity.cjs). Refuses a release that records none, or whose
+ * digests of its chunks, the manifest those of its other files: packages/config/integrity.cjs) and its
+ * server module. Refuses a release that records none, or whose
  * files are no longer the bytes it recorded.
  */
 export function integrityOf(app, version) {
@@ -92,7 +93,13 @@ export function integrityOf(app, version) {
       `${app.dir} ${version}: its manifest's digests of ${disagree.map(([file]) => file).join(', ')} are not its files'`,
     );
   }
-  return { manifest: meta.files['mf-manifest.json'], entry: { path: entry, digest: meta.files[entry] } };
+  // the server module the shell's server runs for the remote's first views (checked before its sandbox runs it)
+  const server = meta.files['server/preview.js'];
+  return {
+    manifest: meta.files['mf-manifest.json'],
+    entry: { path: entry, digest: meta.files[entry] },
+    ...(server ? { server } : {}),
+  };
 }
 
 /** A build's content hash: the same build is the same release, a changed byte is another one. */

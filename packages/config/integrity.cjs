@@ -33,6 +33,8 @@ const PLACEHOLDER = /sha384-[0-9a-f]{64}/g;
 const digestOf = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 const MANIFEST = 'mf-manifest.json';
+/** The files the manifest gives the digests of: scripts, style sheets, and each page's list of them. */
+const LISTED = /\.(js|css)$|^page-(scripts|styles)\.json$/;
 const JS_MAP = `${RuntimeGlobals.require}.sriHashes`;
 const CSS_MAP = `${RuntimeGlobals.require}.sriCssHashes`;
 
@@ -108,14 +110,14 @@ class IntegrityPlugin {
         },
       );
       compilation.hooks.processAssets.tap(
-        // after the federation plugin wrote the manifest (OPTIMIZE_TRANSFER)
-        { name: 'IntegrityPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 1 },
+        // after the federation plugin wrote the manifest and the lists of each page's files (REPORT)
+        { name: 'IntegrityPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT + 1 },
         () => {
           const manifest = compilation.getAsset(MANIFEST);
           if (!manifest) return;
           const integrity = {};
           for (const asset of compilation.getAssets().sort((a, b) => (a.name < b.name ? -1 : 1))) {
-            if (/\.(js|css)$/.test(asset.name)) integrity[asset.name] = digestOf(asset.source.buffer());
+            if (LISTED.test(asset.name)) integrity[asset.name] = digestOf(asset.source.buffer());
           }
           const json = JSON.parse(manifest.source.source().toString());
           replaceAsset(compilation, MANIFEST, Buffer.from(JSON.stringify({ ...json, integrity }, null, 2)));

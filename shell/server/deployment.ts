@@ -7,8 +7,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RemotesMap } from '../src/features/remotes/headless';
 
-/** The digests a deployment pins for a remote's release: its manifest's and its entry's. */
-export type RemoteIntegrity = { manifest: string; entry: { path: string; digest: string } };
+/**
+ * The digests a deployment pins for a remote's release: its manifest's and its entry's (the browser's
+ * chain: the manifest lists its other files' digests, the entry its chunks'), and its server module's
+ * (`server/preview.js`: the shell's server checks it before its sandbox runs it).
+ */
+export type RemoteIntegrity = { manifest: string; entry: { path: string; digest: string }; server?: string };
 
 /** A remote's release as the deployment points at it. */
 export type ReleaseRef = { version: string; manifest: string; routes: readonly string[]; integrity?: RemoteIntegrity };
@@ -121,9 +125,14 @@ function integrityOf(value: unknown): RemoteIntegrity | undefined {
     integrity !== null &&
     DIGEST.test(String(integrity.manifest)) &&
     typeof integrity.entry?.path === 'string' &&
-    DIGEST.test(String(integrity.entry.digest));
+    DIGEST.test(String(integrity.entry.digest)) &&
+    (integrity.server === undefined || DIGEST.test(String(integrity.server)));
   if (!valid) throw new Error('a release with malformed digests');
-  return { manifest: integrity.manifest, entry: { path: integrity.entry.path, digest: integrity.entry.digest } };
+  return {
+    manifest: integrity.manifest,
+    entry: { path: integrity.entry.path, digest: integrity.entry.digest },
+    ...(integrity.server ? { server: integrity.server } : {}),
+  };
 }
 
 /** A release as the deployment names it, its digests with it. */

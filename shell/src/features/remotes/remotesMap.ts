@@ -22,8 +22,11 @@ export type RemoteDeclaration =
       integrity?: RemoteIntegrity;
     };
 
-/** A release's pinned digests: SHA-384, as an `integrity` attribute takes them. */
-export type RemoteIntegrity = { manifest: string; entry: { path: string; digest: string } };
+/**
+ * A release's pinned digests: SHA-384, as an `integrity` attribute takes them (`server`: its server
+ * module's, for the shell's server).
+ */
+export type RemoteIntegrity = { manifest: string; entry: { path: string; digest: string }; server?: string };
 
 /** name -> declaration, as remotes.json holds it. */
 export type RemotesMap = Readonly<Record<string, RemoteDeclaration>>;
