@@ -1,20 +1,19 @@
 // Subresource integrity for what a remote's runtime loads (README "One team deploys one remote",
-// docs/releases.md "Integrity"). The chain of trust: the deployment names the digest of the remote's
-// manifest and entry (from its release.json); the entry (the remote's webpack runtime) carries the
-// SHA-384 of every chunk and style sheet it may load, and its loaders set `integrity` (and `crossorigin`,
-// through output.crossOriginLoading) on the script and link elements they create. A changed byte, or a
-// file the entry has no digest for, is refused by the browser: the slot fails as for a dead remote.
+// docs/releases.md "Integrity"). The chain of trust: the deployment pins the digest of the remote's
+// manifest and entry (from its release.json); the manifest lists the SHA-384 of every script and style
+// sheet of the build (`integrity`, written here); the shell checks the manifest against its pin and then
+// knows each file's digest. The remote's runtime (its entry, itself loaded with its digest) asks the
+// shell for the digest of each chunk and style sheet it loads (`globalThis.__labIntegrity(url)`, set by
+// shell/src/features/remotes/integrity.ts) and sets it as `integrity`, with `crossorigin`: a changed
+// byte, or a file the manifest lists no digest for, is refused by the browser, and the slot fails as for
+// a dead remote. A remote the shell pins nothing for (a build served as it is: development, a site before
+// any promotion) gets no answer and loads its chunks as before, so their preloads in the page are used.
 //
-// The federation runtime of the shell may load an exposed module's scripts and style sheets itself, from
-// the manifest's lists, alongside the entry: the manifest carries their digests too (`integrity`), and
-// the deployment pins the manifest's own digest.
-//
-// Prior art: webpack-subresource-integrity does this for an app's lazy chunks (a runtime map of
-// placeholders filled after hashing); Module Federation has none of its own (webpack issue 14310,
-// webpack-subresource-integrity issue 176: a host loads the remote's entry, which no HTML names). This
-// is the same idea in a few lines, for the federation container's runtime and mini-css-extract-plugin's
-// style sheets: each placeholder is exactly as long as the digest that replaces it, after webpack's real
-// content hashes are final, so no file name, content hash or source-map position moves.
+// Prior art: webpack-subresource-integrity sets `integrity` on an app's lazy chunks from a map it embeds
+// in the runtime; Module Federation has nothing of its own (webpack issue 14310, webpack-subresource-
+// integrity issue 176: a host loads the remote's entry, which no HTML names). Here the map is the
+// manifest's, which the host checks anyway: no digest is carried twice, and the entry grows by a few
+// bytes of loader rather than by 71 bytes of digest per chunk.
 const { createHash } = require('node:crypto');
 const webpack = require('webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
@@ -22,12 +21,10 @@ const { replaceAsset } = require('./reproducible.cjs');
 
 const { RuntimeGlobals, RuntimeModule, Template } = webpack;
 
-/** A digest no file has: what a chunk without one is loaded with, so that the browser refuses it. */
+/** A digest no file has: what a file the manifest lists no digest for is loaded with, so it is refused. */
 const MISSING = `sha384-${'A'.repeat(64)}`;
-/** The placeholder of a chunk's digest: as long as a SHA-384 digest in base64 (7 + 64 characters). */
-const placeholder = (kind, chunkId) =>
-  `sha384-${createHash('sha256').update(`lab-integrity:${kind}:${chunkId}`).digest('hex')}`;
-const PLACEHOLDER = /sha384-[0-9a-f]{64}/g;
+/** The shell's function that answers a file's digest (a string), none for an unpinned remote (null). */
+const LOOKUP = '__labIntegrity';
 
 /** The SHA-384 of bytes, as an `integrity` attribute takes it. */
 const digestOf = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
@@ -35,29 +32,30 @@ const digestOf = (bytes) => `sha384-${createHash('sha384').update(bytes).digest(
 const MANIFEST = 'mf-manifest.json';
 /** The files the manifest gives the digests of: scripts, style sheets, and each page's list of them. */
 const LISTED = /\.(js|css)$|^page-(scripts|styles)\.json$/;
-const JS_MAP = `${RuntimeGlobals.require}.sriHashes`;
-const CSS_MAP = `${RuntimeGlobals.require}.sriCssHashes`;
+const SRI = `${RuntimeGlobals.require}.sri`;
 
-/** The runtime's maps from chunk id to digest, placeholders until the files are final. */
+/** The runtime's question to the shell: a file's digest, or null when the shell pins nothing for it. */
 class IntegrityRuntimeModule extends RuntimeModule {
   constructor() {
     super('subresource integrity', RuntimeModule.STAGE_ATTACH);
   }
 
   generate() {
-    const { chunkGraph } = this.compilation;
-    const js = {};
-    const css = {};
-    for (const chunk of [...this.chunk.getAllAsyncChunks()].sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1))) {
-      if (chunkGraph.getChunkModulesIterableBySourceType(chunk, 'javascript'))
-        js[chunk.id] = placeholder('js', chunk.id);
-      if (chunkGraph.getChunkModulesIterableBySourceType(chunk, 'css/mini-extract')) {
-        css[chunk.id] = placeholder('css', chunk.id);
-      }
-    }
-    return Template.asString([`${JS_MAP} = ${JSON.stringify(js)};`, `${CSS_MAP} = ${JSON.stringify(css)};`]);
+    return `${SRI} = function (url) { var ask = typeof globalThis !== "undefined" && globalThis.${LOOKUP}; return typeof ask === "function" ? ask(url) : null; };`;
   }
 }
+
+/** The code that gives an element being created its digest and CORS, when the shell pins one for it. */
+const attach = (element, url) =>
+  Template.asString([
+    `var digest = ${SRI}(${url});`,
+    'if (digest !== null) {',
+    Template.indent([
+      `${element}.integrity = digest || ${JSON.stringify(MISSING)};`,
+      `if (${url}.indexOf(window.location.origin + '/') !== 0) ${element}.crossOrigin = "anonymous";`,
+    ]),
+    '}',
+  ]);
 
 class IntegrityPlugin {
   apply(compiler) {
@@ -65,49 +63,14 @@ class IntegrityPlugin {
       compilation.hooks.additionalTreeRuntimeRequirements.tap('IntegrityPlugin', (chunk) => {
         if (chunk.getAllAsyncChunks().size > 0) compilation.addRuntimeModule(chunk, new IntegrityRuntimeModule());
       });
-      // a chunk's script: its digest, or one no file has (a script loaded without a chunk id too)
+      // a chunk's script and style sheet: its digest when the shell pins the remote (a chunk it lists
+      // none for gets one no file has)
       webpack.runtime.LoadScriptRuntimeModule.getCompilationHooks(compilation).createScript.tap(
         'IntegrityPlugin',
-        (source) =>
-          Template.asString([
-            source,
-            `script.integrity = (chunkId !== undefined && ${JS_MAP} && ${JS_MAP}[chunkId]) || ${JSON.stringify(MISSING)};`,
-          ]),
+        (source) => Template.asString([source, attach('script', 'script.src')]),
       );
-      // a chunk's style sheet, the same way
       MiniCssExtractPlugin.getCompilationHooks(compilation).beforeTagInsert.tap('IntegrityPlugin', (source, names) =>
-        Template.asString([
-          source,
-          `${names.tag}.integrity = (${CSS_MAP} && ${CSS_MAP}[${names.chunkId}]) || ${JSON.stringify(MISSING)};`,
-        ]),
-      );
-      compilation.hooks.processAssets.tap(
-        // after the real content hashes (the files are final), before the brotli twins are made
-        { name: 'IntegrityPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
-        () => {
-          const digests = new Map();
-          for (const chunk of compilation.chunks) {
-            for (const file of chunk.files) {
-              const kind = file.endsWith('.js') ? 'js' : file.endsWith('.css') ? 'css' : null;
-              if (!kind) continue;
-              digests.set(placeholder(kind, chunk.id), digestOf(compilation.getAsset(file).source.buffer()));
-            }
-          }
-          for (const asset of compilation.getAssets()) {
-            if (!asset.name.endsWith('.js')) continue;
-            const text = asset.source.source().toString();
-            if (!text.includes('.sriHashes')) continue;
-            const filled = text.replace(PLACEHOLDER, (found) => {
-              const digest = digests.get(found);
-              if (digest) return digest;
-              compilation.warnings.push(
-                new webpack.WebpackError(`IntegrityPlugin: ${asset.name} names a chunk with no file`),
-              );
-              return MISSING;
-            });
-            if (filled !== text) compilation.updateAsset(asset.name, new webpack.sources.RawSource(filled));
-          }
-        },
+        Template.asString([source, attach(names.tag, `${names.tag}.href`)]),
       );
       compilation.hooks.processAssets.tap(
         // after the federation plugin wrote the manifest and the lists of each page's files (REPORT)
@@ -127,4 +90,4 @@ class IntegrityPlugin {
   }
 }
 
-module.exports = { IntegrityPlugin, digestOf, MISSING };
+module.exports = { IntegrityPlugin, digestOf, MISSING, LOOKUP };

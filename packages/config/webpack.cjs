@@ -57,8 +57,6 @@ function browserConfig(app, production, outputPath, refresh) {
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       uniqueName: app.name,
       clean: true,
-      // a remote's chunks come from another origin with their digests (integrity.cjs): CORS requests
-      ...(remoteIntegrity(app, production) ? { crossOriginLoading: 'anonymous' } : {}),
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
@@ -130,10 +128,11 @@ function browserConfig(app, production, outputPath, refresh) {
 }
 
 /**
- * A remote's production build loads its chunks only with their digests (integrity.cjs). Not the shell's
- * yet: its page preloads its start-up chunk with no `integrity`, and a browser does not use a preload
- * whose integrity differs from the script's (the chunk would download twice); the shell's server writes
- * those tags (docs/releases.md "Integrity": what its page needs).
+ * A remote's production build carries its chunks' digests and, once promoted (its entry loaded with its
+ * own), loads them only with those (integrity.cjs). Not the shell's yet: its page preloads its start-up
+ * chunk with no `integrity`, and a browser does not use a preload whose integrity differs from the
+ * script's (the chunk would download twice); the shell's server writes those tags (docs/releases.md
+ * "Integrity": what its page needs).
  */
 const remoteIntegrity = (app, production) => production && !app.host;
 

@@ -1,6 +1,15 @@
 import { createHash, webcrypto } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { onRemoteFailure, type RemoteFailure, setPageRemotes, tellRemoteFailure } from './failures';
-import { integrityPlugin, integrityVerdict, MISSING_DIGEST, pinRemotes, watchRefusals } from './integrity';
+import {
+  digestFor,
+  INTEGRITY_LOOKUP,
+  integrityPlugin,
+  integrityVerdict,
+  MISSING_DIGEST,
+  pinRemotes,
+  watchRefusals,
+} from './integrity';
 
 const digest = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
 const MANIFEST = JSON.stringify({ name: 'mf_catalog', integrity: { 'routes.1a2b3c4d.js': digest('routes') } });
@@ -54,6 +63,22 @@ describe('a pinned remote’s entry', () => {
     expect(
       createScript({ url: 'http://localhost:3004/remoteEntry.js', remoteInfo: { name: 'mf_auth' } }),
     ).toBeUndefined();
+  });
+});
+
+describe('a remote’s runtime asking for its files’ digests', () => {
+  it('gets the verified manifest’s, one no file has for an unlisted file of a pinned release, none elsewhere', async () => {
+    const { fetch: hook } = integrityPlugin() as { fetch: (url: string, init: RequestInit) => Promise<Response> };
+    global.fetch = jest.fn(async () => answer(MANIFEST)) as unknown as typeof fetch;
+    await hook(`${BASE}/mf-manifest.json`, {});
+    expect(digestFor(`${BASE}/routes.1a2b3c4d.js`)).toBe(digest('routes'));
+    expect(digestFor(`${BASE}/other.0b6a5cb8.js`)).toBe(MISSING_DIGEST);
+    expect(digestFor('http://localhost:3004/texts.0b6a5cb8.js')).toBeNull();
+  });
+
+  it('asks under the name the remotes’ builds call (packages/config/integrity.cjs)', () => {
+    const plugin = readFileSync(require.resolve('@lab/config/integrity.cjs'), 'utf8');
+    expect(plugin).toContain(`const LOOKUP = '${INTEGRITY_LOOKUP}';`);
   });
 });
 

@@ -1,18 +1,23 @@
 // Subresource integrity for the remotes (docs/releases.md "Integrity"). The deployment pins each released
-// remote's manifest and entry by their SHA-384 (the remotes map's `integrity`); the entry carries the
-// digests of its chunks and sets them on the scripts and style sheets it loads, and the manifest carries
-// the digests of the files it lists (packages/config/integrity.cjs). Here, the federation runtime's
-// hooks: the manifest is taken only if its bytes have their digest; the entry, and the exposed modules'
-// files the runtime loads beside it, only with their `integrity` (and `crossorigin`); any other file of a
-// pinned remote the runtime would load is refused. A refusal fails the slot as a dead remote does; it is
-// told to real-user monitoring as `integrity` (failures.ts asks integrityVerdict).
+// remote's manifest and entry by their SHA-384 (the remotes map's `integrity`); the manifest lists the
+// digests of the build's files (packages/config/integrity.cjs). Here: the federation runtime's hooks take
+// the manifest only if its bytes have their digest, and load the entry, and the exposed modules' files
+// the runtime loads beside it, only with their `integrity` (and `crossorigin`); the remote's own runtime
+// asks `globalThis.__labIntegrity(url)` for each chunk and style sheet it loads. Any file of a pinned
+// remote the manifest lists no digest for is refused. A refusal fails the slot as a dead remote does; it
+// is told to real-user monitoring as `integrity` (failures.ts asks integrityVerdict).
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { manifestOf, type RemoteIntegrity, type RemotesMap } from './remotesMap';
 
 /** A digest no file has: what a file without a digest is loaded with, so that the browser refuses it. */
 export const MISSING_DIGEST = `sha384-${'A'.repeat(64)}`;
 
+/** The name of the function a remote's runtime asks for its files' digests (packages/config/integrity.cjs). */
+export const INTEGRITY_LOOKUP = '__labIntegrity';
+
 type Pin = {
+  /** the release's folder: every file of it is loaded only with its digest */
+  base: string;
   manifestUrl: string;
   manifest: string;
   entryUrl: string;
@@ -41,6 +46,7 @@ export function pinRemotes(map: RemotesMap): void {
     if (!manifestUrl || !integrity) continue;
     const manifest = withoutQuery(manifestUrl);
     next.set(name, {
+      base: new URL('.', manifest).href,
       manifestUrl: manifest,
       manifest: integrity.manifest,
       entryUrl: withoutQuery(new URL(integrity.entry.path, manifest).href),
@@ -113,6 +119,23 @@ function withAttributes<T extends HTMLElement>(element: T, attrs: Record<string,
     else if (value === true) element.setAttribute(name, '');
   }
   return element;
+}
+
+/**
+ * A file's digest as a remote's runtime asks for it: the pinned release's manifest's, one no file has for
+ * a file of a pinned release it lists none for, or null: nothing is pinned there (a build served as it is).
+ */
+export function digestFor(url: string): string | null {
+  const address = withoutQuery(url);
+  const pin = [...pins.values()].find((candidate) => address.startsWith(candidate.base));
+  return pin ? expectedDigest(pin, address) : null;
+}
+
+/** Lets the remotes' runtimes ask for their files' digests. */
+export function answerRemotes(
+  target: Record<string, unknown> = globalThis as unknown as Record<string, unknown>,
+): void {
+  target[INTEGRITY_LOOKUP] = digestFor;
 }
 
 /** The federation runtime plugin that loads pinned remotes only with their digests. */

@@ -1,7 +1,7 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { DEPLOYMENT_META_NAME, REMOTES_MAP_ELEMENT_ID } from './element';
 import { setPageRemotes, tellRemoteFailure } from './failures';
-import { integrityPlugin, pinRemotes, watchRefusals } from './integrity';
+import { answerRemotes, integrityPlugin, pinRemotes, watchRefusals } from './integrity';
 import { manifests, parseRemotesMap, type RemotesMap } from './remotesMap';
 import type { ExposedName, RemoteModules, RemoteName } from './types';
 
@@ -50,6 +50,7 @@ function guardIntegrity(map: RemotesMap): void {
   if (guarded) return;
   guarded = true;
   federation().registerPlugins([integrityPlugin()]);
+  answerRemotes();
   if (typeof window !== 'undefined') watchRefusals(window);
 }
 
