@@ -1,35 +1,24 @@
 // Releases and the deployment pointer (README "One team deploys one remote"). A release is an app's
-// build in releases/<app>/<version>/, never overwritten; releases/deployment.json says which release of
-// each app is live (and which one a canary share of visitors gets), and the shell's server reads it on
-// every page. Promotion, canary and rollback change only that file, after the compatibility gate, and
-// each move is appended to releases/history.jsonl with who made it and when.
+// build in releases/<app>/<version>/, never overwritten; the deployment says which release of each app is
+// live (and which one a canary share of visitors gets), and the shell's server follows it. It lives in
+// PostgreSQL with DATABASE_URL, else in releases/deployment.json (deployment-store.mjs). Promotion,
+// canary and rollback change only the pointer, after the compatibility gate, each by a compare-and-swap
+// on its version and recorded in its history with who made it and when.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  appendFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { openDeploymentStore } from './deployment-store.mjs';
 import { apps, releasesDir, root } from './lib.mjs';
 import { checkShellAgainst } from './remote-types.mjs';
+
+export { releasesDir };
 
 const require = createRequire(import.meta.url);
 const semver = require('semver');
 const { prefixesOf, remotesMap } = require('../packages/config/remotes.cjs');
-
-/** Where releases live: RELEASES_DIR, or releases/ at the repository's root. */
-export { releasesDir };
-export const deploymentFile = () => join(releasesDir(), 'deployment.json');
-export const historyFile = () => join(releasesDir(), 'history.jsonl');
 
 /** An app by its folder (mf-catalog) or federation name (mf_catalog). */
 export function appOf(id) {
@@ -47,6 +36,70 @@ function filesOf(dir, base = dir) {
       entry.isDirectory() ? filesOf(join(dir, entry.name), base) : [relative(base, join(dir, entry.name))],
     )
     .sort();
+}
+
+/** The SHA-384 of a file, as an `integrity` attribute takes it. */
+const digestOf = (file) => `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+
+/** Every file of a release folder with its digest (release.json itself aside), in name order. */
+function digestsOf(dir) {
+  return Object.fromEntries(
+    filesOf(dir)
+      .filter((file) => file !== 'release.json')
+      .map((file) => [file.split(sep).join('/'), digestOf(join(dir, file))]),
+  );
+}
+
+/**
+ * The digests a deployment pins for a release: a remote's manifest and entry (the entry carries the
+ * digests of its chunks, the manifest those of its other files: packages/config/integrity.cjs) and its
+ * server module. Refuses a release that records none, or whose
+ * files are no longer the bytes it recorded.
+ */
+export function integrityOf(app, version) {
+  const folder = releaseFolder(app, version);
+  const { meta, manifest } = releaseOf(app, version);
+  if (!meta.files || typeof meta.files !== 'object') {
+    throw new ReleaseError(
+      `${app.dir} ${version} records no digests of its files (released before they were recorded): release it again`,
+    );
+  }
+  const changed = Object.entries(meta.files)
+    .filter(([file, digest]) => !existsSync(join(folder, file)) || digestOf(join(folder, file)) !== digest)
+    .map(([file]) => file);
+  if (changed.length) {
+    throw new ReleaseError(
+      `${app.dir} ${version}: ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''} ` +
+        'no longer the bytes released (changed or missing): release the build again',
+    );
+  }
+  if (app.dir === 'shell') return null;
+  const remoteEntry = manifest.metaData?.remoteEntry;
+  const entry = [remoteEntry?.path, remoteEntry?.name ?? 'remoteEntry.js'].filter(Boolean).join('/');
+  for (const file of ['mf-manifest.json', entry]) {
+    if (!meta.files[file]) throw new ReleaseError(`${app.dir} ${version} records no digest of ${file}`);
+  }
+  // the entry's chunks are checked by its own runtime; the files the shell's federation runtime loads
+  // beside it, by the digests the (pinned) manifest lists: a build without them cannot be loaded pinned
+  const listed = manifest.integrity;
+  if (!listed || typeof listed !== 'object') {
+    throw new ReleaseError(
+      `${app.dir} ${version}: its manifest lists no digests of its files (built with @lab/config before 0.2.0): build it again`,
+    );
+  }
+  const disagree = Object.entries(listed).filter(([file, digest]) => meta.files[file] !== digest);
+  if (disagree.length) {
+    throw new ReleaseError(
+      `${app.dir} ${version}: its manifest's digests of ${disagree.map(([file]) => file).join(', ')} are not its files'`,
+    );
+  }
+  // the server module the shell's server runs for the remote's first views (checked before its sandbox runs it)
+  const server = meta.files['server/pages.js'];
+  return {
+    manifest: meta.files['mf-manifest.json'],
+    entry: { path: entry, digest: meta.files[entry] },
+    ...(server ? { server } : {}),
+  };
 }
 
 /** A build's content hash: the same build is the same release, a changed byte is another one. */
@@ -103,6 +156,8 @@ export function fileRelease(app, build, { move = false, commit = commitOf() } = 
     commit,
     builtAt: new Date().toISOString(),
     routes,
+    // what the browser and the shell's server may take from this folder, byte for byte
+    files: digestsOf(target),
   };
   writeFileSync(join(target, 'release.json'), `${JSON.stringify(meta, null, 2)}\n`);
   return { version, folder: target, created: true };
@@ -138,26 +193,32 @@ function releaseOf(app, version) {
   return { meta: readJson(join(folder, 'release.json')), manifest: readJson(join(folder, 'mf-manifest.json')) };
 }
 
-/** deployment.json: { shell?: { version, previous }, remotes: { name: { version, manifest, routes, previous, canary? } } } */
-export function readDeployment() {
-  const file = deploymentFile();
-  if (!existsSync(file)) return { shell: null, remotes: {} };
-  const deployment = readJson(file);
-  return { shell: deployment.shell ?? null, remotes: deployment.remotes ?? {} };
+/** The store the pointer lives in (deployment-store.mjs): PostgreSQL with DATABASE_URL, else the file. */
+const openStore = () => openDeploymentStore({ releasesDir: releasesDir() });
+
+/** { shell?: { version, previous }, remotes: { name: { version, manifest, routes, previous, canary? } } } */
+export async function readDeployment() {
+  const store = await openStore();
+  try {
+    return (await store.read()).deployment;
+  } finally {
+    await store.close();
+  }
 }
 
-/** Written whole and renamed into place: the shell's server never reads half a file. */
-function writeDeployment(deployment) {
-  mkdirSync(releasesDir(), { recursive: true });
-  const temporary = `${deploymentFile()}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(deployment, null, 2)}\n`);
-  renameSync(temporary, deploymentFile());
+/** The history of the moves, oldest first, each with the deployment version it made. */
+export async function readHistory() {
+  const store = await openStore();
+  try {
+    return await store.history();
+  } finally {
+    await store.close();
+  }
 }
 
-function record(entry) {
-  mkdirSync(releasesDir(), { recursive: true });
-  const by = process.env.DEPLOYED_BY || gitUser() || userInfo().username;
-  appendFileSync(historyFile(), `${JSON.stringify({ at: new Date().toISOString(), by, ...entry })}\n`);
+/** Who moves: DEPLOYED_BY, else git's user.name, else the login. */
+function mover() {
+  return process.env.DEPLOYED_BY || gitUser() || userInfo().username;
 }
 
 function gitUser() {
@@ -168,13 +229,45 @@ function gitUser() {
   }
 }
 
-/** The history, oldest first. */
-export function readHistory() {
-  if (!existsSync(historyFile())) return [];
-  return readFileSync(historyFile(), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line));
+/** How many times a move is checked again when other apps moved meanwhile. */
+const TRIES = 5;
+
+/**
+ * Moves one app's pointer. `plan` takes the deployment as it is (a copy) and returns it moved, with the
+ * move's record; it runs the gate, seconds of type-checking. The result is written only if nothing moved
+ * meanwhile (a compare-and-swap on the deployment's version). If something did: a move of another app
+ * only, and the plan is made again on the new deployment (its gate included); a move of this app, and
+ * this one is refused, naming who moved first, since it was checked against a release no longer live.
+ * `by`: who moves (the history's `by`); `beforeSwap`: awaited between the check and the write (tests hold
+ * two moves there, so that both are checked against one deployment).
+ */
+async function moveApp(app, plan, by = mover(), beforeSwap = async () => undefined) {
+  const store = await openStore();
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      const { version, deployment } = await store.read();
+      const { next, record, result } = plan(structuredClone(deployment));
+      const entry = { at: new Date().toISOString(), by, app: app.dir, ...record };
+      await beforeSwap();
+      const swapped = await store.swap(version, next, entry);
+      if (swapped.ok) return { app, ...result, deployment: swapped.version };
+      const first = (await store.movesSince(version)).find((move) => move.app === app.dir);
+      if (first) {
+        throw new ReleaseError(
+          `${app.dir}: this ${record.action} was refused: ${first.by} moved ${app.dir} first ` +
+            `(${first.action} of ${first.version ?? 'its build'} at ${first.at}, deployment ${first.deployment}) ` +
+            `while it was being checked against deployment ${version}. Look at what is live now and run it again if it still applies.`,
+        );
+      }
+      if (attempt >= TRIES) {
+        throw new ReleaseError(
+          `${app.dir}: the deployment moved ${TRIES} times while this move was checked; run it again`,
+        );
+      }
+    }
+  } finally {
+    await store.close();
+  }
 }
 
 /**
@@ -287,78 +380,179 @@ function gate(app, version, deployment) {
 
 function refOf(app, version) {
   const { meta } = releaseOf(app, version);
-  return { version, manifest: manifestUrlOf(app, version), routes: meta.routes ?? [] };
+  return {
+    version,
+    manifest: manifestUrlOf(app, version),
+    routes: meta.routes ?? [],
+    integrity: integrityOf(app, version),
+  };
 }
 
-/** Points `app` at `version` for every visitor, or for `canary` percent of them. */
-export function promote(appId, version, { canary } = {}) {
+/**
+ * Points `app` at `version` for every visitor, or for `canary` percent of them. `judged`: the canary
+ * judge (canary-judge.mjs) widens it step by step or rolls it back by its rules; `reason` is recorded.
+ */
+export async function promote(
+  appId,
+  version,
+  { canary, judged = false, reason, by, ifCanary = false, beforeSwap } = {},
+) {
   const app = appOf(appId);
-  const deployment = readDeployment();
   if (canary !== undefined && (!Number.isInteger(canary) || canary < 1 || canary > 99)) {
     throw new ReleaseError(`--canary takes a whole percent from 1 to 99, not ${canary}`);
   }
   if (app.dir === 'shell' && canary !== undefined) {
     throw new ReleaseError('the shell has no canary: it serves every page; canary the remotes');
   }
-  gate(app, version, deployment);
-  if (app.dir === 'shell') {
-    const from = deployment.shell?.version ?? null;
-    if (from === version) throw new ReleaseError(`shell ${version} is live already`);
-    deployment.shell = { version, previous: [...(deployment.shell?.previous ?? []), from] };
-    writeDeployment(deployment);
-    record({ app: app.dir, action: 'promote', version, from });
-    return { app, version, from };
-  }
-  const current = deployment.remotes[app.name];
-  const ref = refOf(app, version);
-  if (canary !== undefined) {
-    if (!current)
-      throw new ReleaseError(`${app.dir} has no promoted release to hold the other visitors: promote one first`);
-    if (current.version === version) throw new ReleaseError(`${app.dir} ${version} is live for everyone already`);
-    current.canary = { ...ref, percent: canary };
-    writeDeployment(deployment);
-    record({ app: app.dir, action: 'canary', version, percent: canary, from: current.version });
-    return { app, version, from: current.version, canary };
-  }
-  const from = current?.version ?? null;
-  if (from === version && !current?.canary) throw new ReleaseError(`${app.dir} ${version} is live already`);
-  const previous = current
-    ? [...current.previous, { version: current.version, manifest: current.manifest, routes: current.routes }]
-    : [null];
-  deployment.remotes[app.name] = { ...ref, previous: from === version ? current.previous : previous };
-  writeDeployment(deployment);
-  record({ app: app.dir, action: 'promote', version, from });
-  return { app, version, from };
+  const because = reason ? { reason } : {};
+  return moveApp(
+    app,
+    (deployment) => {
+      gate(app, version, deployment);
+      if (app.dir === 'shell') {
+        const from = deployment.shell?.version ?? null;
+        if (from === version) throw new ReleaseError(`shell ${version} is live already`);
+        integrityOf(app, version);
+        deployment.shell = { version, previous: [...(deployment.shell?.previous ?? []), from] };
+        return {
+          next: deployment,
+          record: { action: 'promote', version, from, ...because },
+          result: { version, from },
+        };
+      }
+      const current = deployment.remotes[app.name];
+      // the judge promotes the canary it judged, not a release someone else put there meanwhile
+      if (ifCanary && current?.canary?.version !== version) {
+        throw new ReleaseError(`${app.dir} runs no canary of ${version}`);
+      }
+      const ref = refOf(app, version);
+      if (canary !== undefined) {
+        if (!current) {
+          throw new ReleaseError(`${app.dir} has no promoted release to hold the other visitors: promote one first`);
+        }
+        if (current.version === version) throw new ReleaseError(`${app.dir} ${version} is live for everyone already`);
+        current.canary = {
+          ...ref,
+          percent: canary,
+          ...(judged ? { judged: { since: new Date().toISOString() } } : {}),
+        };
+        return {
+          next: deployment,
+          record: {
+            action: 'canary',
+            version,
+            percent: canary,
+            from: current.version,
+            ...(judged ? { judged } : {}),
+            ...because,
+          },
+          result: { version, from: current.version, canary },
+        };
+      }
+      const from = current?.version ?? null;
+      if (from === version && !current?.canary) throw new ReleaseError(`${app.dir} ${version} is live already`);
+      const previous = current
+        ? [
+            ...current.previous,
+            {
+              version: current.version,
+              manifest: current.manifest,
+              routes: current.routes,
+              ...(current.integrity ? { integrity: current.integrity } : {}),
+            },
+          ]
+        : [null];
+      deployment.remotes[app.name] = { ...ref, previous: from === version ? current.previous : previous };
+      return { next: deployment, record: { action: 'promote', version, from, ...because }, result: { version, from } };
+    },
+    by,
+    beforeSwap,
+  );
+}
+
+/**
+ * Widens a judged canary to `percent` of visitors (the judge's step), if it is still the canary of
+ * `version`; its window starts again.
+ */
+export async function widenCanary(appId, version, percent, { reason, by, beforeSwap } = {}) {
+  const app = appOf(appId);
+  return moveApp(
+    app,
+    (deployment) => {
+      const canary = deployment.remotes[app.name]?.canary;
+      if (canary?.version !== version) throw new ReleaseError(`${app.dir} runs no canary of ${version}`);
+      if (!Number.isInteger(percent) || percent <= canary.percent || percent > 99) {
+        throw new ReleaseError(
+          `${app.dir}: a canary at ${canary.percent}% is widened to a larger percent under 100, not ${percent}`,
+        );
+      }
+      const from = canary.percent;
+      canary.percent = percent;
+      if (canary.judged) canary.judged = { ...canary.judged, since: new Date().toISOString() };
+      return {
+        next: deployment,
+        record: {
+          action: 'widen',
+          version,
+          percent,
+          from: deployment.remotes[app.name].version,
+          fromPercent: from,
+          ...(reason ? { reason } : {}),
+        },
+        result: { version, percent },
+      };
+    },
+    by,
+    beforeSwap,
+  );
 }
 
 /** Ends a canary, or points `app` back at the release live before the last promotion. */
-export function rollback(appId) {
+export async function rollback(appId, { reason, by, canaryOf, beforeSwap } = {}) {
   const app = appOf(appId);
-  const deployment = readDeployment();
-  if (app.dir === 'shell') {
-    const shell = deployment.shell;
-    if (!shell) throw new ReleaseError('the shell serves its build: there is no promotion to roll back');
-    const back = shell.previous.at(-1) ?? null;
-    if (back) gate(app, back, deployment);
-    deployment.shell = back ? { version: back, previous: shell.previous.slice(0, -1) } : null;
-    writeDeployment(deployment);
-    record({ app: app.dir, action: 'rollback', version: back, from: shell.version });
-    return { app, version: back, from: shell.version };
-  }
-  const current = deployment.remotes[app.name];
-  if (!current) throw new ReleaseError(`${app.dir} serves its build: there is no promotion to roll back`);
-  if (current.canary) {
-    const { version } = current.canary;
-    delete current.canary;
-    writeDeployment(deployment);
-    record({ app: app.dir, action: 'rollback', version: current.version, from: version, canaryEnded: true });
-    return { app, version: current.version, from: version };
-  }
-  const back = current.previous.at(-1) ?? null;
-  if (back) gate(app, back.version, deployment);
-  if (back) deployment.remotes[app.name] = { ...back, previous: current.previous.slice(0, -1) };
-  else delete deployment.remotes[app.name];
-  writeDeployment(deployment);
-  record({ app: app.dir, action: 'rollback', version: back?.version ?? null, from: current.version });
-  return { app, version: back?.version ?? null, from: current.version };
+  const because = reason ? { reason } : {};
+  return moveApp(
+    app,
+    (deployment) => {
+      if (app.dir === 'shell') {
+        const shell = deployment.shell;
+        if (!shell) throw new ReleaseError('the shell serves its build: there is no promotion to roll back');
+        const back = shell.previous.at(-1) ?? null;
+        if (back) gate(app, back, deployment);
+        deployment.shell = back ? { version: back, previous: shell.previous.slice(0, -1) } : null;
+        return {
+          next: deployment,
+          record: { action: 'rollback', version: back, from: shell.version, ...because },
+          result: { version: back, from: shell.version },
+        };
+      }
+      const current = deployment.remotes[app.name];
+      if (!current) throw new ReleaseError(`${app.dir} serves its build: there is no promotion to roll back`);
+      // the judge ends the canary it judged, never the stable release under it
+      if (canaryOf !== undefined && current.canary?.version !== canaryOf) {
+        throw new ReleaseError(`${app.dir} runs no canary of ${canaryOf}`);
+      }
+      if (current.canary) {
+        const { version } = current.canary;
+        delete current.canary;
+        return {
+          next: deployment,
+          record: { action: 'rollback', version: current.version, from: version, canaryEnded: true, ...because },
+          result: { version: current.version, from: version },
+        };
+      }
+      const back = current.previous.at(-1) ?? null;
+      if (back) gate(app, back.version, deployment);
+      // the release gone back to is pinned by its digests again, as a promotion would
+      if (back) deployment.remotes[app.name] = { ...refOf(app, back.version), previous: current.previous.slice(0, -1) };
+      else delete deployment.remotes[app.name];
+      return {
+        next: deployment,
+        record: { action: 'rollback', version: back?.version ?? null, from: current.version, ...because },
+        result: { version: back?.version ?? null, from: current.version },
+      };
+    },
+    by,
+    beforeSwap,
+  );
 }

@@ -5,8 +5,10 @@ import { ReleaseError, rollback } from './releases.mjs';
 try {
   const [app, ...rest] = process.argv.slice(2);
   if (!app || rest.length) throw new ReleaseError('usage: npm run rollback -- <app>');
-  const moved = rollback(app);
-  console.log(`${moved.app.dir}: ${moved.from} → ${moved.version ?? 'its build'} for every visitor`);
+  const moved = await rollback(app);
+  console.log(
+    `${moved.app.dir}: ${moved.from} → ${moved.version ?? 'its build'} for every visitor (deployment ${moved.deployment})`,
+  );
 } catch (error) {
   if (!(error instanceof ReleaseError)) throw error;
   console.error(`✖ ${error.message}`);

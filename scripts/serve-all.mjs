@@ -24,6 +24,8 @@ export function serveAll({ apiTarget = process.env.API_URL || 'http://localhost:
         ...args,
         ...['--api', apiTarget, '--releases', releasesDir()],
         ...(remotes.length > 0 ? ['--remotes', remotes.join(',')] : []),
+        // the deployment it serves, as a metric (loopback only; shell/server/opsPort.ts)
+        ...['--metrics-port', process.env.SHELL_METRICS_PORT || '9465'],
       ]);
     }
     // the remote's releases beside its build: releases/<app>/<version>/ at /releases/<version>/
@@ -41,6 +43,16 @@ export function serveAll({ apiTarget = process.env.API_URL || 'http://localhost:
 export function startApi(env = {}) {
   const tsx = join(root, 'packages', 'server', 'node_modules', '.bin', 'tsx');
   return startChild('api', tsx, [join(root, 'packages', 'server', 'src', 'server.ts')], {
+    env: { ...process.env, ...env },
+  });
+}
+
+/**
+ * The canary judge (canary-judge.mjs): widens or rolls back the canaries started with `npm run canary`,
+ * reading real visitors' page views from the API's operations port.
+ */
+export function startJudge(env = {}) {
+  return startChild('canary judge', process.execPath, [join(root, 'scripts', 'canary-judge.mjs')], {
     env: { ...process.env, ...env },
   });
 }

@@ -9,7 +9,7 @@ import { join, sep } from 'node:path';
 
 /** The environment the builds read (packages/config/webpack.cjs and remotes.cjs). */
 const BUILD_SETTING =
-  /^(NODE_ENV|BUILD_ID|SOURCE_DATE_EPOCH|API_BASE|PUBLIC_URL|SINGLE_BUNDLE|MF_RUNTIME|VITE_\w+|REMOTE_\w+_URL)$/;
+  /^(NODE_ENV|BUILD_ID|SOURCE_DATE_EPOCH|API_BASE|PUBLIC_URL|SINGLE_BUNDLE|BENCH_RUNTIME_PER_ENTRY|VITE_\w+|REMOTE_\w+_URL)$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.dev', 'test-results', 'playwright-report', '__snapshots__']);
 const SKIPPED_FILE = /\.(test|spec)\.[cm]?[jt]sx?$|\.tsbuildinfo$|^\.DS_Store$/;
 const ROOT_FILES = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml'];

@@ -4,17 +4,19 @@
 // fresh clone has nothing else): scripts/preinstall.test.mjs holds every module this one imports to it.
 import { apps, buildApps, install, portOf } from './lib.mjs';
 import { checkNode, checkPorts } from './preflight.mjs';
-import { serveAll, startApi, stopAll } from './serve-all.mjs';
+import { serveAll, startApi, startJudge, stopAll } from './serve-all.mjs';
 
 checkNode();
 const apiPort = Number(process.env.API_PORT || process.env.PORT || 4000);
 const metricsPort = Number(process.env.METRICS_PORT || 9464);
+const shellMetricsPort = Number(process.env.SHELL_METRICS_PORT || 9465);
 await checkPorts([
   ...apps.map((app) => ({ port: portOf(app), what: app.dir, setting: `PORT_${app.name.toUpperCase()}` })),
   { port: apiPort, what: 'the API server', setting: 'API_PORT' },
   ...(process.env.METRICS_PORT === 'off'
     ? []
     : [{ port: metricsPort, what: "the API's metrics", setting: 'METRICS_PORT' }]),
+  { port: shellMetricsPort, what: "the shell's metrics", setting: 'SHELL_METRICS_PORT' },
 ]);
 
 const API = `http://localhost:${apiPort}`;
@@ -45,7 +47,12 @@ async function waitUntilUp(children, urls, timeoutMs = 180_000) {
 
 install();
 buildApps();
-const children = [startApi({ PORT: String(apiPort) }), ...serveAll({ apiTarget: process.env.API_URL || API })];
+const children = [
+  startApi({ PORT: String(apiPort) }),
+  ...serveAll({ apiTarget: process.env.API_URL || API }),
+  // the canary judge reads real visitors' page views from the API's operations port
+  ...(process.env.METRICS_PORT === 'off' ? [] : [startJudge({ METRICS_PORT: String(metricsPort) })]),
+];
 let stopping = false;
 const stop = async () => {
   if (stopping) return;

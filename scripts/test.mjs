@@ -53,9 +53,17 @@ buildApps();
 step('byte budgets: each page’s JavaScript and CSS, gzip and brotli, against budgets.json (2 % allowed)');
 run(process.execPath, ['scripts/budgets.mjs']);
 
-step('the shell against the remotes’ type hints; releases, promotion and the compatibility gate');
+step('the shell against the remotes’ type hints; releases, the gate, the shared pointer, the canary judge');
 run(process.execPath, ['scripts/typecheck-remotes.mjs']);
-run(process.execPath, ['--test', 'scripts/releases.test.mjs']);
+run(process.execPath, [
+  '--test',
+  '--test-concurrency=1',
+  'scripts/releases.test.mjs',
+  'scripts/deployment-store.test.mjs',
+  'scripts/canary-rules.test.mjs',
+  'scripts/canary-judge.test.mjs',
+  'scripts/reproducible.test.mjs',
+]);
 
 step('browser journeys (playwright)');
 run(join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test'], { cwd: join(root, 'e2e') });

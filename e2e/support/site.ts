@@ -30,11 +30,13 @@ type Options = {
    * repository's releases/ never leaks into a journey
    */
   releases?: string;
+  /** more environment for the servers (the shell's: DATABASE_URL puts its deployment in PostgreSQL) */
+  env?: NodeJS.ProcessEnv;
 };
 
 /** The built apps served by the production-like static server, each on its own origin. */
 export class Site {
-  private readonly children = new Map<AppName, ChildProcess>();
+  private readonly children = new Map<AppName | `shell@${number}`, ChildProcess>();
 
   constructor(private readonly options: Options) {}
 
@@ -61,12 +63,21 @@ export class Site {
     await Promise.all(APPS.map((app) => this.start(app.name)));
   }
 
-  async start(name: AppName): Promise<void> {
+  /**
+   * Another instance of the shell's server, on `port` (moved by E2E_PORT_SHIFT), with the same remotes,
+   * API and deployment: two instances behind a load balancer. Returns its origin.
+   */
+  async startShellAt(port: number, env: NodeJS.ProcessEnv = {}): Promise<string> {
+    await this.start('shell', shifted(port), env);
+    return `http://localhost:${shifted(port)}`;
+  }
+
+  async start(name: AppName, port = this.port(name), env: NodeJS.ProcessEnv = {}): Promise<void> {
     const root = this.root(name);
     if (!existsSync(join(root, 'mf-manifest.json'))) {
       throw new Error(`${root} has no build: run the production build first (npm test does)`);
     }
-    const common = ['--root', root, '--port', String(this.port(name))];
+    const common = ['--root', root, '--port', String(port)];
     const releases = this.options.releases ?? join(tmpdir(), 'lab-e2e-no-releases');
     let command: string[];
     if (name === 'shell') {
@@ -96,8 +107,11 @@ export class Site {
       ];
     }
     const [executable = process.execPath, ...args] = command;
-    const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    this.children.set(name, child);
+    const child = spawn(executable, args, {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...this.options.env, ...env },
+    });
+    this.children.set(port === this.port(name) ? name : `shell@${port}`, child);
     await new Promise<void>((resolve, reject) => {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`${name} server exited with ${code}`)));
@@ -105,7 +119,7 @@ export class Site {
     });
   }
 
-  async stop(name: AppName): Promise<void> {
+  async stop(name: AppName | `shell@${number}`): Promise<void> {
     const child = this.children.get(name);
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

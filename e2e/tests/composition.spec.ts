@@ -46,16 +46,22 @@ test('no remote URL nor page prefix is compiled into the shell: it reads them fr
 }) => {
   const shellFiles = await readFile(join(repoRoot, 'shell', 'dist', 'main.js'), 'utf8');
   expect(shellFiles).not.toMatch(/localhost:300[1-4]/);
-  // the deployment's manifests (the shell's server was started with --remotes), the build's prefixes
+  // the deployment's manifests (the shell's server was started with --remotes), the build's prefixes, and
+  // the deployment the map answers for (nothing promoted: 0)
   const map = await (await request.get(`${site.url}/remotes.json`)).json();
   expect(map).toEqual({
     mf_catalog: {
       manifest: `${site.origin('mf_catalog')}/mf-manifest.json`,
       routes: ['analyzes', 'analysis', 'search'],
+      deployment: 0,
     },
-    mf_cart_checkout: { manifest: `${site.origin('mf_cart_checkout')}/mf-manifest.json`, routes: ['cart', 'checkout'] },
-    mf_account: { manifest: `${site.origin('mf_account')}/mf-manifest.json`, routes: ['account'] },
-    mf_auth: { manifest: `${site.origin('mf_auth')}/mf-manifest.json`, routes: [] },
+    mf_cart_checkout: {
+      manifest: `${site.origin('mf_cart_checkout')}/mf-manifest.json`,
+      routes: ['cart', 'checkout'],
+      deployment: 0,
+    },
+    mf_account: { manifest: `${site.origin('mf_account')}/mf-manifest.json`, routes: ['account'], deployment: 0 },
+    mf_auth: { manifest: `${site.origin('mf_auth')}/mf-manifest.json`, routes: [], deployment: 0 },
   });
 });
 

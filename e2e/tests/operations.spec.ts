@@ -63,13 +63,19 @@ let canary = '';
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  stable = npmRun('release', 'mf-catalog', '--from', join(repoRoot, 'mf-catalog', 'dist'));
-  // the same code with a note beside it: another release, as a rebuild of the next commit would be
-  const next = mkdtempSync(join(tmpdir(), 'mf-catalog-next-'));
-  cpSync(join(repoRoot, 'mf-catalog', 'dist'), next, { recursive: true });
-  writeFileSync(join(next, 'NOTE.txt'), 'the canary\n');
-  canary = npmRun('release', 'mf-catalog', '--from', next);
-  rmSync(next, { recursive: true, force: true });
+  // the same code with a note of this run beside it: releases of their own, as rebuilds of the next
+  // commits would be (the build released as it is has the version every other journey releases too,
+  // and the operations port counts the page views of a version whichever journey made them)
+  const release = (note: string) => {
+    const copy = mkdtempSync(join(tmpdir(), 'mf-catalog-next-'));
+    cpSync(join(repoRoot, 'mf-catalog', 'dist'), copy, { recursive: true });
+    writeFileSync(join(copy, 'NOTE.txt'), `${note} of ${releases}\n`);
+    const version = npmRun('release', 'mf-catalog', '--from', copy);
+    rmSync(copy, { recursive: true, force: true });
+    return version;
+  };
+  stable = release('the stable release');
+  canary = release('the canary');
   npmRun('promote', 'mf-catalog', stable);
   npmRun('promote', 'mf-catalog', canary, '--canary', '50');
   await site.startAll();

@@ -70,7 +70,7 @@ function createTeamRepository(packed: Record<string, string>) {
     .map(([name, tarball]) => `  "${name}": "file:${tarball}"`)
     .join('\n');
   // pnpm 12 runs no dependency's build script undecided (TOOLCHAIN.md): swc's fetches its binary
-  const builds = '  "@swc/core": true\n  "@parcel/watcher": false\n  core-js: false';
+  const builds = '  "@swc/core": true\n  "@parcel/watcher": false\n  core-js: false\n  core-js-pure: false';
   writeFileSync(join(team, 'pnpm-workspace.yaml'), `packages: []\noverrides:\n${overrides}\nallowBuilds:\n${builds}\n`);
   writeFileSync(
     join(team, 'tsconfig.json'),

@@ -10,6 +10,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedModules } = require('./shared.cjs');
 const { remotes, remotesMap } = require('./remotes.cjs');
 const { reactRefresh } = require('./refresh.cjs');
+const { ReproducibleOutputPlugin } = require('./reproducible.cjs');
+const { IntegrityPlugin } = require('./integrity.cjs');
 
 /**
  * @param {object} app
@@ -90,7 +92,8 @@ function browserConfig(app, production, outputPath, refresh) {
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       }),
       ...(routesModule(app) ? [new PagesPlugin(path.resolve(app.dir, routesModule(app)))] : []),
-      ...(production ? [precompressed()] : []),
+      ...(remoteIntegrity(app, production) ? [new IntegrityPlugin()] : []),
+      ...(production ? [precompressed(), new ReproducibleOutputPlugin({ dir: app.dir })] : []),
       ...(refresh?.plugins ?? []),
       ...(app.host
         ? [
@@ -125,6 +128,15 @@ function browserConfig(app, production, outputPath, refresh) {
     stats: 'errors-warnings',
   };
 }
+
+/**
+ * A remote's production build carries its chunks' digests and, once promoted (its entry loaded with its
+ * own), loads them only with those (integrity.cjs). Not the shell's yet: its page preloads its start-up
+ * chunk with no `integrity`, and a browser does not use a preload whose integrity differs from the
+ * script's (the chunk would download twice); the shell's server writes those tags (docs/releases.md
+ * "Integrity": what its page needs).
+ */
+const remoteIntegrity = (app, production) => production && !app.host;
 
 /**
  * Each text asset's brotli at the highest quality beside it (`<file>.br`), made once at build time as a
@@ -162,7 +174,8 @@ const remoteTypeHints = {
 function definitions(app) {
   return new webpack.DefinePlugin({
     __APP_NAME__: JSON.stringify(app.name),
-    __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || new Date().toISOString()),
+    // the commit (npm run release sets it), never the time: the same commit builds the same bytes
+    __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || 'unversioned'),
     // deployment settings of spec section 7; a page can still override them (window.__LAB_CONFIG__)
     'process.env.API_BASE': JSON.stringify(process.env.API_BASE || ''),
     'process.env.VITE_SETTLEMENT_ID': JSON.stringify(process.env.VITE_SETTLEMENT_ID || ''),

@@ -5,8 +5,10 @@ import {
   bucketOf,
   CANARY_COOKIE,
   deploymentReader,
+  fileDeployment,
   newBucket,
   parseDeployment,
+  RecentDeployments,
   remotesFor,
   shellRoot,
   visitorCookies,
@@ -23,6 +25,7 @@ const release = (version: string) => ({
 });
 const deployment = parseDeployment(
   JSON.stringify({
+    version: 7,
     shell: { version: 's1', previous: [null] },
     remotes: { mf_catalog: { ...release('v1'), previous: [null], canary: { ...release('v2'), percent: 30 } } },
   }),
@@ -34,20 +37,43 @@ describe('the deployment a visitor gets', () => {
       manifest: 'http://localhost:3001/releases/v2/mf-manifest.json',
       routes: ['analyzes', 'analysis', 'search', 'tests'],
       version: 'v2',
+      deployment: 7,
     });
     for (const bucket of [30, 99, null]) {
       expect(remotesFor(built, deployment, bucket).mf_catalog).toEqual({
         manifest: 'http://localhost:3001/releases/v1/mf-manifest.json',
         routes: ['analyzes', 'analysis', 'search'],
         version: 'v1',
+        deployment: 7,
       });
     }
-    expect(remotesFor(built, deployment, 0).mf_auth).toBe(built.mf_auth);
+    // every entry names the deployment the map answers for
+    expect(remotesFor(built, deployment, 0).mf_auth).toEqual({ ...built.mf_auth, deployment: 7 });
   });
 
   it('serves the pages from the shell’s live release, or from its build', () => {
     expect(shellRoot(deployment, '/srv/releases', '/srv/shell/dist')).toBe(join('/srv/releases', 'shell', 's1'));
-    expect(shellRoot({ shell: null, remotes: {} }, '/srv/releases', '/srv/shell/dist')).toBe('/srv/shell/dist');
+    expect(shellRoot({ version: 0, shell: null, remotes: {} }, '/srv/releases', '/srv/shell/dist')).toBe(
+      '/srv/shell/dist',
+    );
+  });
+
+  it('hands a release’s pinned digests to the browser with its entry, and refuses malformed ones', () => {
+    const integrity = {
+      manifest: `sha384-${'m'.repeat(64)}`,
+      entry: { path: 'remoteEntry.js', digest: `sha384-${'e'.repeat(64)}` },
+    };
+    const pinned = parseDeployment(
+      JSON.stringify({ version: 2, remotes: { mf_catalog: { ...release('v1'), integrity } } }),
+    );
+    expect(remotesFor(built, pinned, 5).mf_catalog).toMatchObject({ version: 'v1', integrity });
+    expect(() =>
+      parseDeployment(
+        JSON.stringify({
+          remotes: { mf_catalog: { ...release('v1'), integrity: { ...integrity, manifest: 'md5-x' } } },
+        }),
+      ),
+    ).toThrow(/malformed digests/);
   });
 
   it('refuses a file whose remote is no release', () => {
@@ -88,7 +114,7 @@ describe('the deployment file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'deployment-'));
     const file = join(dir, 'deployment.json');
     const read = deploymentReader(file);
-    expect(read()).toEqual({ shell: null, remotes: {} });
+    expect(read()).toEqual({ version: 0, shell: null, remotes: {} });
     writeFileSync(file, JSON.stringify({ remotes: { mf_catalog: release('v1') } }));
     expect(read().remotes.mf_catalog?.version).toBe('v1');
     writeFileSync(file, JSON.stringify({ remotes: { mf_catalog: { ...release('v2'), previous: [] } } }));
@@ -99,5 +125,29 @@ describe('the deployment file', () => {
     expect(error).toHaveBeenCalled();
     error.mockRestore();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is a source that names the version it serves and answers for the versions it has served', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deployment-'));
+    const file = join(dir, 'deployment.json');
+    const source = fileDeployment(file);
+    expect(source.current().version).toBe(0);
+    writeFileSync(file, JSON.stringify({ version: 3, remotes: { mf_catalog: release('v1') } }));
+    expect(source.current().version).toBe(3);
+    writeFileSync(file, JSON.stringify({ version: 4, remotes: { mf_catalog: { ...release('v2'), previous: [] } } }));
+    expect(source.current()).toMatchObject({ version: 4, remotes: { mf_catalog: { version: 'v2' } } });
+    // a page served at 3 still gets the map of 3; one never seen is not made up
+    expect((await source.at(3))?.remotes.mf_catalog?.version).toBe('v1');
+    expect(await source.at(2)).toBeNull();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('the deployments seen lately', () => {
+  it('keeps the newest ones, up to its size', () => {
+    const recent = new RecentDeployments(2);
+    for (const version of [1, 2, 3]) recent.remember({ version, shell: null, remotes: {} });
+    expect(recent.get(1)).toBeNull();
+    expect(recent.get(3)?.version).toBe(3);
   });
 });

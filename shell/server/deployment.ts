@@ -1,29 +1,99 @@
-// What is live (releases/deployment.json, written by scripts/releases.mjs): which release of the shell
-// serves the pages, and which release of each remote a visitor loads, a canary share of visitors
-// getting another one. Read again whenever the file changes: promotion, canary and rollback need no
-// restart and no rebuild.
+// What is live: which release of the shell serves the pages, and which release of each remote a visitor
+// loads, a canary share of visitors getting another one, numbered by the deployment's version (every move
+// raises it by one). Kept by scripts/deployment-store.mjs in releases/deployment.json, or in PostgreSQL
+// when several instances serve the site (deploymentPostgres.ts). A source keeps the live deployment in
+// memory and follows its moves: promotion, canary and rollback need no restart and no rebuild.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RemotesMap } from '../src/features/remotes/headless';
 
+/**
+ * The digests a deployment pins for a remote's release: its manifest's and its entry's (the browser's
+ * chain: the manifest lists its other files' digests, the entry its chunks'), and its server module's
+ * (`server/pages.js`: the shell's server checks it before its sandbox runs it).
+ */
+export type RemoteIntegrity = { manifest: string; entry: { path: string; digest: string }; server?: string };
+
 /** A remote's release as the deployment points at it. */
-export type ReleaseRef = { version: string; manifest: string; routes: readonly string[] };
+export type ReleaseRef = { version: string; manifest: string; routes: readonly string[]; integrity?: RemoteIntegrity };
 export type LiveRemote = ReleaseRef & { canary?: ReleaseRef & { percent: number } };
 export type Deployment = {
+  /** the deployment's version: 0 before the first move */
+  version: number;
   shell: { version: string } | null;
   remotes: Readonly<Record<string, LiveRemote>>;
 };
 
-const EMPTY: Deployment = { shell: null, remotes: {} };
+const EMPTY: Deployment = { version: 0, shell: null, remotes: {} };
+
+/** What the shell's server reads the deployment from. */
+export interface DeploymentSource {
+  /** where: the file, PostgreSQL, or none (development: nothing is promoted) */
+  readonly store: 'file' | 'postgres' | 'none';
+  /** the live deployment, as last read (never waits) */
+  current(): Deployment;
+  /** an earlier deployment, for a page served before a move: null when this source does not know it */
+  at(version: number): Promise<Deployment | null>;
+  /** failed reads so far (the last good deployment is served meanwhile) */
+  readErrors(): number;
+  close(): Promise<void>;
+}
+
+/** The deployments seen lately, by version: a page's remotes map is answered for the page's deployment. */
+export class RecentDeployments {
+  private readonly seen = new Map<number, Deployment>();
+
+  constructor(private readonly size = 64) {}
+
+  remember(deployment: Deployment): void {
+    this.seen.delete(deployment.version);
+    this.seen.set(deployment.version, deployment);
+    while (this.seen.size > this.size) this.seen.delete(this.seen.keys().next().value as number);
+  }
+
+  get(version: number): Deployment | null {
+    return this.seen.get(version) ?? null;
+  }
+}
+
+/** Development and the bench: what was given is all there is. */
+export const noDeployment = (): DeploymentSource => ({
+  store: 'none',
+  current: () => EMPTY,
+  at: async (version) => (version === 0 ? EMPTY : null),
+  readErrors: () => 0,
+  close: async () => undefined,
+});
+
+/** releases/deployment.json, read again when it changes (a stat per call). */
+export function fileDeployment(file: string): DeploymentSource {
+  const read = deploymentReader(file);
+  const recent = new RecentDeployments();
+  let errors = 0;
+  const current = () => {
+    const deployment = read(() => {
+      errors += 1;
+    });
+    recent.remember(deployment);
+    return deployment;
+  };
+  return {
+    store: 'file',
+    current,
+    at: async (version) => (current().version === version ? current() : recent.get(version)),
+    readErrors: () => errors,
+    close: async () => undefined,
+  };
+}
 
 /** The visitor's place in 0..99, kept in a cookie so that a visitor stays on one side of a canary. */
 export const CANARY_COOKIE = 'canaryBucket';
 
 /** Reads the deployment file when it changed since the last read; none (or an unreadable one): nothing promoted. */
-export function deploymentReader(file: string): () => Deployment {
+export function deploymentReader(file: string): (failed?: () => void) => Deployment {
   let seen = '';
   let current = EMPTY;
-  return () => {
+  return (failed) => {
     let stamp: string;
     try {
       const info = statSync(file);
@@ -37,9 +107,42 @@ export function deploymentReader(file: string): () => Deployment {
     } catch (error) {
       // a broken file keeps the last good deployment live rather than dropping every promotion
       console.error('[shell] deployment:', error instanceof Error ? error.message : error);
+      failed?.();
     }
     seen = stamp;
     return current;
+  };
+}
+
+const DIGEST = /^sha384-[A-Za-z0-9+/]{64}$/;
+
+/** A release's digests, if the deployment pins them (a release promoted before they were recorded has none). */
+function integrityOf(value: unknown): RemoteIntegrity | undefined {
+  const integrity = value as RemoteIntegrity | undefined;
+  if (integrity === undefined) return undefined;
+  const valid =
+    typeof integrity === 'object' &&
+    integrity !== null &&
+    DIGEST.test(String(integrity.manifest)) &&
+    typeof integrity.entry?.path === 'string' &&
+    DIGEST.test(String(integrity.entry.digest)) &&
+    (integrity.server === undefined || DIGEST.test(String(integrity.server)));
+  if (!valid) throw new Error('a release with malformed digests');
+  return {
+    manifest: integrity.manifest,
+    entry: { path: integrity.entry.path, digest: integrity.entry.digest },
+    ...(integrity.server ? { server: integrity.server } : {}),
+  };
+}
+
+/** A release as the deployment names it, its digests with it. */
+function refOf(entry: ReleaseRef): ReleaseRef {
+  const integrity = integrityOf(entry.integrity);
+  return {
+    version: entry.version,
+    manifest: entry.manifest,
+    routes: entry.routes,
+    ...(integrity ? { integrity } : {}),
   };
 }
 
@@ -56,25 +159,27 @@ function isRef(value: unknown): value is ReleaseRef {
 }
 
 export function parseDeployment(text: string): Deployment {
-  const raw = JSON.parse(text) as { shell?: unknown; remotes?: unknown };
+  return deploymentOf(JSON.parse(text));
+}
+
+/** A deployment from its stored document (the file's, or PostgreSQL's with its version beside it). */
+export function deploymentOf(document: unknown, storedVersion?: number): Deployment {
+  const raw = (document ?? {}) as { version?: unknown; shell?: unknown; remotes?: unknown };
   const shell = raw.shell as { version?: unknown } | null | undefined;
   const remotes: Record<string, LiveRemote> = {};
   for (const [name, entry] of Object.entries((raw.remotes ?? {}) as Record<string, unknown>)) {
     if (!isRef(entry)) throw new Error(`remote ${name}: not a release`);
     const canary = (entry as { canary?: unknown }).canary as (ReleaseRef & { percent?: unknown }) | undefined;
-    const live: LiveRemote = { version: entry.version, manifest: entry.manifest, routes: entry.routes };
+    const live: LiveRemote = refOf(entry);
     if (canary !== undefined) {
       if (!isRef(canary) || typeof canary.percent !== 'number') throw new Error(`remote ${name}: a bad canary`);
-      live.canary = {
-        version: canary.version,
-        manifest: canary.manifest,
-        routes: canary.routes,
-        percent: canary.percent,
-      };
+      live.canary = { ...refOf(canary), percent: canary.percent };
     }
     remotes[name] = live;
   }
+  const version = storedVersion ?? raw.version;
   return {
+    version: typeof version === 'number' && Number.isInteger(version) && version >= 0 ? version : 0,
     shell: shell && typeof shell.version === 'string' ? { version: shell.version } : null,
     remotes,
   };
@@ -85,13 +190,24 @@ export const hasCanary = (deployment: Deployment): boolean =>
 
 /**
  * The remotes map one visitor gets: the build's map (or --remotes), with each promoted remote at its
- * live release, or at its canary when the visitor's bucket is below the canary's percent.
+ * live release, or at its canary when the visitor's bucket is below the canary's percent. Every entry
+ * names the deployment it answers for: a page carries it, and /remotes.json?deployment=N answers for it.
  */
 export function remotesFor(base: RemotesMap, deployment: Deployment, bucket: number | null): RemotesMap {
-  const map: Record<string, RemotesMap[string]> = { ...base };
+  const map: Record<string, RemotesMap[string]> = {};
+  for (const [name, declaration] of Object.entries(base)) {
+    map[name] = typeof declaration === 'string' ? declaration : { ...declaration, deployment: deployment.version };
+  }
   for (const [name, live] of Object.entries(deployment.remotes)) {
     const chosen = live.canary && bucket !== null && bucket < live.canary.percent ? live.canary : live;
-    map[name] = { manifest: chosen.manifest, routes: [...chosen.routes], version: chosen.version };
+    map[name] = {
+      manifest: chosen.manifest,
+      routes: [...chosen.routes],
+      version: chosen.version,
+      deployment: deployment.version,
+      // the browser loads the release's manifest and entry only with these (remotes/integrity.ts)
+      ...(chosen.integrity ? { integrity: chosen.integrity } : {}),
+    };
   }
   return map;
 }

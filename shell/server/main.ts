@@ -1,14 +1,17 @@
 // The shell's production server: the static build (packages/serve) plus server-rendered page heads,
 // the Content-Security-Policy and the /api proxy. Options: --port, --root, --api, --remotes, --public-url,
-// --releases, --no-releases, --dev-origins and --bench-no-remote-hints (or PORT, API_URL, PUBLIC_URL,
-// RELEASES_DIR; the remotes default to remotes.json in the build, then to what releases/deployment.json
-// promotes). `npm run dev` runs it in front of the shell's development build (scripts/dev.mjs).
+// --releases, --no-releases, --dev-origins, --metrics-port and --bench-no-remote-hints (or PORT, API_URL,
+// PUBLIC_URL, RELEASES_DIR, SHELL_METRICS_PORT; the remotes default to remotes.json in the build, then to
+// what the deployment promotes: releases/deployment.json, or PostgreSQL with DEPLOYMENT_DATABASE_URL or
+// DATABASE_URL). `npm run dev` runs it in front of the shell's development build (scripts/dev.mjs).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createStaticServer } from '@lab/serve';
 import { parseRemotesMap, type RemotesMap, withManifests } from '../src/features/remotes/headless';
-import { deploymentReader, shellRoot } from './deployment';
+import { type Deployment, type DeploymentSource, fileDeployment, noDeployment, shellRoot } from './deployment';
+import { postgresDeployment } from './deploymentPostgres';
+import { startOpsPort } from './opsPort';
 import { isPageRequest, servePage } from './page';
 import { visitorRemotes } from './visitor';
 
@@ -29,6 +32,8 @@ const { values } = parseArgs({
     'public-url': { type: 'string', default: process.env.PUBLIC_URL },
     // the bench's "before": no remotes map inline, no preconnects or preloads for the remotes
     'bench-no-remote-hints': { type: 'boolean', default: false },
+    // Prometheus metrics on 127.0.0.1 (opsPort.ts): the deployment this instance serves
+    'metrics-port': { type: 'string', default: process.env.SHELL_METRICS_PORT },
   },
 });
 
@@ -50,10 +55,12 @@ function startingRemotes(): RemotesMap {
 }
 const remotesMap = startingRemotes();
 
-const live = values['no-releases']
-  ? () => ({ shell: null, remotes: {} })
-  : deploymentReader(join(values.releases, 'deployment.json'));
-const root = () => shellRoot(live(), values.releases, values.root);
+/** Where the deployment is read from: none in development, PostgreSQL when one is named, else the file. */
+async function deploymentSource(): Promise<DeploymentSource> {
+  if (values['no-releases']) return noDeployment();
+  const url = process.env.DEPLOYMENT_DATABASE_URL || process.env.DATABASE_URL;
+  return url ? postgresDeployment(url) : fileDeployment(join(values.releases, 'deployment.json'));
+}
 
 const options = {
   publicUrl: values['public-url']?.replace(/\/+$/, '') || null,
@@ -62,34 +69,83 @@ const options = {
   devOrigins: values['dev-origins']?.split(',').filter(Boolean) ?? [],
 };
 
-const server = createStaticServer({
-  root,
-  spa: true,
-  apiTarget: values.api,
-  before: async (request, response) => {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    if (pathname === '/remotes.json' && (request.method === 'GET' || request.method === 'HEAD')) {
-      const map = await visitorRemotes(request, response, live(), remotesMap);
-      response.writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': 'no-cache',
-        vary: 'cookie',
-      });
-      response.end(request.method === 'HEAD' ? undefined : JSON.stringify(map));
-      return true;
+/** The deployment a request names (`/remotes.json?deployment=N`: the one its page was served with). */
+function namedDeployment(search: URLSearchParams): number | null {
+  const named = search.get('deployment');
+  return named !== null && /^\d{1,15}$/.test(named) ? Number(named) : null;
+}
+
+async function main() {
+  const source = await deploymentSource();
+  let changes = 0;
+  let served = source.current().version;
+  /** The live deployment, counting the moves this instance follows. */
+  const live = (): Deployment => {
+    const deployment = source.current();
+    if (deployment.version !== served) {
+      changes += 1;
+      served = deployment.version;
+      console.log(`[shell] deployment ${served} (${source.store})`);
     }
-    if (!isPageRequest(request, pathname)) return false;
-    // one read of the deployment per page: its shell release and the visitor's remotes agree
-    const deployment = live();
-    await servePage(request, response, pathname, {
-      ...options,
-      root: shellRoot(deployment, values.releases, values.root),
-      remotesMap: await visitorRemotes(request, response, deployment, remotesMap),
+    return deployment;
+  };
+
+  const server = createStaticServer({
+    root: () => shellRoot(live(), values.releases, values.root),
+    spa: true,
+    apiTarget: values.api,
+    health: () => ({ deployment: live().version, store: source.store }),
+    before: async (request, response) => {
+      const { pathname, searchParams } = new URL(request.url ?? '/', 'http://localhost');
+      if (pathname === '/remotes.json' && (request.method === 'GET' || request.method === 'HEAD')) {
+        // the map of the deployment the page was served with, when it names one: a page never mixes two
+        const named = namedDeployment(searchParams);
+        const deployment = named === null ? live() : await source.at(named);
+        if (!deployment) {
+          response.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
+          response.end(JSON.stringify({ code: 'unknown-deployment', deployment: named, live: live().version }));
+          return true;
+        }
+        const map = await visitorRemotes(request, response, deployment, remotesMap);
+        response.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-cache',
+          'x-deployment': String(deployment.version),
+          vary: 'cookie',
+        });
+        response.end(request.method === 'HEAD' ? undefined : JSON.stringify(map));
+        return true;
+      }
+      if (!isPageRequest(request, pathname)) return false;
+      // one read of the deployment per page: its shell release and the visitor's remotes agree
+      const deployment = live();
+      response.setHeader('x-deployment', String(deployment.version));
+      await servePage(request, response, pathname, {
+        ...options,
+        root: shellRoot(deployment, values.releases, values.root),
+        remotesMap: await visitorRemotes(request, response, deployment, remotesMap),
+      });
+      return true;
+    },
+  });
+  server.listen(Number(values.port), values.host, () => {
+    console.log(
+      `shell on http://localhost:${values.port} (API ${values.api}, deployment ${served} from ${source.store})`,
+    );
+  });
+  const ops = values['metrics-port']
+    ? startOpsPort(Number(values['metrics-port']), process.env.SHELL_METRICS_HOST || '127.0.0.1', source, () => changes)
+    : null;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      ops?.close();
+      void source.close();
+      server.close(() => process.exit(0));
     });
-    return true;
-  },
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('[shell]', error);
+  process.exit(1);
 });
-server.listen(Number(values.port), values.host, () => {
-  console.log(`shell on http://localhost:${values.port} (API ${values.api})`);
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -4,11 +4,22 @@
 // codecs React needs, a small URL, URLSearchParams and MessageChannel, defined inside the context (a host object would
 // lead back to the host's Function). Requests and answers cross as JSON text. Every evaluation has a time limit, microtasks
 // included; the worker's heap is limited by its creator, which also ends it when an answer is late.
+// The worker never touches a value the module made: it reads back only strings it produced inside the
+// context (the answer, an error's text), hands the request in as a literal of the evaluated code, and
+// takes an error's text only from a plain error's own data property. So none of the module's code (a
+// getter, a setter, a proxy's trap) runs on the worker's own stack, outside the time limit.
 'use strict';
 const { parentPort } = require('node:worker_threads');
+const { types } = require('node:util');
 const vm = require('node:vm');
 
 const MAX_MODULES = 8;
+/**
+ * The largest answer taken (characters of JSON): a page's description with its preview is tens of KB;
+ * a module that answers more is refused here, before it crosses to the shell's server.
+ */
+const MAX_ANSWER_CHARS = 2_000_000;
+const FAILED = 'the module failed';
 /** @type {Map<string, vm.Context>} */
 const modules = new Map();
 
@@ -181,19 +192,33 @@ function load(key, source, timeout) {
 function render(key, request, timeout) {
   const context = modules.get(key);
   if (!context) return { unknown: true };
-  context.__request = request; // a string: the module parses it in its own context
+  // the request is a literal of the code (JSON text is a JavaScript string literal once quoted): set as
+  // a property of the context's global, it would run a setter the module put there, on this stack
+  const literal = JSON.stringify(request);
   // the answer may be a promise (a page's component is loaded by its route's lazy): the context's
-  // microtasks run after the evaluation and within its time limit, so it is settled by the next one
+  // microtasks run after the evaluation and within its time limit, so it is settled by the next one.
+  // Whatever the module throws or answers is turned into a string in its own context, within the limit.
   vm.runInContext(
-    "var __out = null; Promise.resolve(__preview.describePage(JSON.parse(__request))).then(function (r) { __out = 'R' + (r == null ? 'null' : JSON.stringify(r)); }, function (e) { __out = 'E' + String(e && e.message); });",
+    `var __out = null; try { Promise.resolve(__preview.describePage(JSON.parse(${literal}))).then(function (r) { __out = 'R' + (r == null ? 'null' : JSON.stringify(r)); }, function (e) { try { __out = 'E' + String(e && e.message); } catch (_) { __out = 'E${FAILED}'; } }); } catch (e) { try { __out = 'E' + String(e && e.message); } catch (_) { __out = 'E${FAILED}'; } }`,
     context,
     { timeout },
   );
   const out = vm.runInContext('__out', context, { timeout });
   if (typeof out !== 'string') throw new Error('the page was not described: it waits for what never comes');
+  if (out.length > MAX_ANSWER_CHARS + 1) throw new Error(`the answer is larger than ${MAX_ANSWER_CHARS} characters`);
   if (out.charAt(0) === 'E') throw new Error(out.slice(1));
   const result = out.slice(1);
   return { result: result === 'null' ? null : result };
+}
+
+/**
+ * An error's text, read without running the module's code: a proxy or anything but a plain error is
+ * "failed"; a plain error's message only as its own data property (an accessor would be the module's).
+ */
+function messageOf(error) {
+  if (types.isProxy(error) || !types.isNativeError(error)) return FAILED;
+  const own = Object.getOwnPropertyDescriptor(error, 'message');
+  return own && typeof own.value === 'string' ? own.value : FAILED;
 }
 
 parentPort.on('message', (message) => {
@@ -206,7 +231,6 @@ parentPort.on('message', (message) => {
       parentPort.postMessage({ id, ok: true, ...render(key, message.request, timeout) });
     }
   } catch (error) {
-    const text = error && typeof error.message === 'string' ? error.message : 'the module failed';
-    parentPort.postMessage({ id, ok: false, error: text.slice(0, 500) });
+    parentPort.postMessage({ id, ok: false, error: messageOf(error).slice(0, 500) });
   }
 });

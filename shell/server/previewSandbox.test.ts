@@ -2,7 +2,8 @@
 // A remote's preview module runs in the sandbox: what it may do (render from the request), and what it
 // may not (require, process and its environment, the file system, the network, looping, endless memory).
 import type { PageRequest } from '@lab/pages/routes';
-import { PreviewSandbox, RENDER_TIMEOUT_MS } from './previewSandbox';
+import { BENCH_MS, PreviewSandbox, RENDER_TIMEOUT_MS, STRIKES } from './previewSandbox';
+import { ATTACKS, BEHAVED_HTML, BEHAVED_MODULE, ESCAPED_MARK } from './sandboxAttacks';
 
 const request: PageRequest = {
   url: '/analyzes/hematology',
@@ -27,7 +28,7 @@ const moduleRendering = (body: string) =>
   `exports.describePage = (r) => { ${body} };\nexports.describePage.kind = 'test';`;
 
 async function rendered(body: string) {
-  const module = await sandbox.load('http://remote/server/preview.js', moduleRendering(body));
+  const module = await sandbox.load('http://remote/server/pages.js', moduleRendering(body));
   return sandbox.describe(module, request);
 }
 
@@ -56,8 +57,8 @@ describe('a preview module in the sandbox', () => {
 
   it('keeps a module’s state between renders, and nothing between two modules', async () => {
     const counting = 'let renders = 0;\nexports.describePage = () => String(++renders);';
-    const first = await sandbox.load('http://a/server/preview.js', counting);
-    const second = await sandbox.load('http://b/server/preview.js', `${counting}\n// another build`);
+    const first = await sandbox.load('http://a/server/pages.js', counting);
+    const second = await sandbox.load('http://b/server/pages.js', `${counting}\n// another build`);
     expect(await sandbox.describe(first, request)).toBe('1');
     expect(await sandbox.describe(first, request)).toBe('2');
     expect(await sandbox.describe(second, request)).toBe('1');
@@ -78,7 +79,7 @@ describe('a preview module in the sandbox', () => {
 
   it('refuses a dynamic import of a Node.js module', async () => {
     const module = await sandbox.load(
-      'http://remote/server/preview.js',
+      'http://remote/server/pages.js',
       `let outcome = 'none';
        exports.describePage = (r) => {
          if (r.url !== '/import') return outcome;
@@ -108,16 +109,64 @@ describe('a preview module in the sandbox', () => {
   }, 30_000);
 
   it('loads a module again into a new worker after a failure', async () => {
-    const module = await sandbox.load('http://remote/server/preview.js', moduleRendering("return 'kept';"));
+    const module = await sandbox.load('http://remote/server/pages.js', moduleRendering("return 'kept';"));
     await expect(rendered('for (;;) {}')).rejects.toThrow();
     await expect(sandbox.describe(module, request)).resolves.toBe('kept');
   });
 
   it('refuses a module that does not run or exports no describePage', async () => {
-    await expect(sandbox.load('http://remote/server/preview.js', 'exports.describePage = (r) => {')).rejects.toThrow();
-    await expect(sandbox.load('http://remote/server/preview.js', 'exports.other = 1;')).rejects.toThrow(
+    await expect(sandbox.load('http://remote/server/pages.js', 'exports.describePage = (r) => {')).rejects.toThrow();
+    await expect(sandbox.load('http://remote/server/pages.js', 'exports.other = 1;')).rejects.toThrow(
       /no describePage/,
     );
-    await expect(sandbox.load('http://remote/server/preview.js', 'while (true) {}')).rejects.toThrow(/timed out/);
+    await expect(sandbox.load('http://remote/server/pages.js', 'while (true) {}')).rejects.toThrow(/timed out/);
   }, 15_000);
+});
+
+describe('a module that attacks the sandbox', () => {
+  it.each(ATTACKS.map((attack) => [attack.name, attack] as const))(
+    'is contained: %s',
+    async (_name, attack) => {
+      const module = await sandbox.load('http://remote/server/pages.js', attack.source);
+      for (let time = 0; time < (attack.twice ? 2 : 1); time += 1) {
+        const outcome = await sandbox.describe(module, request).then(
+          (answer) => JSON.stringify(answer).slice(0, 200),
+          (error: Error) => `refused: ${error.message}`,
+        );
+        expect(outcome).not.toContain(ESCAPED_MARK);
+        expect(outcome).toMatch(/^refused: /);
+      }
+      // and the sandbox goes on serving the other modules
+      const behaved = await sandbox.load('http://other/server/pages.js', BEHAVED_MODULE);
+      await expect(sandbox.describe(behaved, request)).resolves.toMatchObject({ html: BEHAVED_HTML });
+    },
+    30_000,
+  );
+
+  it(`does not ask a module that ran out of time ${STRIKES} times in a row, for a while, then asks it again`, async () => {
+    let now = 1_000_000;
+    const clocked = new PreviewSandbox(() => now);
+    try {
+      const module = await clocked.load(
+        'http://remote/server/pages.js',
+        moduleRendering("if (r.url === '/ok') return 'ok'; for (;;) {}"),
+      );
+      for (let time = 0; time < STRIKES; time += 1) {
+        await expect(clocked.describe(module, request)).rejects.toThrow(/timed out/);
+      }
+      await expect(clocked.describe(module, { ...request, url: '/ok' })).rejects.toThrow(/not asked until/);
+      // other modules are asked meanwhile
+      const behaved = await clocked.load('http://other/server/pages.js', BEHAVED_MODULE);
+      await expect(clocked.describe(behaved, request)).resolves.toMatchObject({ html: BEHAVED_HTML });
+      now += BENCH_MS;
+      await expect(clocked.describe(module, { ...request, url: '/ok' })).resolves.toBe('ok');
+    } finally {
+      await clocked.close();
+    }
+  }, 20_000);
+
+  it('takes an answer up to its limit, and refuses a larger one before it reaches the server', async () => {
+    await expect(rendered("return 'x'.repeat(1e6);")).resolves.toHaveLength(1e6);
+    await expect(rendered("return 'x'.repeat(3e6);")).rejects.toThrow(/larger than/);
+  });
 });

@@ -4,7 +4,8 @@
  * timers or code built from strings (preview-sandbox-worker.cjs). A module is code from whoever can write
  * to a remote's origin; here it can only turn the request it is handed into HTML. Whatever it does
  * wrong (throws, loops, allocates without end, reaches for what is not there) yields no preview: a late
- * answer ends the worker, the next page starts a new one, and the page loads without a preview.
+ * answer ends the worker, the next page starts a new one, and the page loads without a preview; a module
+ * that keeps costing time or the worker is not asked for a while. docs/sandbox.md: what it promises.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -17,9 +18,19 @@ export const RENDER_TIMEOUT_MS = 1_000;
 export const LOAD_TIMEOUT_MS = 3_000;
 /** The worker's heap: a preview that needs more is refused. */
 const HEAP_MB = 256;
+/**
+ * A module that ran out of time or memory this many times in a row is not asked again for a while: each
+ * try costs its page up to the time limit, and a worker ended for it costs the other remotes' modules
+ * their evaluation again.
+ */
+export const STRIKES = 3;
+export const BENCH_MS = 30_000;
 const WORKER_FILE = join(__dirname, 'preview-sandbox-worker.cjs');
 
 type Reply = { id: number; ok: boolean; error?: string; unknown?: boolean; result?: string | null };
+
+/** Failures that cost time or the worker (a time limit, the heap), as against a module's own error. */
+const COSTLY = /timed out|no answer within|was late|worker stopped|out of memory|heap|larger than|never comes/i;
 type Pending = { resolve: (reply: Reply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
 /** A preview module, known to the sandbox by its key (its address and the hash of its source). */
@@ -31,6 +42,10 @@ export class PreviewSandbox {
   private readonly pending = new Map<number, Pending>();
   /** Sources by key, to load a module again into a worker started after a failure. */
   private readonly sources = new Map<string, string>();
+  /** Per module: its late or fatal answers in a row, and until when it is not asked. */
+  private readonly strikes = new Map<string, { count: number; until: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   /** Evaluates a module; rejects when it does not run or exports no describePage. */
   async load(url: string, source: string): Promise<SandboxedModule> {
@@ -42,16 +57,33 @@ export class PreviewSandbox {
 
   /** Asks a loaded module about a page: its answer, or an error when it failed, refused or was late. */
   async describe(module: SandboxedModule, request: PageRequest): Promise<PageResult> {
-    const message = { type: 'render', key: module.key, request: JSON.stringify(request), timeout: RENDER_TIMEOUT_MS };
-    let reply = await this.send(message, RENDER_TIMEOUT_MS);
-    if (reply.unknown) {
-      // a new worker (the last one failed): the module is evaluated again first
-      const source = this.sources.get(module.key);
-      if (source === undefined) throw new Error(`${module.key}: not loaded`);
-      await this.send({ type: 'load', key: module.key, source, timeout: LOAD_TIMEOUT_MS }, LOAD_TIMEOUT_MS);
-      reply = await this.send(message, RENDER_TIMEOUT_MS);
+    const struck = this.strikes.get(module.key);
+    if (struck && struck.until > this.now()) {
+      throw new Error(
+        `${module.key}: not asked until ${new Date(struck.until).toISOString()} (${STRIKES} failures in a row)`,
+      );
     }
-    return reply.result == null ? null : (JSON.parse(reply.result) as PageResult);
+    const message = { type: 'render', key: module.key, request: JSON.stringify(request), timeout: RENDER_TIMEOUT_MS };
+    try {
+      let reply = await this.send(message, RENDER_TIMEOUT_MS);
+      if (reply.unknown) {
+        // a new worker (the last one failed): the module is evaluated again first
+        const source = this.sources.get(module.key);
+        if (source === undefined) throw new Error(`${module.key}: not loaded`);
+        await this.send({ type: 'load', key: module.key, source, timeout: LOAD_TIMEOUT_MS }, LOAD_TIMEOUT_MS);
+        reply = await this.send(message, RENDER_TIMEOUT_MS);
+      }
+      this.strikes.delete(module.key);
+      return reply.result == null ? null : (JSON.parse(reply.result) as PageResult);
+    } catch (error) {
+      if (error instanceof Error && COSTLY.test(error.message)) this.strike(module.key);
+      throw error;
+    }
+  }
+
+  private strike(key: string): void {
+    const count = (this.strikes.get(key)?.count ?? 0) + 1;
+    this.strikes.set(key, { count, until: count >= STRIKES ? this.now() + BENCH_MS : 0 });
   }
 
   /** Forgets modules no remote uses any more (a redeployment replaced them). */

@@ -33,8 +33,9 @@ export async function withLivePrefixes(map: RemotesMap): Promise<RemotesMap> {
       const manifest = manifestOf(declaration);
       const build = manifest ? await remoteBuild(manifest) : null;
       if (!manifest || !build?.pages) return [name, declaration];
-      const version = typeof declaration === 'string' ? undefined : declaration.version;
-      return [name, { manifest, routes: build.pages.prefixes, ...(version ? { version } : {}) }];
+      // the release, the deployment and the pinned digests stay as the map names them
+      const rest = typeof declaration === 'string' ? {} : declaration;
+      return [name, { ...rest, manifest, routes: build.pages.prefixes }];
     }),
   );
   return Object.fromEntries(entries);

@@ -15,6 +15,8 @@ export type StaticServerOptions = {
   remotesMap?: Readonly<Record<string, unknown>>;
   /** handles a request first; true when it answered */
   before?: (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
+  /** more to say in GET /health (the shell's server: the deployment it serves) */
+  health?: () => Readonly<Record<string, unknown>>;
 };
 
 export function cacheControl(pathname: string): string;

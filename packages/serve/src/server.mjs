@@ -151,11 +151,11 @@ function proxy(request, response, target) {
   request.pipe(upstream);
 }
 
-async function health(root, response) {
+async function health(root, response, extra) {
   const entries = await Promise.all(['index.html', 'mf-manifest.json'].map((name) => findFile(root, `/${name}`)));
   const ok = entries.some(Boolean);
   response.writeHead(ok ? 200 : 503, { 'content-type': TYPES['.json'], 'cache-control': 'no-store' });
-  response.end(JSON.stringify(ok ? { status: 'ok' } : { status: 'no-build', root }));
+  response.end(JSON.stringify({ ...(ok ? { status: 'ok' } : { status: 'no-build', root }), ...extra?.() }));
 }
 
 /**
@@ -168,6 +168,7 @@ async function health(root, response) {
  * @param {string} [options.apiTarget]  proxy /api/* to this origin (the shell)
  * @param {Record<string,unknown>} [options.remotesMap]  serve this as /remotes.json instead of the file
  * @param {(req: http.IncomingMessage, res: http.ServerResponse) => boolean|Promise<boolean>} [options.before]
+ * @param {() => Record<string,unknown>} [options.health]  more to say in /health (the shell: its deployment)
  *
  * GET /health answers 200 while the build it serves is in place (its index.html or mf-manifest.json),
  * 503 otherwise: what a load balancer and `npm start` ask.
@@ -181,7 +182,7 @@ export function createStaticServer(options) {
     try {
       const { pathname } = new URL(request.url ?? '/', 'http://localhost');
       if (pathname === '/health' && (request.method === 'GET' || request.method === 'HEAD')) {
-        return void (await health(root, response));
+        return void (await health(root, response, options.health));
       }
       if (options.before && (await options.before(request, response))) return;
       if (options.apiTarget && (pathname === '/api' || pathname.startsWith('/api/'))) {

@@ -3,7 +3,7 @@ import { bodyOf, installAdapter, ok } from '../test/fakeAdapter';
 import { api } from './api';
 import { API_TIMEOUT_MS } from './config';
 import { ApiError } from './errors';
-import { setTransport } from './http';
+import { apiCallTally, clients, setTransport } from './http';
 
 const CART_ID = '3f1c2a9e-7b4d-4c1a-9e2f-0a1b2c3d4e5f';
 
@@ -16,6 +16,24 @@ afterEach(async () => {
 });
 
 describe('the three clients', () => {
+  it('count the page’s calls and the ones the API or the way failed (5xx, no answer), not a 4xx or a cancel', async () => {
+    const before = apiCallTally();
+    const replies = [
+      ok({}),
+      { status: 503, data: { code: 'db-unavailable', message: 'x' } },
+      { status: 404, data: { code: 'not-found', message: 'x' } },
+      { networkError: true as const },
+    ];
+    installAdapter(() => replies.shift() ?? ok({}));
+    await api.auth.info();
+    for (let failing = 0; failing < 3; failing += 1) await api.auth.info().catch(() => undefined);
+    const aborted = new AbortController();
+    aborted.abort();
+    await clients.private.request({ method: 'get', url: '/info', signal: aborted.signal }).catch(() => undefined);
+    const after = apiCallTally();
+    expect([after.calls - before.calls, after.errors - before.errors]).toEqual([4, 2]);
+  });
+
   it('send JSON with credentials, and a form as it is', async () => {
     const sent: RequestInit[] = [];
     const fetchStandIn = jest.fn(async (_url: string, init: RequestInit) => {

@@ -78,6 +78,17 @@ const fetchTransport: Transport = async (request, signal) => {
 
 let transport: Transport = fetchTransport;
 
+/**
+ * The page's calls of the API so far and how many failed on the server's side or on the way (a 5xx, no
+ * answer, a timeout; not a 4xx, which is the API saying no): the page's real-user report carries them,
+ * and the canary judge compares a canary's failed share with the stable release's.
+ */
+const tally = { calls: 0, errors: 0 };
+
+export function apiCallTally(): Readonly<{ calls: number; errors: number }> {
+  return { ...tally };
+}
+
 /** Tests answer from a handler instead of the network (test/fakeAdapter.ts); `null` restores fetch. */
 export function setTransport(next: Transport | null): void {
   transport = next ?? fetchTransport;
@@ -120,17 +131,21 @@ function createClient(kind: ClientKind): ApiClient {
       if (signal?.aborted) abort();
       signal?.addEventListener('abort', abort, { once: true });
       const timer = request.timeout > 0 ? setTimeout(() => controller.abort(TIMEOUT), request.timeout) : undefined;
+      tally.calls += 1;
       try {
         const answer = await transport(request, controller.signal);
         if (answer.status >= 200 && answer.status < 300) return answer.data as T;
+        if (answer.status >= 500) tally.errors += 1;
         throw failureOf(answer);
       } catch (error) {
         if (error instanceof ApiError) throw error;
-        if (controller.signal.aborted) {
-          throw controller.signal.reason === TIMEOUT
-            ? failureOf('timeout')
-            : new ApiError(0, 'canceled', 'Request canceled');
+        if (controller.signal.aborted && controller.signal.reason !== TIMEOUT) {
+          // the caller's cancel: no failure of the API's
+          tally.calls -= 1;
+          throw new ApiError(0, 'canceled', 'Request canceled');
         }
+        tally.errors += 1;
+        if (controller.signal.aborted) throw failureOf('timeout');
         throw failureOf('network');
       } finally {
         clearTimeout(timer);

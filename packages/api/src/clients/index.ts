@@ -6,7 +6,7 @@ export { sendVitalsBeacon } from './beacon';
 export { API_TIMEOUT_MS, apiBase, apiTimeoutMs, CLIENT_PREFIXES, clientBaseUrl, currentLocale } from './config';
 export { ApiError, isApiError, toApiError } from './errors';
 export { ensureGuestCart } from './guest-cart';
-export { type ApiRequest, clients } from './http';
+export { type ApiRequest, apiCallTally, clients } from './http';
 export {
   endpointUrl,
   fillPath,

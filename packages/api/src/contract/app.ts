@@ -24,8 +24,16 @@ export const VitalName = Type.Union([
 ]);
 export type VitalName = Static<typeof VitalName>;
 
-/** How a remote's slot failed: its manifest or entry refused, a chunk not loaded, or its component threw. */
-export const RemoteFailureKind = Type.Union([Type.Literal('load'), Type.Literal('chunk'), Type.Literal('render')]);
+/**
+ * How a remote's slot failed: its manifest or entry refused, a chunk not loaded, its component threw, or
+ * a file's bytes were not the released ones (its digest did not match, or it had none: `integrity`).
+ */
+export const RemoteFailureKind = Type.Union([
+  Type.Literal('load'),
+  Type.Literal('chunk'),
+  Type.Literal('render'),
+  Type.Literal('integrity'),
+]);
 export type RemoteFailureKind = Static<typeof RemoteFailureKind>;
 
 const RemoteName = Type.String({ pattern: '^[a-z][a-z0-9_-]{0,39}$' });
@@ -63,6 +71,19 @@ export const VitalsBeacon = Type.Object(
         { additionalProperties: false },
       ),
       { maxItems: 20 },
+    ),
+    /**
+     * The page view's calls of the API so far and how many failed (a 5xx answer, or none at all): the
+     * totals, not what is new since the last report (the newest report's count stands).
+     */
+    api: Type.Optional(
+      Type.Object(
+        {
+          calls: Type.Integer({ minimum: 0, maximum: 100000 }),
+          errors: Type.Integer({ minimum: 0, maximum: 100000 }),
+        },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },

@@ -249,6 +249,66 @@ describe('metrics and real-user vitals', () => {
     expect(page.body).toContain('<td>2300<small> (2)</small></td>');
   });
 
+  it('answers the canary judge one release’s page views since a moment: failed views, API calls, LCP and INP', async () => {
+    const CANARY = '0.1.0-dddddddddd';
+    const since = new Date(DEFAULT_NOW.getTime() - 60_000).toISOString();
+    const view = beacon({
+      remotes: { mf_catalog: CANARY },
+      vitals: [
+        { name: 'LCP', value: 1500 },
+        { name: 'INP', value: 120 },
+      ],
+      api: { calls: 5, errors: 0 },
+    });
+    expect((await send(t.app, view, '127.0.0.20')).statusCode).toBe(200);
+    // the same view again: its totals so far, and a failure that the file's digest did not match
+    const again = await send(
+      t.app,
+      {
+        ...view,
+        vitals: [],
+        api: { calls: 8, errors: 1 },
+        failures: [{ remote: 'mf_catalog', version: CANARY, kind: 'integrity', module: './routes' }],
+      },
+      '127.0.0.20',
+    );
+    expect(again.statusCode).toBe(200);
+    expect((await send(t.app, beacon({ remotes: { mf_catalog: CANARY }, vitals: [] }), '127.0.0.21')).statusCode).toBe(
+      200,
+    );
+
+    const sample = await ops.inject({
+      url: `/ops/canary?remote=mf_catalog&version=${CANARY}&since=${encodeURIComponent(since)}`,
+    });
+    expect(sample.statusCode).toBe(200);
+    expect(sample.json()).toEqual({
+      remote: 'mf_catalog',
+      version: CANARY,
+      since,
+      pageViews: 2,
+      failedViews: 1,
+      apiCalls: 8,
+      apiErrors: 1,
+      LCP: [1500],
+      INP: [120],
+    });
+    // a moment after them: nothing
+    const later = await ops.inject({
+      url: `/ops/canary?remote=mf_catalog&version=${CANARY}&since=${encodeURIComponent(new Date(DEFAULT_NOW.getTime() + 60_000).toISOString())}`,
+    });
+    expect(later.json()).toMatchObject({ pageViews: 0, failedViews: 0, LCP: [] });
+    expect((await ops.inject({ url: '/ops/canary?remote=mf_catalog&version=x' })).statusCode).toBe(400);
+    // the aggregate counts the failure by its kind, and the table a team reads says so
+    const rows = (await ops.inject({ url: '/ops/vitals?minutes=60' })).json().releases as Array<
+      Record<string, unknown>
+    >;
+    expect(rows.find((row) => row.version === CANARY && row.route === null)).toMatchObject({
+      failures: 1,
+      failuresByKind: { load: 0, chunk: 0, render: 0, integrity: 1 },
+    });
+    expect((await ops.inject({ url: '/ops' })).body).toContain('integrity 1');
+  });
+
   it.each<[string, unknown]>([
     ['an unknown field', { ...beacon(), extra: 1 }],
     ['a visited path instead of a pattern', beacon({ route: 'https://evil.example/x' })],

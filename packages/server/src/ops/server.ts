@@ -4,16 +4,26 @@
  *   GET /metrics      Prometheus text format (metrics/metrics.ts)
  *   GET /ops/vitals   real-user vitals and failures per remote release and route, JSON (?minutes=60)
  *   GET /ops          the same per release as a small HTML table, canary beside stable
+ *   GET /ops/canary   one release's page views since a moment, for the canary judge (?remote=&version=&since=)
  *   GET /health       the operations port itself answers
  *   POST /ops/backup  a backup of the embedded database, taken while it serves (npm run db:backup)
  */
 import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { isPglite } from '../db/backup';
-import { type ReleaseVitals, VITAL_NAMES } from '../repositories/vitals';
+import { FAILURE_KINDS, type ReleaseVitals, VITAL_NAMES } from '../repositories/vitals';
 
 const Window = Type.Object(
   { minutes: Type.Integer({ minimum: 1, maximum: 7 * 24 * 60, default: 60 }) },
+  { additionalProperties: false },
+);
+
+const Sample = Type.Object(
+  {
+    remote: Type.String({ pattern: '^[a-z][a-z0-9_-]{0,39}$' }),
+    version: Type.String({ pattern: '^[A-Za-z0-9.+_-]{1,80}$' }),
+    since: Type.String({ format: 'date-time' }),
+  },
   { additionalProperties: false },
 );
 
@@ -35,6 +45,13 @@ export async function buildOpsServer(app: FastifyInstance): Promise<FastifyInsta
       generatedAt: app.clock().toISOString(),
       releases: await app.repos.vitals.aggregate(request.query.minutes),
     }),
+  );
+
+  ops.get<{ Querystring: { remote: string; version: string; since: string } }>(
+    '/ops/canary',
+    { schema: { querystring: Sample } },
+    async (request) =>
+      app.repos.vitals.sample(request.query.remote, request.query.version, new Date(request.query.since)),
   );
 
   ops.get<{ Querystring: { minutes: number } }>('/ops', { schema: { querystring: Window } }, async (request, reply) => {
@@ -60,6 +77,14 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 const cell = (value: number | null, samples: number) =>
   value === null ? '<td>–</td>' : `<td>${value}<small> (${samples})</small></td>`;
 
+/** The failures by how the slot failed, when there were any: `load 1, integrity 2`. */
+const byKind = (row: ReleaseVitals) => {
+  const kinds = FAILURE_KINDS.filter((kind) => row.failuresByKind[kind] > 0);
+  return kinds.length
+    ? `<small> (${kinds.map((kind) => `${kind} ${row.failuresByKind[kind]}`).join(', ')})</small>`
+    : '';
+};
+
 function table(rows: readonly ReleaseVitals[], withRoute: boolean): string {
   const head = [
     'remote',
@@ -76,7 +101,7 @@ function table(rows: readonly ReleaseVitals[], withRoute: boolean): string {
           withRoute ? `<td class="t"><code>${escapeHtml(row.route ?? '')}</code></td>` : ''
         }<td>${row.pageViews}</td>${VITAL_NAMES.map((name) => cell(row.p75[name], row.samples[name])).join('')}<td${
           row.failures > 0 ? ' class="bad"' : ''
-        }>${row.failures}</td></tr>`,
+        }>${row.failures}${byKind(row)}</td></tr>`,
     )
     .join('\n');
   const textColumns = withRoute ? 3 : 2;

@@ -2,11 +2,31 @@
  * Page views reported by visitors' browsers (web vitals and remote failures) and their aggregate per
  * remote release: what a team reads after a release or during a canary (GET /ops/vitals).
  */
-import type { VitalName, VitalsBeacon } from '@lab/api/contract';
+import type { RemoteFailureKind, VitalName, VitalsBeacon } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import type { Clock } from '../domain/kyiv-time';
 
 export const VITAL_NAMES: readonly VitalName[] = ['LCP', 'INP', 'CLS', 'TTFB', 'FCP'];
+export const FAILURE_KINDS: readonly RemoteFailureKind[] = ['load', 'chunk', 'render', 'integrity'];
+
+/**
+ * One release's page views since a moment, as the canary judge compares a canary with its stable release
+ * (GET /ops/canary): how many, how many had a slot failure of this release, the API calls and failed
+ * ones, and the LCP and INP values themselves (the newest MAX_SAMPLE of each).
+ */
+export interface ReleaseSample {
+  readonly remote: string;
+  readonly version: string;
+  readonly since: string;
+  readonly pageViews: number;
+  readonly failedViews: number;
+  readonly apiCalls: number;
+  readonly apiErrors: number;
+  readonly LCP: readonly number[];
+  readonly INP: readonly number[];
+}
+
+const MAX_SAMPLE = 20_000;
 
 /** One row of the aggregate: a remote's release, on one route or (route null) on every route. */
 export interface ReleaseVitals {
@@ -20,6 +40,8 @@ export interface ReleaseVitals {
   readonly samples: Readonly<Record<VitalName, number>>;
   /** This release's slot failures on those page views. */
   readonly failures: number;
+  /** The same by how its slot failed (`integrity`: a file's bytes were not the released ones). */
+  readonly failuresByKind: Readonly<Record<RemoteFailureKind, number>>;
 }
 
 type AggregateRow = {
@@ -29,6 +51,11 @@ type AggregateRow = {
   page_views: number;
   failures: number;
 } & Record<string, number | null>;
+
+/** This release's failures on a page view, all of them or of one kind. */
+const failuresOf = (kind?: RemoteFailureKind) =>
+  `sum((SELECT count(*) FROM jsonb_array_elements(v.failures) f
+        WHERE f->>'remote' = v.remote AND f->>'version' = v.version${kind ? ` AND f->>'kind' = '${kind}'` : ''}))::int`;
 
 const p75Columns = VITAL_NAMES.map(
   (name) =>
@@ -42,9 +69,10 @@ export function createVitalsRepository(db: Queryable, clock: Clock) {
     async record(pageViewId: string, beacon: VitalsBeacon): Promise<void> {
       const vitals = Object.fromEntries(beacon.vitals.map((vital) => [vital.name, vital.value]));
       await db.query(
-        `INSERT INTO page_views AS p (id, received_at, route, locale, remotes, vitals, failures)
-         VALUES ($1, $2::timestamptz, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb)
-         ON CONFLICT (id) DO UPDATE SET vitals = p.vitals || EXCLUDED.vitals, failures = p.failures || EXCLUDED.failures`,
+        `INSERT INTO page_views AS p (id, received_at, route, locale, remotes, vitals, failures, api_calls, api_errors)
+         VALUES ($1, $2::timestamptz, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8, $9)
+         ON CONFLICT (id) DO UPDATE SET vitals = p.vitals || EXCLUDED.vitals, failures = p.failures || EXCLUDED.failures,
+           api_calls = GREATEST(p.api_calls, EXCLUDED.api_calls), api_errors = GREATEST(p.api_errors, EXCLUDED.api_errors)`,
         [
           pageViewId,
           clock().toISOString(),
@@ -53,6 +81,8 @@ export function createVitalsRepository(db: Queryable, clock: Clock) {
           JSON.stringify(beacon.remotes),
           JSON.stringify(vitals),
           JSON.stringify(beacon.failures),
+          beacon.api?.calls ?? 0,
+          beacon.api?.errors ?? 0,
         ],
       );
     },
@@ -70,8 +100,8 @@ export function createVitalsRepository(db: Queryable, clock: Clock) {
                 SELECT r.key AS remote, r.value AS version, v.* FROM views v, jsonb_each_text(v.remotes) r
               )
          SELECT v.remote, v.version, v.route, count(*)::int AS page_views,
-                sum((SELECT count(*) FROM jsonb_array_elements(v.failures) f
-                      WHERE f->>'remote' = v.remote AND f->>'version' = v.version))::int AS failures,
+                ${failuresOf()} AS failures,
+                ${FAILURE_KINDS.map((kind) => `${failuresOf(kind)} AS "failures_${kind}"`).join(', ')},
                 ${p75Columns}
            FROM releases v
           GROUP BY GROUPING SETS ((v.remote, v.version, v.route), (v.remote, v.version))
@@ -84,6 +114,10 @@ export function createVitalsRepository(db: Queryable, clock: Clock) {
         route: row.route,
         pageViews: row.page_views,
         failures: row.failures,
+        failuresByKind: Object.fromEntries(FAILURE_KINDS.map((kind) => [kind, row[`failures_${kind}`] ?? 0])) as Record<
+          RemoteFailureKind,
+          number
+        >,
         p75: Object.fromEntries(VITAL_NAMES.map((name) => [name, round(row[`p75_${name}`] ?? null)])) as Record<
           VitalName,
           number | null
@@ -93,6 +127,49 @@ export function createVitalsRepository(db: Queryable, clock: Clock) {
           number
         >,
       }));
+    },
+
+    /** One release's page views since `since` (the canary judge's window). */
+    async sample(remote: string, version: string, since: Date): Promise<ReleaseSample> {
+      const window = `WITH views AS (
+        SELECT * FROM page_views WHERE received_at > $1::timestamptz AND remotes->>$2 = $3
+      )`;
+      const parameters = [since.toISOString(), remote, version];
+      const [counts] = await db.query<{
+        page_views: number;
+        failed_views: number;
+        api_calls: number;
+        api_errors: number;
+      }>(
+        `${window}
+         SELECT count(*)::int AS page_views,
+                (count(*) FILTER (WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(failures) f
+                                                 WHERE f->>'remote' = $2 AND f->>'version' = $3)))::int AS failed_views,
+                coalesce(sum(api_calls), 0)::int AS api_calls,
+                coalesce(sum(api_errors), 0)::int AS api_errors
+           FROM views`,
+        parameters,
+      );
+      const values = async (name: 'LCP' | 'INP') =>
+        (
+          await db.query<{ value: number }>(
+            `${window}
+             SELECT (vitals->>'${name}')::float8 AS value FROM views WHERE vitals ? '${name}'
+              ORDER BY received_at DESC LIMIT ${MAX_SAMPLE}`,
+            parameters,
+          )
+        ).map((row) => Number(row.value));
+      return {
+        remote,
+        version,
+        since: since.toISOString(),
+        pageViews: counts?.page_views ?? 0,
+        failedViews: counts?.failed_views ?? 0,
+        apiCalls: counts?.api_calls ?? 0,
+        apiErrors: counts?.api_errors ?? 0,
+        LCP: await values('LCP'),
+        INP: await values('INP'),
+      };
     },
 
     /** Forgets page views older than `before` (housekeeping). */

@@ -210,10 +210,13 @@ async function cli(argv: readonly string[]): Promise<number> {
   };
   if (argv.length === 0) {
     console.log(pg.url);
+    // signal listeners alone do not keep Node.js running: without this it would exit (and stop the server) at once
+    const keepAlive = setInterval(() => undefined, 1 << 30);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
+    clearInterval(keepAlive);
     await stop();
     return 0;
   }

@@ -1,6 +1,12 @@
 /** The id of the JSON block in which the shell's server puts the remotes map (shell/server/page.ts). */
 export const REMOTES_MAP_ELEMENT_ID = 'lab-remotes';
 
+/**
+ * The name of the meta element that says which deployment (the live pointer's version) served the page:
+ * a page without the remotes map inline asks /remotes.json for that deployment's (shell/server/main.ts).
+ */
+export const DEPLOYMENT_META_NAME = 'lab-deployment';
+
 /** Marks the remote's preview of the page in the server's first view (shell/server/firstView.ts). */
 export const PAGE_PREVIEW_ATTRIBUTE = 'data-page-preview';
 

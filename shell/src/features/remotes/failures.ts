@@ -1,9 +1,16 @@
 // The page's remote failures as real-user monitoring hears them: which release of which remote failed,
 // how (its manifest or entry refused, a chunk not loaded, or its component threw) and where. Told where
 // they happen: a load in registry.ts, a page's chunk or a render in the slot's boundary; once per error.
+import { integrityVerdict } from './integrity';
 import { type RemotesMap, versionOf, versionsOf } from './remotesMap';
 
-export type RemoteFailure = { remote: string; version: string; kind: 'load' | 'chunk' | 'render'; module: string };
+/** `integrity`: a file's bytes were not the released ones, or it had no digest (integrity.ts). */
+export type RemoteFailure = {
+  remote: string;
+  version: string;
+  kind: 'load' | 'chunk' | 'render' | 'integrity';
+  module: string;
+};
 
 const listeners = new Set<(failure: RemoteFailure) => void>();
 /** A load failure reaches the slot's error boundary too: it is told once. */
@@ -27,22 +34,29 @@ export function onRemoteFailure(listener: (failure: RemoteFailure) => void): () 
 const isChunkError = (error: unknown): boolean =>
   error instanceof Error && (error.name === 'ChunkLoadError' || /Loading (?:CSS )?chunk/i.test(error.message));
 
-/** Tells the listeners of a failure once per error: a chunk's, or else `otherwise` ('load' while loading). */
+/**
+ * Tells the listeners of a failure once per error: a file refused for its bytes, a chunk's, or else
+ * `otherwise` ('load' while loading). A refusal being checked is told once the check is done.
+ */
 export function tellRemoteFailure(
   remote: string,
   module: string,
   error: unknown,
-  otherwise: Exclude<RemoteFailure['kind'], 'chunk'> = 'load',
+  otherwise: Exclude<RemoteFailure['kind'], 'chunk' | 'integrity'> = 'load',
 ): void {
   if (typeof error === 'object' && error !== null) {
     if (told.has(error)) return;
     told.add(error);
   }
-  const failure: RemoteFailure = {
-    remote,
-    version: versionOf(pageRemotes[remote]),
-    kind: isChunkError(error) ? 'chunk' : otherwise,
-    module,
+  const version = versionOf(pageRemotes[remote]);
+  const tell = (integrity: boolean) => {
+    const kind = integrity ? 'integrity' : isChunkError(error) ? 'chunk' : otherwise;
+    for (const listener of listeners) listener({ remote, version, kind, module });
   };
-  for (const listener of listeners) listener(failure);
+  const verdict = integrityVerdict(error);
+  if (verdict === null) tell(false);
+  else
+    void verdict.then(tell, () => {
+      tell(false);
+    });
 }

@@ -1,6 +1,7 @@
 // The feature's face without React or styles: for the shell's server and the page's first script
 // (scripts/boundaries.mjs).
 export {
+  DEPLOYMENT_META_NAME,
   PAGE_FRAME,
   PAGE_HEADING_ONLY,
   PAGE_PREVIEW_ATTRIBUTE,
@@ -14,6 +15,7 @@ export {
   manifests,
   parseRemotesMap,
   type RemoteDeclaration,
+  type RemoteIntegrity,
   type RemotesMap,
   remoteOfSegment,
   withManifests,

@@ -22,6 +22,7 @@ describe('loadExposed', () => {
     });
     jest.mocked(getInstance).mockReturnValue({
       registerRemotes: jest.fn(),
+      registerPlugins: jest.fn(),
       loadRemote: jest.fn(async () => ({ default: ProfileMenu, textsReady })),
     } as unknown as ReturnType<typeof getInstance>);
 

@@ -1,5 +1,6 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { setPageRemotes, tellRemoteFailure } from './failures';
+import { answerRemotes, integrityPlugin, pinRemotes, watchRefusals } from './integrity';
 import { pageRemotesMap } from './pageRemotes';
 import { manifests, type RemotesMap } from './remotesMap';
 import type { ExposedName, RemoteModules, RemoteName } from './types';
@@ -12,10 +13,23 @@ function federation() {
   return instance;
 }
 
+let guarded = false;
+
+/** Loads the deployment's pinned remotes only with their digests (integrity.ts), from here on. */
+function guardIntegrity(map: RemotesMap): void {
+  pinRemotes(map);
+  if (guarded) return;
+  guarded = true;
+  federation().registerPlugins([integrityPlugin()]);
+  answerRemotes();
+  if (typeof window !== 'undefined') watchRefusals(window);
+}
+
 /** Reads the remotes map once per page and registers every remote with the federation runtime. */
 export function registerRemotesOnce(): Promise<RemotesMap> {
   registration ??= pageRemotesMap()
     .then((map) => {
+      guardIntegrity(map);
       federation().registerRemotes(Object.entries(manifests(map)).map(([name, entry]) => ({ name, entry })));
       setPageRemotes(map);
       return map;

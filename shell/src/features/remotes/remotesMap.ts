@@ -3,9 +3,30 @@
 
 /**
  * A remote's entry: its manifest and the prefixes it owns (a bare URL: an older file, no pages; no
- * manifest: pages compiled into the shell, the bench's single-bundle baseline).
+ * manifest: pages compiled into the shell, the bench's single-bundle baseline). The shell's server names
+ * the release (`version`) and the deployment the map answers for (`deployment`, the live pointer's
+ * version: a page and the map it loads belong to one deployment).
  */
-export type RemoteDeclaration = string | { manifest?: string; routes?: readonly string[]; version?: string };
+export type RemoteDeclaration =
+  | string
+  | {
+      manifest?: string;
+      routes?: readonly string[];
+      version?: string;
+      deployment?: number;
+      /**
+       * the digests the deployment pins for the release (its release.json): its manifest and entry are
+       * loaded only with them, its chunks with those its entry carries (integrity.ts); a remote served from
+       * its build, unreleased, has none
+       */
+      integrity?: RemoteIntegrity;
+    };
+
+/**
+ * A release's pinned digests: SHA-384, as an `integrity` attribute takes them (`server`: its server
+ * module's, for the shell's server).
+ */
+export type RemoteIntegrity = { manifest: string; entry: { path: string; digest: string }; server?: string };
 
 /** name -> declaration, as remotes.json holds it. */
 export type RemotesMap = Readonly<Record<string, RemoteDeclaration>>;

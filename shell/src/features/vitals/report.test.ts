@@ -42,6 +42,22 @@ describe('a page view’s real-user report', () => {
     ]);
   });
 
+  it('carries the page’s calls of the API and the failed ones so far, totals that the newest report states', () => {
+    const { sent, send } = recorder();
+    const tally = { calls: 0, errors: 0 };
+    const report = createPageReport(facts(), send, PAGE_VIEW, () => tally);
+    report.vital('LCP', 1200);
+    report.flush();
+    expect(sent[0]).not.toHaveProperty('api');
+    Object.assign(tally, { calls: 7, errors: 1 });
+    report.vital('INP', 40);
+    report.flush();
+    Object.assign(tally, { calls: 9, errors: 2 });
+    report.vital('CLS', 0);
+    report.flush();
+    expect(sent.map((beacon) => beacon.api)).toEqual([undefined, { calls: 7, errors: 1 }, { calls: 9, errors: 2 }]);
+  });
+
   it('sends only what is new when the page is hidden again, under the same page view', () => {
     const { sent, send } = recorder();
     const report = createPageReport(facts(), send, PAGE_VIEW);

@@ -13,10 +13,13 @@ export type PageFacts = {
 };
 export type Failure = { remote: string; version: string; kind: RemoteFailureKind; module: string };
 export type Send = (beacon: VitalsBeacon) => boolean;
+/** The page's calls of the API so far and the failed ones (@lab/api apiCallTally). */
+export type ApiCalls = () => { calls: number; errors: number };
 
 /** What the API accepts (contract/app.ts): a report it would refuse is not sent at all. */
 const MAX_FAILURES = 20;
 const MAX_VALUE = 60_000;
+const MAX_CALLS = 100_000;
 const ROUTE = /^\/[A-Za-z0-9/:*._-]{0,199}$/;
 const NAME = /^[a-z][a-z0-9_-]{0,39}$/;
 const VERSION = /^[A-Za-z0-9.+_-]{1,80}$/;
@@ -24,7 +27,7 @@ const MODULE = /^[A-Za-z0-9./_-]{1,80}$/;
 
 const versionOrUnknown = (version: string) => (VERSION.test(version) ? version : 'unknown');
 
-export function createPageReport(facts: PageFacts, send: Send, pageViewId: string) {
+export function createPageReport(facts: PageFacts, send: Send, pageViewId: string, apiCalls?: ApiCalls) {
   const vitals = new Map<VitalName, number>();
   const failures: Failure[] = [];
   let failuresSent = 0;
@@ -50,6 +53,8 @@ export function createPageReport(facts: PageFacts, send: Send, pageViewId: strin
           .slice(0, 12)
           .map(([name, version]) => [name, versionOrUnknown(version)]),
       );
+      // the totals so far: the server keeps the newest report's
+      const api = apiCalls?.();
       const sent = send({
         pageViewId,
         route: ROUTE.test(route) ? route : '/unknown',
@@ -57,6 +62,9 @@ export function createPageReport(facts: PageFacts, send: Send, pageViewId: strin
         remotes,
         vitals: [...vitals].map(([name, value]) => ({ name, value })),
         failures: [...failures],
+        ...(api && api.calls > 0
+          ? { api: { calls: Math.min(api.calls, MAX_CALLS), errors: Math.min(api.errors, api.calls, MAX_CALLS) } }
+          : {}),
       });
       if (!sent) return;
       vitals.clear();

@@ -1,7 +1,7 @@
 // Starts real-user monitoring for this page view, unless the visitor opted out (Do Not Track or Global
 // Privacy Control). web-vitals loads after the first render, in its own chunk: its observers read the
 // buffered entries, so nothing of the page's start is missed, and the page's first bytes stay as they are.
-import { sendVitalsBeacon } from '@lab/api';
+import { apiCallTally, sendVitalsBeacon } from '@lab/api';
 import { createPageReport, type Failure, type PageFacts } from './report';
 
 declare global {
@@ -55,7 +55,7 @@ export function startVitals(facts: PageFacts, ready: Promise<unknown> = Promise.
 
 function start(facts: PageFacts, ready: Promise<unknown>): Vitals {
   if (typeof window === 'undefined' || optedOut()) return IDLE;
-  const report = createPageReport(facts, sendVitalsBeacon, newPageViewId());
+  const report = createPageReport(facts, sendVitalsBeacon, newPageViewId(), apiCallTally);
   // on the document: web-vitals listens on the window in the capture phase, so its values are final
   // (LCP, CLS, INP at hiding) before this sends them
   document.addEventListener('visibilitychange', () => {

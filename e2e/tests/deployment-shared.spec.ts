@@ -1,0 +1,155 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type RunningPostgres, startPostgres } from '../../packages/server/src/test-support/postgres';
+import { shifted } from '../support/ports';
+import { repoRoot, Site } from '../support/site';
+
+// Two instances of the shell's server behind one address, their deployment in one PostgreSQL: a move
+// made through `npm run promote` (against PostgreSQL) is served by both within 5 s, each page names the
+// deployment it was served with, and /remotes.json answers for that deployment even after the next move.
+const releases = mkdtempSync(join(tmpdir(), 'lab-shared-releases-'));
+let postgres: RunningPostgres;
+let site: Site;
+let other = '';
+let env: NodeJS.ProcessEnv = {};
+const METRICS = [shifted(4507), shifted(4508)];
+
+function npmRun(script: string, ...args: string[]): Promise<string> {
+  return promisify(execFile)(process.execPath, [join(repoRoot, 'scripts', `${script}.mjs`), ...args], {
+    cwd: repoRoot,
+    env,
+  }).then(({ stdout }) => stdout.trim().split('\n').at(-1) ?? '');
+}
+
+type Health = { status: string; deployment: number; store: string };
+const health = async (request: APIRequestContext, origin: string): Promise<Health> =>
+  (await (await request.get(`${origin}/health`)).json()) as Health;
+
+/** The catalogue's manifest a visitor in `bucket` gets from an instance, for `deployment` if named. */
+async function catalogueOf(request: APIRequestContext, origin: string, bucket: number, deployment?: number) {
+  const answer = await request.get(
+    `${origin}/remotes.json${deployment === undefined ? '' : `?deployment=${deployment}`}`,
+    {
+      headers: { cookie: `canaryBucket=${bucket}` },
+    },
+  );
+  expect(answer.ok()).toBe(true);
+  const map = (await answer.json()) as Record<string, { manifest: string; deployment: number }>;
+  return { manifest: map.mf_catalog?.manifest ?? '', deployment: Number(answer.headers()['x-deployment']) };
+}
+
+let v1 = '';
+let v2 = '';
+let auth = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  postgres = await startPostgres();
+  site = new Site({
+    basePort: 4500,
+    releases,
+    env: { DATABASE_URL: postgres.url, SHELL_METRICS_PORT: String(METRICS[0]) },
+  });
+  env = {
+    ...process.env,
+    RELEASES_DIR: releases,
+    REMOTE_MF_CATALOG_URL: `${site.origin('mf_catalog')}/mf-manifest.json`,
+    REMOTE_MF_AUTH_URL: `${site.origin('mf_auth')}/mf-manifest.json`,
+    DATABASE_URL: postgres.url,
+    DEPLOYED_BY: 'catalogue team',
+  };
+  delete env.DEPLOYMENT_DATABASE_URL;
+  v1 = await npmRun('release', 'mf-catalog', '--from', join(repoRoot, 'mf-catalog', 'dist'));
+  const next = mkdtempSync(join(tmpdir(), 'mf-catalog-next-'));
+  cpSync(join(repoRoot, 'mf-catalog', 'dist'), next, { recursive: true });
+  writeFileSync(join(next, 'NOTE.txt'), 'the next release\n');
+  v2 = await npmRun('release', 'mf-catalog', '--from', next);
+  rmSync(next, { recursive: true, force: true });
+  auth = await npmRun('release', 'mf-auth', '--from', join(repoRoot, 'mf-auth', 'dist'));
+  await site.startAll();
+  other = await site.startShellAt(4505, { SHELL_METRICS_PORT: String(METRICS[1]) });
+});
+test.afterAll(async () => {
+  await site?.stopAll();
+  await postgres?.stop();
+  rmSync(releases, { recursive: true, force: true });
+});
+
+test('two shell instances on one PostgreSQL serve a promotion within 5 s, each page of one deployment', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const instances = [site.url, other];
+  const before = await health(request, site.url);
+  expect(before).toMatchObject({ status: 'ok', store: 'postgres' });
+  expect(await health(request, other)).toEqual(before);
+
+  // promoted through the store: both instances follow it
+  await npmRun('promote', 'mf-catalog', v1);
+  const promoted = before.deployment + 1;
+  for (const origin of instances) {
+    await expect.poll(async () => (await health(request, origin)).deployment, { timeout: 5_000 }).toBe(promoted);
+    expect(await catalogueOf(request, origin, 50)).toEqual({
+      manifest: `${site.origin('mf_catalog')}/releases/${v1}/mf-manifest.json`,
+      deployment: promoted,
+    });
+  }
+  // and say so in their metrics
+  for (const port of METRICS) {
+    const metrics = await (await request.get(`http://127.0.0.1:${port}/metrics`)).text();
+    expect(metrics).toContain(`lab_shell_deployment_version{store="postgres"} ${promoted}`);
+  }
+
+  // a canary for half the visitors, on both instances alike
+  await npmRun('promote', 'mf-catalog', v2, '--canary', '50');
+  const canaried = promoted + 1;
+  for (const origin of instances) {
+    await expect.poll(async () => (await health(request, origin)).deployment, { timeout: 5_000 }).toBe(canaried);
+    expect((await catalogueOf(request, origin, 7)).manifest).toContain(`/releases/${v2}/`);
+    expect((await catalogueOf(request, origin, 93)).manifest).toContain(`/releases/${v1}/`);
+  }
+
+  // a page names its deployment and loads that deployment's catalogue
+  await page.context().addCookies([{ name: 'canaryBucket', value: '7', url: other }]);
+  const manifestAsked = page.waitForRequest((asked) => asked.url().includes(`/releases/${v2}/mf-manifest.json`));
+  const served = await page.goto(other);
+  expect(served?.headers()['x-deployment']).toBe(String(canaried));
+  const html = (await served?.text()) ?? '';
+  expect(html).toContain(`"version":"${v2}","deployment":${canaried}`);
+  await manifestAsked;
+
+  // the next move: the page served before it still gets its own deployment's map, a new one the live one
+  await npmRun('rollback', 'mf-catalog');
+  for (const origin of instances) {
+    await expect.poll(async () => (await health(request, origin)).deployment, { timeout: 5_000 }).toBe(canaried + 1);
+    expect(await catalogueOf(request, origin, 7, canaried)).toEqual({
+      manifest: `${site.origin('mf_catalog')}/releases/${v2}/mf-manifest.json`,
+      deployment: canaried,
+    });
+    expect((await catalogueOf(request, origin, 7)).manifest).toContain(`/releases/${v1}/`);
+  }
+  const unknown = await request.get(`${other}/remotes.json?deployment=999999`);
+  expect(unknown.status()).toBe(404);
+});
+
+test('two teams promoting different apps at the same moment both land', async ({ request }) => {
+  test.setTimeout(120_000);
+  const { deployment } = await health(request, site.url);
+  const [catalogue, signIn] = await Promise.all([
+    npmRun('promote', 'mf-catalog', v2),
+    npmRun('promote', 'mf-auth', auth),
+  ]);
+  expect(catalogue).toMatch(new RegExp(`→ ${v2} for every visitor \\(deployment \\d+\\)`));
+  expect(signIn).toMatch(new RegExp(`→ ${auth} for every visitor \\(deployment \\d+\\)`));
+  for (const origin of [site.url, other]) {
+    await expect.poll(async () => (await health(request, origin)).deployment, { timeout: 5_000 }).toBe(deployment + 2);
+    const map = (await (await request.get(`${origin}/remotes.json`)).json()) as Record<string, { manifest: string }>;
+    expect(map.mf_catalog?.manifest).toContain(`/releases/${v2}/`);
+    expect(map.mf_auth?.manifest).toContain(`/releases/${auth}/`);
+  }
+});

@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { OPS_ORIGIN } from '../support/api';
+import { repoRoot, Site } from '../support/site';
+
+// Integrity that fails closed: the catalogue's release is live, pinned by its digests. Whoever can write
+// to its origin changes one byte of a chunk, then replaces its entry: the browser refuses the changed
+// file, the catalogue's slot shows its fallback as for a dead remote, the rest of the site works, and
+// the operations port counts an `integrity` failure of that release.
+const releases = mkdtempSync(join(tmpdir(), 'lab-integrity-releases-'));
+const site = new Site({ basePort: 4560, releases });
+const env = {
+  ...process.env,
+  RELEASES_DIR: releases,
+  REMOTE_MF_CATALOG_URL: `${site.origin('mf_catalog')}/mf-manifest.json`,
+  DEPLOYED_BY: 'catalogue team',
+};
+
+function npmRun(script: string, ...args: string[]): string {
+  const output = execFileSync(process.execPath, [join(repoRoot, 'scripts', `${script}.mjs`), ...args], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return output.trim().split('\n').at(-1) ?? '';
+}
+
+let version = '';
+let folder = '';
+
+type ReleaseRow = {
+  remote: string;
+  version: string;
+  route: string | null;
+  failuresByKind: Record<string, number>;
+};
+
+/** The catalogue release's integrity failures as the operations port counts them. */
+async function integrityFailures(page: Page): Promise<number> {
+  const answer = await page.request.get(`${OPS_ORIGIN}/ops/vitals?minutes=30`);
+  const rows = ((await answer.json()) as { releases: ReleaseRow[] }).releases;
+  return (
+    rows.find((row) => row.remote === 'mf_catalog' && row.version === version && row.route === null)?.failuresByKind
+      .integrity ?? 0
+  );
+}
+
+/** A first visit to the home page; the catalogue's header slot either works or shows its fallback. */
+async function visit(browser: Browser, check: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(site.url);
+  await check(page);
+  // leaving hides the page: its beacon goes out
+  await page.goto('about:blank');
+  await context.close();
+}
+
+const searchFallback = (page: Page) => page.locator('header [data-remote-fallback="mf_catalog"]');
+
+/** The rest of the site, untouched by the catalogue's refusal. */
+async function restWorks(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('78');
+  await expect(page.getByRole('button', { name: 'Увійти до особистого кабінету' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('0 800 102021');
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  version = npmRun('release', 'mf-catalog', '--from', join(repoRoot, 'mf-catalog', 'dist'));
+  folder = join(releases, 'mf-catalog', version);
+  npmRun('promote', 'mf-catalog', version);
+  await site.startAll();
+});
+test.afterAll(async () => {
+  await site.stopAll();
+  rmSync(releases, { recursive: true, force: true });
+});
+
+test('one byte of a live remote’s chunk changed on disk: refused, its slot falls back, the rest works, /ops counts it', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // as released: the catalogue's header search works
+  await visit(browser, async (visitor) => {
+    await expect(visitor.getByRole('button', { name: 'Пошук аналізів' })).toBeVisible();
+  });
+  const chunk = readdirSync(folder).find((file) => /^__federation_expose_SearchButton\.[0-9a-f]{8}\.js$/.test(file));
+  expect(chunk).toBeDefined();
+  const file = join(folder, chunk ?? '');
+  const original = readFileSync(file);
+  // one byte, in a comment: the script would run as well as before, were its bytes not checked
+  const at = original.lastIndexOf('.js.map');
+  expect(at).toBeGreaterThan(0);
+  const changed = Buffer.from(original);
+  changed[at + 4] = 'M'.charCodeAt(0);
+  writeFileSync(file, changed);
+  const before = await integrityFailures(page);
+  try {
+    await visit(browser, async (visitor) => {
+      await expect(searchFallback(visitor)).toContainText('Недоступно');
+      await expect(visitor.getByRole('button', { name: 'Пошук аналізів' })).toHaveCount(0);
+      await restWorks(visitor);
+    });
+    await expect.poll(() => integrityFailures(page), { timeout: 20_000 }).toBeGreaterThan(before);
+  } finally {
+    writeFileSync(file, original);
+  }
+});
+
+test('a replaced remote entry: refused, the catalogue falls back everywhere, the rest works, /ops counts it', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const entry = join(folder, 'remoteEntry.js');
+  const original = readFileSync(entry);
+  // what someone with write access to the remote's origin would put there: the entry and a line of theirs
+  writeFileSync(entry, `${original.toString('utf8')}\n;document.title = 'changed';`);
+  const before = await integrityFailures(page);
+  try {
+    await visit(browser, async (visitor) => {
+      await expect(searchFallback(visitor)).toContainText('Недоступно');
+      await restWorks(visitor);
+      await expect(visitor).not.toHaveTitle('changed');
+    });
+    await expect.poll(() => integrityFailures(page), { timeout: 20_000 }).toBeGreaterThan(before);
+  } finally {
+    writeFileSync(entry, original);
+  }
+  // the file restored, the release works again
+  await visit(browser, async (visitor) => {
+    await expect(visitor.getByRole('button', { name: 'Пошук аналізів' })).toBeVisible();
+  });
+});

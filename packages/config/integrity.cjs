@@ -1,0 +1,93 @@
+// Subresource integrity for what a remote's runtime loads (README "One team deploys one remote",
+// docs/releases.md "Integrity"). The chain of trust: the deployment pins the digest of the remote's
+// manifest and entry (from its release.json); the manifest lists the SHA-384 of every script and style
+// sheet of the build (`integrity`, written here); the shell checks the manifest against its pin and then
+// knows each file's digest. The remote's runtime (its entry, itself loaded with its digest) asks the
+// shell for the digest of each chunk and style sheet it loads (`globalThis.__labIntegrity(url)`, set by
+// shell/src/features/remotes/integrity.ts) and sets it as `integrity`, with `crossorigin`: a changed
+// byte, or a file the manifest lists no digest for, is refused by the browser, and the slot fails as for
+// a dead remote. A remote the shell pins nothing for (a build served as it is: development, a site before
+// any promotion) gets no answer and loads its chunks as before, so their preloads in the page are used.
+//
+// Prior art: webpack-subresource-integrity sets `integrity` on an app's lazy chunks from a map it embeds
+// in the runtime; Module Federation has nothing of its own (webpack issue 14310, webpack-subresource-
+// integrity issue 176: a host loads the remote's entry, which no HTML names). Here the map is the
+// manifest's, which the host checks anyway: no digest is carried twice, and the entry grows by a few
+// bytes of loader rather than by 71 bytes of digest per chunk.
+const { createHash } = require('node:crypto');
+const webpack = require('webpack');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { replaceAsset } = require('./reproducible.cjs');
+
+const { RuntimeGlobals, RuntimeModule, Template } = webpack;
+
+/** A digest no file has: what a file the manifest lists no digest for is loaded with, so it is refused. */
+const MISSING = `sha384-${'A'.repeat(64)}`;
+/** The shell's function that answers a file's digest (a string), none for an unpinned remote (null). */
+const LOOKUP = '__labIntegrity';
+
+/** The SHA-384 of bytes, as an `integrity` attribute takes it. */
+const digestOf = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+const MANIFEST = 'mf-manifest.json';
+/** The files the manifest gives the digests of: scripts, style sheets, and the list of its pages' files. */
+const LISTED = /\.(js|css)$|^pages\.json$/;
+const SRI = `${RuntimeGlobals.require}.sri`;
+
+/** The runtime's question to the shell: a file's digest, or null when the shell pins nothing for it. */
+class IntegrityRuntimeModule extends RuntimeModule {
+  constructor() {
+    super('subresource integrity', RuntimeModule.STAGE_ATTACH);
+  }
+
+  generate() {
+    return `${SRI} = function (url) { var ask = typeof globalThis !== "undefined" && globalThis.${LOOKUP}; return typeof ask === "function" ? ask(url) : null; };`;
+  }
+}
+
+/** The code that gives an element being created its digest and CORS, when the shell pins one for it. */
+const attach = (element, url) =>
+  Template.asString([
+    `var digest = ${SRI}(${url});`,
+    'if (digest !== null) {',
+    Template.indent([
+      `${element}.integrity = digest || ${JSON.stringify(MISSING)};`,
+      `if (${url}.indexOf(window.location.origin + '/') !== 0) ${element}.crossOrigin = "anonymous";`,
+    ]),
+    '}',
+  ]);
+
+class IntegrityPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('IntegrityPlugin', (compilation) => {
+      compilation.hooks.additionalTreeRuntimeRequirements.tap('IntegrityPlugin', (chunk) => {
+        if (chunk.getAllAsyncChunks().size > 0) compilation.addRuntimeModule(chunk, new IntegrityRuntimeModule());
+      });
+      // a chunk's script and style sheet: its digest when the shell pins the remote (a chunk it lists
+      // none for gets one no file has)
+      webpack.runtime.LoadScriptRuntimeModule.getCompilationHooks(compilation).createScript.tap(
+        'IntegrityPlugin',
+        (source) => Template.asString([source, attach('script', 'script.src')]),
+      );
+      MiniCssExtractPlugin.getCompilationHooks(compilation).beforeTagInsert.tap('IntegrityPlugin', (source, names) =>
+        Template.asString([source, attach(names.tag, `${names.tag}.href`)]),
+      );
+      compilation.hooks.processAssets.tap(
+        // after the federation plugin wrote the manifest and the lists of each page's files (REPORT)
+        { name: 'IntegrityPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT + 1 },
+        () => {
+          const manifest = compilation.getAsset(MANIFEST);
+          if (!manifest) return;
+          const integrity = {};
+          for (const asset of compilation.getAssets().sort((a, b) => (a.name < b.name ? -1 : 1))) {
+            if (LISTED.test(asset.name)) integrity[asset.name] = digestOf(asset.source.buffer());
+          }
+          const json = JSON.parse(manifest.source.source().toString());
+          replaceAsset(compilation, MANIFEST, Buffer.from(JSON.stringify({ ...json, integrity }, null, 2)));
+        },
+      );
+    });
+  }
+}
+
+module.exports = { IntegrityPlugin, digestOf, MISSING, LOOKUP };

@@ -1,0 +1,194 @@
+// The canary judge (canary-judge.mjs) against the real API: synthetic visitors' beacons are posted to
+// POST /api/app/vitals for the stable release and the canary, the judge reads them from the operations
+// port (GET /ops/canary) and moves the deployment. A healthy canary goes 10 → 50 → 100, each step in the
+// history with its reason; one with doubled slot failures is rolled back; one with too few visits stays.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { DEFAULT_RULES } from './canary-rules.mjs';
+import { root } from './lib.mjs';
+import { build } from './release-fixtures.mjs';
+
+const releases = mkdtempSync(join(tmpdir(), 'judge-test-'));
+const dataDir = mkdtempSync(join(tmpdir(), 'judge-pglite-'));
+process.env.RELEASES_DIR = releases;
+delete process.env.DATABASE_URL;
+delete process.env.DEPLOYMENT_DATABASE_URL;
+process.env.DEPLOYED_BY = 'catalogue team';
+const { appOf, fileRelease, promote, readDeployment, readHistory } = await import('./releases.mjs');
+const { JUDGE, judgeOnce } = await import('./canary-judge.mjs');
+
+/** The judge's rules here: smaller samples than the site's defaults, the same tests and margins. */
+const RULES = { ...DEFAULT_RULES, minPageViews: 150, minVitalSamples: 100, minApiCalls: 400 };
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+let api;
+let apiOrigin = '';
+let opsUrl = '';
+
+before(async () => {
+  const [port, metrics] = [await freePort(), await freePort()];
+  apiOrigin = `http://127.0.0.1:${port}`;
+  opsUrl = `http://127.0.0.1:${metrics}`;
+  api = spawn(
+    join(root, 'packages', 'server', 'node_modules', '.bin', 'tsx'),
+    [join(root, 'packages', 'server', 'src', 'server.ts')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        METRICS_PORT: String(metrics),
+        PGLITE_DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        // every synthetic visitor posts from 127.0.0.1
+        VITALS_PER_IP_MINUTE: '1000000',
+        RATE_LIMIT_MAX: '0',
+        DEV_CLOCK_INTERVAL_MS: '0',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  for (const deadline = Date.now() + 120_000; ; ) {
+    if (api.exitCode !== null) throw new Error(`the API exited with ${api.exitCode}`);
+    const ready = await fetch(`${apiOrigin}/api/ready`).catch(() => null);
+    if (ready?.ok) break;
+    if (Date.now() > deadline) throw new Error('the API was not ready within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  // the live shell, and the catalogue's stable release
+  const shell = fileRelease(appOf('shell'), build('shell', { provide: true }), { move: true, commit: 'test' }).version;
+  await promote('shell', shell);
+  await promote('mf-catalog', release('stable'));
+});
+after(async () => {
+  if (api && api.exitCode === null) {
+    const exited = new Promise((resolve) => api.once('exit', resolve));
+    api.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(releases, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function release(marker) {
+  return fileRelease(appOf('mf-catalog'), build('mf-catalog', { provide: false, marker }), {
+    move: true,
+    commit: 'test',
+  }).version;
+}
+
+/**
+ * `views` synthetic page views of the catalogue's `version`: `failed` of them with a slot failure, LCP
+ * and INP spread around the same values for every release, six API calls each.
+ */
+async function visits(version, views, failed = 0) {
+  for (let index = 0; index < views; index += 1) {
+    const spread = 0.7 + (0.6 * ((index * 37) % views)) / views;
+    const answer = await fetch(`${apiOrigin}/api/app/vitals`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({
+        pageViewId: randomUUID(),
+        route: '/analyzes/:slug',
+        locale: 'ua',
+        remotes: { mf_catalog: version, mf_auth: 'unreleased' },
+        vitals: [
+          { name: 'LCP', value: Math.round(1800 * spread) },
+          { name: 'INP', value: Math.round(120 * spread) },
+        ],
+        failures: index < failed ? [{ remote: 'mf_catalog', version, kind: 'chunk', module: './routes' }] : [],
+        api: { calls: 6, errors: 0 },
+      }),
+    });
+    assert.equal(answer.status, 200, await answer.text());
+  }
+}
+
+const judged = () => judgeOnce({ opsUrl, rules: RULES, log: () => undefined });
+const live = async () => (await readDeployment()).remotes.mf_catalog;
+
+/** A canary started as `npm run canary -- mf-catalog <version> --share 10` does. */
+async function startCanary(marker) {
+  const version = release(marker);
+  await promote('mf-catalog', version, { canary: 10, judged: true });
+  return version;
+}
+
+describe('the canary judge, on synthetic visitors’ beacons', () => {
+  test('widens a healthy canary step by step, 10 → 50 → 100, each step in the history with its reason', async () => {
+    const stable = (await live()).version;
+    const canary = await startCanary(' healthy');
+    await visits(stable, 200, 6);
+    await visits(canary, 200, 6);
+    const [first] = await judged();
+    assert.deepEqual([first.verdict, first.next], ['widen', 50]);
+    assert.equal((await live()).canary.percent, 50);
+
+    // the window starts again at each step: the next one is judged on what came after it
+    const [waiting] = await judged();
+    assert.equal(waiting.verdict, 'wait');
+    await visits(stable, 200, 4);
+    await visits(canary, 200, 5);
+    const [second] = await judged();
+    assert.deepEqual([second.verdict, second.next], ['widen', 100]);
+    const promoted = await live();
+    assert.equal(promoted.version, canary);
+    assert.equal(promoted.canary, undefined);
+
+    const steps = (await readHistory()).filter((move) => move.by === JUDGE);
+    assert.deepEqual(
+      steps.map((move) => [move.action, move.version, move.percent ?? null]),
+      [
+        ['widen', canary, 50],
+        ['promote', canary, null],
+      ],
+    );
+    for (const move of steps) assert.match(move.reason, /^no worse than the stable release: slot failures/);
+  });
+
+  test('rolls back a canary whose slot failures doubled, and says so in the history', async () => {
+    const stable = (await live()).version;
+    const canary = await startCanary(' failing');
+    await visits(stable, 300, 15);
+    await visits(canary, 300, 30);
+    const [decision] = await judged();
+    assert.equal(decision.verdict, 'rollback');
+    const after = await live();
+    assert.equal(after.version, stable);
+    assert.equal(after.canary, undefined);
+    const last = (await readHistory()).at(-1);
+    assert.deepEqual([last.by, last.action, last.from, last.canaryEnded], [JUDGE, 'rollback', canary, true]);
+    assert.match(
+      last.reason,
+      /^worse than the stable release: slot failures 10\.0 % \(30\/300\) against 5\.0 % \(15\/300\), z = 2\.3\d/,
+    );
+  });
+
+  test('leaves a canary with too few visits where it is, and records nothing', async () => {
+    const stable = (await live()).version;
+    const canary = await startCanary(' quiet');
+    await visits(stable, 300, 3);
+    // a tenth of the stable's failures would be ten times as many: still too few views to judge
+    await visits(canary, 40, 4);
+    const movesBefore = (await readHistory()).length;
+    const [decision] = await judged();
+    assert.equal(decision.verdict, 'wait');
+    assert.match(decision.reason, /slot failures: too few to judge \(40 and 300 of 150\)/);
+    assert.deepEqual([(await live()).canary.version, (await live()).canary.percent], [canary, 10]);
+    assert.equal((await readHistory()).length, movesBefore);
+  });
+});

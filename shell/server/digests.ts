@@ -1,0 +1,52 @@
+// The SHA-384 of the shell's own files, for the `integrity` of every script and style sheet its pages
+// name (docs/releases.md "Integrity"): from its release's release.json (`files`, recorded by
+// scripts/releases.mjs when it was released), or, a build served as it is, its scripts and style sheets
+// hashed once. Read again when the folder's index.html changes (a build replaced in place).
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+/** A file's path in the folder (forward slashes) -> `sha384-<base64>`. */
+export type FileDigests = ReadonlyMap<string, string>;
+
+const cache = new Map<string, { stamp: number; digests: Promise<FileDigests> }>();
+
+async function filesOf(dir: string, base = dir): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory() ? filesOf(join(dir, entry.name), base) : [relative(base, join(dir, entry.name))],
+    ),
+  );
+  return nested.flat();
+}
+
+async function read(root: string): Promise<FileDigests> {
+  const released = await readFile(join(root, 'release.json'), 'utf8').then(
+    (text) => (JSON.parse(text) as { files?: Record<string, string> }).files ?? null,
+    () => null,
+  );
+  if (released) return new Map(Object.entries(released));
+  const files = (await filesOf(root)).filter((file) => /\.(js|css)$/.test(file));
+  const digests = await Promise.all(
+    files.map(async (file) => {
+      const bytes = await readFile(join(root, file));
+      return [file.split(sep).join('/'), `sha384-${createHash('sha384').update(bytes).digest('base64')}`] as const;
+    }),
+  );
+  return new Map(digests);
+}
+
+/** The digests of the files of the shell's folder (its live release, or its build). */
+export async function fileDigests(root: string): Promise<FileDigests> {
+  const stamp = await stat(join(root, 'index.html')).then(
+    (info) => info.mtimeMs,
+    () => 0,
+  );
+  const cached = cache.get(root);
+  if (cached && cached.stamp === stamp) return cached.digests;
+  const digests = read(root);
+  cache.set(root, { stamp, digests });
+  digests.catch(() => cache.delete(root));
+  return digests;
+}
