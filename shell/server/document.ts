@@ -23,6 +23,8 @@ export type DocumentParts = {
   remotes: RemotesMap;
   /** development: the webpack-dev-servers the page's hot updates come from */
   devOrigins: readonly string[];
+  /** this browser tries a team's build (overridePage.ts): a banner says so, and no cache but its own keeps it */
+  banner: { html: string; css: string; styleHash: string } | null;
 };
 
 /** A JSON block, not a script: the CSP holds, and `<` is escaped so that no text can close it. */
@@ -57,8 +59,9 @@ export function assemble(parts: DocumentParts): string {
   const { before, staticHead, afterHead, betweenRootAndEnd, end } = skeleton(parts.template);
   const lang = parts.locale === FALLBACK_LOCALE ? 'uk' : 'ru';
   return [
-    `${before}<html lang="${lang}"><head>${staticHead}${parts.head.head}</head>`,
-    `${afterHead}<div id="root">${parts.firstView}</div>${betweenRootAndEnd}`,
+    `${before}<html lang="${lang}"><head>${staticHead}${parts.head.head}`,
+    parts.banner ? `<style>${parts.banner.css}</style>` : '',
+    `</head>${afterHead}<div id="root">${parts.firstView}</div>${parts.banner?.html ?? ''}${betweenRootAndEnd}`,
     `${renderPrimedAnswers(parts.answers)}${parts.head.bodyEnd}${end}`,
   ].join('');
 }
@@ -74,11 +77,12 @@ export async function sendDocument(request: IncomingMessage, response: ServerRes
     ...(encoding ? { 'content-encoding': encoding } : {}),
     // a returning visitor gets no preview, a canary visitor other remotes: the page depends on cookies
     vary: 'accept-encoding, cookie',
-    // a returning visitor's page carries their session's answer: no shared cache keeps it
-    'cache-control': parts.personal ? 'private, no-cache' : 'no-cache',
+    // a returning visitor's page carries their session's answer, an overridden one other remotes than
+    // everyone's: no shared cache keeps it
+    'cache-control': parts.personal || parts.banner ? 'private, no-cache' : 'no-cache',
     'content-security-policy': contentSecurityPolicy(
       Object.values(manifests(parts.remotes)),
-      parts.head.styleHashes,
+      parts.banner ? [...parts.head.styleHashes, parts.banner.styleHash] : parts.head.styleHashes,
       parts.head.scriptHashes,
       parts.devOrigins,
     ),

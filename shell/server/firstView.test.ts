@@ -35,6 +35,7 @@ const remoteHints = (remotesMap: Record<string, string>) =>
     startup: { scripts: [], preloads: [] },
     drawn: false,
     remoteHints: remotesMap,
+    deployment: null,
     pageFiles: { scripts: [], styles: [] },
     early: [],
     preview: null,

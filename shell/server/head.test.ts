@@ -22,6 +22,7 @@ const page = (overrides: Partial<HeadInput> = {}): HeadInput => ({
   startup,
   drawn: false,
   remoteHints: null,
+  deployment: null,
   pageFiles: { scripts: [], styles: [] },
   early: [],
   preview: null,
@@ -85,6 +86,13 @@ describe('the head of a page', () => {
     const { head } = renderHead(page({ pageFiles: { scripts: ['http://cdn.example/p.js'], styles: [] } }));
     expect(head).not.toContain('lab-remotes');
     expect(head).not.toContain('cdn.example');
+  });
+
+  it('names the deployment it is served with in a meta when the map is not inline (the map names it)', () => {
+    const tag = '<meta name="lab-deployment" content="12">';
+    expect(renderHead(page({ deployment: 12 })).head).toContain(tag);
+    expect(renderHead(page({ deployment: 12, remoteHints: hinted })).head).not.toContain('lab-deployment');
+    expect(renderHead(page({ deployment: null })).head).not.toContain('lab-deployment');
   });
 
   it("starts a signed-in visitor's personal reads from an inline script, allowed by its hash", () => {

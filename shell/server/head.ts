@@ -8,6 +8,7 @@ import { earlyCallsScript } from '@lab/api';
 import type { Locale } from '@lab/i18n';
 import type { PageMeta } from '@lab/ui';
 import {
+  DEPLOYMENT_META_NAME,
   manifests,
   REMOTES_MAP_ELEMENT_ID,
   REMOTES_ON_DEMAND,
@@ -32,6 +33,8 @@ export type HeadInput = {
   drawn: boolean;
   /** the remotes map inline, connections to their origins and their manifests (off: the bench's "before") */
   remoteHints: RemotesMap | null;
+  /** the deployment the page is served with (the inline map names it in each remote; without it, a meta) */
+  deployment: number | null;
   /** the page's own scripts and style sheets (a remote page's) */
   pageFiles: { scripts: string[]; styles: string[] };
   /** a signed-in visitor's personal reads (their paths), started before any script */
@@ -80,8 +83,14 @@ export function renderHead(input: HeadInput): RenderedHead {
         ...input.startup.preloads.map(preloadTag),
       ];
   const laterPreloads = start ? [] : preloads.slice(input.startup.preloads.length).map(preloadTag);
+  // a page without the map asks /remotes.json for its own deployment's (remotes/pageRemotes.ts)
+  const deploymentTag =
+    !input.remoteHints && input.deployment !== null
+      ? `<meta name="${DEPLOYMENT_META_NAME}" content="${input.deployment}">`
+      : '';
   const head = [
     startTags.join(''),
+    deploymentTag,
     `    ${managed}\n    <style>${firstViewCss}</style>\n    `,
     [...hints.tags, ...laterPreloads].join('\n    '),
     early ? `<script>${early}</script>` : '',

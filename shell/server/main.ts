@@ -8,10 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createStaticServer } from '@lab/serve';
-import { parseRemotesMap, type RemotesMap, withManifests } from '../src/features/remotes/headless';
+import { manifests, parseRemotesMap, type RemotesMap, withManifests } from '../src/features/remotes/headless';
 import { type Deployment, type DeploymentSource, fileDeployment, noDeployment, shellRoot } from './deployment';
 import { postgresDeployment } from './deploymentPostgres';
 import { startOpsPort } from './opsPort';
+import { overrideSettingsFromEnv } from './override';
+import { handleOverride } from './overridePage';
 import { isPageRequest, servePage } from './page';
 import { visitorRemotes } from './visitor';
 
@@ -75,8 +77,16 @@ function namedDeployment(search: URLSearchParams): number | null {
   return named !== null && /^\d{1,15}$/.test(named) ? Number(named) : null;
 }
 
+/** The origins the site's remotes are served from: the build's map and the live deployment's releases. */
+const originsOf = (deployment: Deployment): string[] =>
+  [...Object.values(manifests(remotesMap)), ...Object.values(deployment.remotes).map((live) => live.manifest)].map(
+    (url) => new URL(url).origin,
+  );
+
 async function main() {
   const source = await deploymentSource();
+  // a team tries its build in one browser (override.ts): OVERRIDE_ORIGINS, OVERRIDE_SECRET, OVERRIDE_HOURS
+  const override = overrideSettingsFromEnv(process.env, originsOf(source.current()), options.publicUrl);
   let changes = 0;
   let served = source.current().version;
   /** The live deployment, counting the moves this instance follows. */
@@ -97,6 +107,7 @@ async function main() {
     health: () => ({ deployment: live().version, store: source.store }),
     before: async (request, response) => {
       const { pathname, searchParams } = new URL(request.url ?? '/', 'http://localhost');
+      if (await handleOverride(request, response, override, remotesMap)) return true;
       if (pathname === '/remotes.json' && (request.method === 'GET' || request.method === 'HEAD')) {
         // the map of the deployment the page was served with, when it names one: a page never mixes two
         const named = namedDeployment(searchParams);
@@ -106,24 +117,26 @@ async function main() {
           response.end(JSON.stringify({ code: 'unknown-deployment', deployment: named, live: live().version }));
           return true;
         }
-        const map = await visitorRemotes(request, response, deployment, remotesMap);
+        const { remotes, overrides } = await visitorRemotes(request, response, deployment, remotesMap, override);
         response.writeHead(200, {
           'content-type': 'application/json; charset=utf-8',
-          'cache-control': 'no-cache',
+          'cache-control': overrides ? 'private, no-cache' : 'no-cache',
           'x-deployment': String(deployment.version),
           vary: 'cookie',
         });
-        response.end(request.method === 'HEAD' ? undefined : JSON.stringify(map));
+        response.end(request.method === 'HEAD' ? undefined : JSON.stringify(remotes));
         return true;
       }
       if (!isPageRequest(request, pathname)) return false;
       // one read of the deployment per page: its shell release and the visitor's remotes agree
       const deployment = live();
       response.setHeader('x-deployment', String(deployment.version));
+      const visitor = await visitorRemotes(request, response, deployment, remotesMap, override);
       await servePage(request, response, pathname, {
         ...options,
         root: shellRoot(deployment, values.releases, values.root),
-        remotesMap: await visitorRemotes(request, response, deployment, remotesMap),
+        remotesMap: visitor.remotes,
+        overrides: visitor.overrides,
       });
       return true;
     },

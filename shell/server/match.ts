@@ -5,6 +5,7 @@ import { matchPage, type PageFilesEntry } from '@lab/pages/routes';
 import { shellRoutes } from '../src/app/pages';
 import { manifestOf, type RemotesMap, remoteOfSegment } from '../src/features/remotes/headless';
 import type { Describer } from './describe';
+import { isOverridden } from './override';
 import { previewSandbox } from './previewSandbox';
 import { matchedEntries, type RemoteBuild, remoteBuild } from './remoteBuilds';
 import { describeShellPage } from './shellPages';
@@ -23,8 +24,8 @@ export type Match = {
 
 /**
  * The page at `path` (without the locale). Null: an address under a remote's prefix that it has no page
- * for, or whose remote's build is not there (down, deployed without its page server): the page loads
- * with the site's head and the browser's router decides.
+ * for, whose remote's build is not there (down, deployed without its page server) or is overridden in
+ * this browser: the page loads with the site's head and the browser's router decides.
  */
 export async function matchRequest(path: string, remotes: RemotesMap): Promise<Match | null> {
   const remote = remoteOfSegment(remotes, path.split('/')[1] ?? '');
@@ -33,6 +34,8 @@ export async function matchRequest(path: string, remotes: RemotesMap): Promise<M
     return match && { remote: null, ...match, describe: describeShellPage, build: null, entries: [] };
   }
   const declaration = remotes[remote];
+  // a team's build this browser tries is drawn by the browser alone: this server does not run its code
+  if (isOverridden(declaration)) return null;
   const manifest = declaration ? manifestOf(declaration) : null;
   const build = manifest ? await remoteBuild(manifest) : null;
   const { module, pages } = build ?? {};

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { RemotesMap } from '../src/features/remotes/headless';
 import {
   applyOverrides,
+  isOverridden,
   OVERRIDE_COOKIE,
   type OverrideSettings,
   overrideSettingsFromEnv,
@@ -83,6 +84,22 @@ describe('the visitor’s remotes map', () => {
     expect(map.mf_catalog).toEqual({ manifest: DEV, routes: ['analysis', 'analyzes'], version: 'override' });
     expect(map.mf_auth).toBe(remotes.mf_auth);
     expect(applyOverrides(remotes, null)).toBe(remotes);
+  });
+
+  it('keeps the deployment the map answers for, and drops the release’s pinned digests', () => {
+    const pinned: RemotesMap = {
+      mf_catalog: {
+        manifest: `${RELEASES}/catalog/mf-manifest.json`,
+        routes: ['analyzes'],
+        version: '1.2.0',
+        deployment: 7,
+        integrity: { manifest: 'sha384-m', entry: { path: 'remoteEntry.js', digest: 'sha384-e' } },
+      },
+    };
+    const map = applyOverrides(pinned, { mf_catalog: DEV });
+    expect(map.mf_catalog).toEqual({ manifest: DEV, routes: ['analyzes'], version: 'override', deployment: 7 });
+    expect(isOverridden(map.mf_catalog)).toBe(true);
+    expect(isOverridden(pinned.mf_catalog)).toBe(false);
   });
 
   it('shows a banner naming what is overridden, with a stop link, in both languages', () => {

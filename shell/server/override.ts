@@ -123,14 +123,20 @@ export function overridesOf(
   }
 }
 
-/** The visitor's remotes map with the overridden remotes at their manifests (their prefixes kept). */
+/** The visitor's remotes map with the overridden remotes at their manifests (prefixes and deployment kept). */
 export function applyOverrides(map: RemotesMap, overrides: RemoteOverrides | null): RemotesMap {
   if (!overrides) return map;
   const merged: Record<string, RemotesMap[string]> = { ...map };
   for (const [name, manifest] of Object.entries(overrides)) {
     const declaration = map[name];
-    const routes = declaration && typeof declaration !== 'string' ? declaration.routes : undefined;
-    merged[name] = { manifest, ...(routes ? { routes } : {}), version: OVERRIDE_VERSION };
+    const { routes, deployment } = declaration && typeof declaration !== 'string' ? declaration : {};
+    // no pinned digests: the team's build is loaded as it is served
+    merged[name] = {
+      manifest,
+      ...(routes ? { routes } : {}),
+      version: OVERRIDE_VERSION,
+      ...(deployment !== undefined ? { deployment } : {}),
+    };
   }
   return merged;
 }
@@ -161,3 +167,7 @@ export function tokenIsValid(
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/** A remote this browser loads from its override: the shell's server neither reads nor describes its build. */
+export const isOverridden = (declaration: RemotesMap[string] | undefined): boolean =>
+  typeof declaration === 'object' && declaration.version === OVERRIDE_VERSION;

@@ -33,10 +33,11 @@ const fill = (text: string, values: Record<string, string> = {}): string =>
 
 // the site's tokens (packages/ui tokens.css), with their values for a page whose style sheets did not load
 const BANNER_CSS =
-  '.lab-override{position:fixed;inset:auto 0 0 0;z-index:2147483647;display:flex;flex-wrap:wrap;gap:.25rem .75rem;' +
+  // sticky at the end of the body: over the page while it scrolls, below the footer at its end (nothing hidden)
+  '.lab-override{position:sticky;bottom:0;z-index:2147483647;display:flex;flex-wrap:wrap;gap:.25rem .75rem;' +
   'align-items:center;justify-content:center;padding:.5rem 1rem;background:var(--color-warning,#8a5300);' +
   'color:var(--color-on-primary,#fff);font:14px/1.4 system-ui,sans-serif}' +
-  '.lab-override a{color:#fff;font-weight:600}.lab-override code{word-break:break-all}';
+  '.lab-override a{color:#fff;font-weight:600}.lab-override code{word-break:break-all;font-size:.8125rem}';
 // the tokens' values (packages/ui tokens.css): these pages load no style sheet of the site
 const PAGE_CSS =
   'body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#161b1f}' +

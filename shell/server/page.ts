@@ -15,6 +15,8 @@ import { apiGet, firstSettlementId, sharedAnswers, visitorSession } from './fetc
 import { firstView } from './firstView';
 import { renderHead } from './head';
 import { type Match, matchRequest } from './match';
+import { type RemoteOverrides, withoutOverrideCookie } from './override';
+import { overrideBanner } from './overridePage';
 import { previewHead } from './previewHead';
 import { pageCss, pageFiles } from './remoteBuilds';
 import { documentTemplate, sharedPackagesCss, shellPageFiles, startupFiles } from './shellBuild';
@@ -24,8 +26,10 @@ export type PageOptions = {
   /** the shell's build (or live release) the page is served from */
   root: string;
   publicUrl: string | null;
-  /** the remotes this visitor loads (main.ts: the deployment, a canary) */
+  /** the remotes this visitor loads (visitor.ts: the deployment, a canary, this browser's overrides) */
   remotesMap: RemotesMap;
+  /** the remotes this browser loads from a team's build (override.ts): the page carries the banner */
+  overrides: RemoteOverrides | null;
   remoteHints: boolean;
   /** development: the webpack-dev-servers the page's hot updates come from */
   devOrigins?: readonly string[];
@@ -48,8 +52,8 @@ export async function servePage(
   const path = stripLocale(pathname);
   const { search } = new URL(request.url ?? '/', 'http://localhost');
   const origin = options.publicUrl ?? `http://${request.headers.host ?? 'localhost'}`;
-  // the canary bucket (deployment.ts) is no sign of an earlier visit: that visitor still gets a preview
-  const guest = visitorCookies(request.headers.cookie) === '';
+  // the canary bucket (deployment.ts) and an override are no sign of an earlier visit: still a preview
+  const guest = withoutOverrideCookie(visitorCookies(request.headers.cookie)) === '';
   const get = apiGet(locale);
   // a returning visitor's session, asked while the page's data is (a first visit's is primed as a guest's)
   const session = guest ? Promise.resolve(null) : visitorSession(request);
@@ -123,6 +127,7 @@ export async function servePage(
     // the home page's hero and a drawn page need nothing more to be read: the scripts can wait a frame
     drawn: preview !== null || path === '/',
     remoteHints: options.remoteHints ? options.remotesMap : null,
+    deployment: deploymentOf(options.remotesMap),
     pageFiles: files,
     early: signedIn && !notFound ? (described?.personal ?? []).map(readPath) : [],
     preview,
@@ -146,6 +151,7 @@ export async function servePage(
     personal: visitor !== null,
     remotes: options.remotesMap,
     devOrigins: options.devOrigins ?? [],
+    banner: options.overrides ? overrideBanner(options.overrides, locale) : null,
   });
 }
 
@@ -164,4 +170,12 @@ async function drawnCss(root: string, match: Match): Promise<string | null> {
     console.error(`[shell] page style of ${match.remote}:`, error instanceof Error ? error.message : error);
     return null;
   }
+}
+
+/** The deployment the visitor's map answers for (deployment.ts remotesFor names it in each remote). */
+function deploymentOf(map: RemotesMap): number | null {
+  for (const declaration of Object.values(map)) {
+    if (typeof declaration === 'object' && typeof declaration.deployment === 'number') return declaration.deployment;
+  }
+  return null;
 }
