@@ -1,6 +1,6 @@
 // Builds for the release tests (releases.test.mjs, deployment-store.test.mjs), shaped as the federation
 // plugin writes them: a manifest saying what is shared at which version and range, an entry, and for a
-// remote the type hints of its real build (so the gate's type check is the real one).
+// remote its pages' prefixes and the type hints of its real build (so the gate's type check is the real one).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const { sharedModules } = require('../packages/config/shared.cjs');
+const { prefixesOf } = require('../packages/config/remotes.cjs');
 const AdmZip = require('adm-zip');
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -31,7 +32,11 @@ export function build(name, { provide, apiVersion = API_NOW, marker = '', change
     });
   mkdirSync(join(dir, 'static'));
   const files = { 'static/main.js': `console.log(${JSON.stringify(name + marker)})` };
-  if (!provide) files['remoteEntry.js'] = `var ${name.replace(/\W/g, '_')} = {};`;
+  if (!provide) {
+    files['remoteEntry.js'] = `var ${name.replace(/\W/g, '_')} = {};`;
+    // its pages' prefixes, as its real build lists them (a release records them)
+    files['pages.json'] = JSON.stringify({ prefixes: prefixesOf(join(repoRoot, name, 'dist')), routes: [] });
+  }
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
   // a remote's manifest lists its files' digests (packages/config/integrity.cjs)
   const integrity = provide

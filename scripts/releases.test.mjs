@@ -119,7 +119,13 @@ describe('the digests of a release', () => {
     const version = release('mf-catalog', { provide: false, marker: ' digests' });
     const folder = join(releases, 'mf-catalog', version);
     const { files } = JSON.parse(readFileSync(join(folder, 'release.json'), 'utf8'));
-    assert.deepEqual(Object.keys(files), ['@mf-types.zip', 'mf-manifest.json', 'remoteEntry.js', 'static/main.js']);
+    assert.deepEqual(Object.keys(files), [
+      '@mf-types.zip',
+      'mf-manifest.json',
+      'pages.json',
+      'remoteEntry.js',
+      'static/main.js',
+    ]);
     const expected = `sha384-${createHash('sha384')
       .update(readFileSync(join(folder, 'remoteEntry.js')))
       .digest('base64')}`;

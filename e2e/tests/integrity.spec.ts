@@ -138,3 +138,44 @@ test('a replaced remote entry: refused, the catalogue falls back everywhere, the
     await expect(visitor.getByRole('button', { name: 'Пошук аналізів' })).toBeVisible();
   });
 });
+
+test('a first visit to a promoted remote’s page preloads its files with their digests and downloads each once', async ({
+  page,
+}) => {
+  const asked = new Map<string, number>();
+  page.on('request', (request) => {
+    if (request.url().startsWith(site.origin('mf_catalog'))) asked.set(request.url(), (asked.get(request.url()) ?? 0) + 1);
+  });
+  const response = await page.goto(`${site.url}/analyzes/hematology`);
+  const html = (await response?.text()) ?? '';
+  // the server's preview of the released page, and its page files preloaded as its runtime loads them
+  expect(html).toContain('data-page-preview inert>');
+  // (a page drawn from its HTML starts its preloads from its script, after its first frame)
+  expect(html).toMatch(/\/page-category\.[0-9a-f]{8}\.js","script",1,"sha384-[A-Za-z0-9+/]{64}"/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Гематологія' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect([...asked].filter(([, times]) => times > 1)).toEqual([]);
+});
+
+test('a changed byte of a promoted remote’s page server module: the shell’s server does not run it, the page is served without its preview', async ({
+  page,
+}) => {
+  const module = join(folder, 'server', 'pages.js');
+  const original = readFileSync(module);
+  writeFileSync(module, `${original.toString('utf8')}\n;globalThis.changed = true;`);
+  // a new instance of the shell's server (one that has not read the release yet)
+  const other = await site.startShellAt(4590);
+  try {
+    const response = await page.goto(`${other}/analyzes/hematology`);
+    expect(response?.status()).toBe(200);
+    const html = (await response?.text()) ?? '';
+    // the site's first view of the page (its heading from the address), not the module's preview
+    expect(html).not.toContain('data-page-preview inert>');
+    expect(html).not.toContain('page-category.');
+    // the page itself works: the browser loads the released, unchanged page code
+    await expect(page.getByRole('heading', { level: 1, name: 'Гематологія' })).toBeVisible();
+  } finally {
+    writeFileSync(module, original);
+    await site.stop(`shell@${Number(new URL(other).port)}`);
+  }
+});

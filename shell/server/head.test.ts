@@ -88,6 +88,29 @@ describe('the head of a page', () => {
     expect(head).not.toContain('cdn.example');
   });
 
+  it('preloads a pinned release’s page files with their digests and CORS, as its runtime loads them', () => {
+    const digests = { 'http://cdn.example/p.js': 'sha384-js', 'http://cdn.example/p.css': 'sha384-css' };
+    const files = {
+      scripts: ['http://cdn.example/p.js', 'http://cdn.example/q.js'],
+      styles: ['http://cdn.example/p.css'],
+      digests,
+    };
+    const { head } = renderHead(page({ remoteHints: hinted, pageFiles: files }));
+    expect(head).toContain(
+      '<link rel="preload" as="script" href="http://cdn.example/p.js" crossorigin integrity="sha384-js">',
+    );
+    expect(head).toContain(
+      '<link rel="preload" as="style" href="http://cdn.example/p.css" crossorigin integrity="sha384-css">',
+    );
+    expect(head).toContain('<link rel="preload" as="script" href="http://cdn.example/q.js">');
+    // a page drawn from its HTML starts them from its script, with the same attributes
+    const [start = ''] = inlineScripts(
+      renderHead(page({ drawn: true, remoteHints: hinted, pageFiles: files })).bodyEnd,
+    );
+    expect(start).toContain('["http://cdn.example/p.js","script",1,"sha384-js"]');
+    expect(start).toContain('l.integrity=p[3]');
+  });
+
   it('names the deployment it is served with in a meta when the map is not inline (the map names it)', () => {
     const tag = '<meta name="lab-deployment" content="12">';
     expect(renderHead(page({ deployment: 12 })).head).toContain(tag);

@@ -35,8 +35,8 @@ export type HeadInput = {
   remoteHints: RemotesMap | null;
   /** the deployment the page is served with (the inline map names it in each remote; without it, a meta) */
   deployment: number | null;
-  /** the page's own scripts and style sheets (a remote page's) */
-  pageFiles: { scripts: string[]; styles: string[] };
+  /** the page's own scripts and style sheets (a remote page's), with a pinned release's digests by address */
+  pageFiles: { scripts: string[]; styles: string[]; digests?: Readonly<Record<string, string>> };
   /** a signed-in visitor's personal reads (their paths), started before any script */
   early: string[];
   preview: PreviewHead | null;
@@ -45,10 +45,16 @@ export type HeadInput = {
 /** The head's tags, the start script for the end of the body, and the CSP sources of what is inline. */
 export type RenderedHead = { head: string; bodyEnd: string; styleHashes: string[]; scriptHashes: string[] };
 
-type Preload = { href: string; as: 'script' | 'style' | 'fetch'; cors?: boolean };
+type Preload = { href: string; as: 'script' | 'style' | 'fetch'; cors?: boolean; integrity?: string };
 
-const preloadTag = ({ href, as, cors }: Preload) =>
-  `<link rel="preload" as="${as}" href="${escapeHtml(href)}"${cors ? ' crossorigin' : ''}>`;
+const preloadTag = ({ href, as, cors, integrity }: Preload) =>
+  `<link rel="preload" as="${as}" href="${escapeHtml(href)}"${cors ? ' crossorigin' : ''}${integrity ? ` integrity="${escapeHtml(integrity)}"` : ''}>`;
+
+/** A page file's preload: a pinned release's with its digest and CORS, as its remote's runtime loads it. */
+const pageFile = (href: string, as: 'script' | 'style', digests: Readonly<Record<string, string>> = {}): Preload => {
+  const integrity = digests[href];
+  return integrity ? { href, as, cors: true, integrity } : { href, as };
+};
 
 export function renderHead(input: HeadInput): RenderedHead {
   const t = shellTexts(input.locale);
@@ -69,8 +75,8 @@ export function renderHead(input: HeadInput): RenderedHead {
   const preloads: Preload[] = [
     ...input.startup.preloads,
     ...hints.manifests.map((href) => ({ href, as: 'fetch' as const, cors: true })),
-    ...pageFiles.scripts.map((href) => ({ href, as: 'script' as const })),
-    ...pageFiles.styles.map((href) => ({ href, as: 'style' as const })),
+    ...pageFiles.scripts.map((href) => pageFile(href, 'script', pageFiles.digests)),
+    ...pageFiles.styles.map((href) => pageFile(href, 'style', pageFiles.digests)),
   ];
   const early = input.early.length ? earlyCallsScript(input.early, input.locale) : null;
   const start = input.drawn && input.startup.scripts.length ? startScript(preloads, input.startup.scripts) : null;
@@ -134,10 +140,14 @@ export function remoteHints(remotesMap: RemotesMap): { tags: string[]; manifests
  * until shown): the preloads in their order, then the entry, behind nothing.
  */
 export function startScript(preloads: readonly Preload[], entries: readonly string[]): string {
-  const listed = preloads.map(({ href, as, cors }) => (cors ? [href, as, 1] : [href, as]));
+  const listed = preloads.map(({ href, as, cors, integrity }) =>
+    integrity ? [href, as, 1, integrity] : cors ? [href, as, 1] : [href, as],
+  );
+  // a digest's line only where one is listed: the start of every other page stays as it was
+  const digest = listed.some((preload) => preload[3]) ? 'if(p[3])l.integrity=p[3];' : '';
   return (
     `(function(){var started=false;function start(){if(started)return;started=true;` +
-    `${JSON.stringify(listed)}.forEach(function(p){var l=document.createElement('link');l.rel='preload';l.as=p[1];if(p[2])l.crossOrigin='anonymous';l.href=p[0];document.head.appendChild(l)});` +
+    `${JSON.stringify(listed)}.forEach(function(p){var l=document.createElement('link');l.rel='preload';l.as=p[1];if(p[2])l.crossOrigin='anonymous';${digest}l.href=p[0];document.head.appendChild(l)});` +
     `${JSON.stringify(entries)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s)})}` +
     `requestAnimationFrame(function(){setTimeout(start)});setTimeout(start,500)})()`
   );

@@ -4,6 +4,7 @@
 import { matchPage, type PageFilesEntry } from '@lab/pages/routes';
 import { shellRoutes } from '../src/app/pages';
 import { manifestOf, type RemotesMap, remoteOfSegment } from '../src/features/remotes/headless';
+import { pinsOf } from './buildIntegrity';
 import type { Describer } from './describe';
 import { isOverridden } from './override';
 import { previewSandbox } from './previewSandbox';
@@ -37,7 +38,7 @@ export async function matchRequest(path: string, remotes: RemotesMap): Promise<M
   // a team's build this browser tries is drawn by the browser alone: this server does not run its code
   if (isOverridden(declaration)) return null;
   const manifest = declaration ? manifestOf(declaration) : null;
-  const build = manifest ? await remoteBuild(manifest) : null;
+  const build = manifest ? await remoteBuild(manifest, pinsOf(declaration)) : null;
   const { module, pages } = build ?? {};
   if (!build || !module || !pages) return null;
   const match = matchPage(pages.routes, path);

@@ -8,6 +8,7 @@ import { type PrimedAnswer, readPath, type SessionInfo } from '@lab/api';
 import { localeFromPath, stripLocale } from '@lab/i18n';
 import { buildTrail } from '../src/features/breadcrumbs/headless';
 import type { RemotesMap } from '../src/features/remotes/headless';
+import { pageFileDigests } from './buildIntegrity';
 import { visitorCookies } from './deployment';
 import { type Described, describe } from './describe';
 import { sendDocument } from './document';
@@ -18,7 +19,7 @@ import { type Match, matchRequest } from './match';
 import { type RemoteOverrides, withoutOverrideCookie } from './override';
 import { overrideBanner } from './overridePage';
 import { previewHead } from './previewHead';
-import { pageCss, pageFiles } from './remoteBuilds';
+import { pageCss, pageFiles, type RemoteBuild } from './remoteBuilds';
 import { documentTemplate, sharedPackagesCss, shellPageFiles, startupFiles } from './shellBuild';
 import { shellTexts } from './shellPages';
 
@@ -114,7 +115,7 @@ export async function servePage(
     !match || notFound
       ? { scripts: [], styles: [] }
       : match.build
-        ? pageFiles(match.build.base, match.entries)
+        ? remotePageFiles(match.build, match.entries)
         : shellPageFiles(options.root, match.routes),
   ]);
   const head = renderHead({
@@ -153,6 +154,12 @@ export async function servePage(
     devOrigins: options.devOrigins ?? [],
     banner: options.overrides ? overrideBanner(options.overrides, locale) : null,
   });
+}
+
+/** A remote page's files, with their digests where its release is pinned. */
+function remotePageFiles(build: RemoteBuild, entries: Match['entries']) {
+  const files = pageFiles(build.base, entries);
+  return { ...files, digests: pageFileDigests(build, files) };
 }
 
 /**

@@ -1,8 +1,11 @@
 // The remotes' builds as the shell's server needs them, fetched from where each remote is deployed and
 // kept REFRESH_MS: its pages (pages.json: the prefixes, each route with its files), its page server
 // module (run in the sandbox) and its pages' style sheets. A remote that is down, or deployed without
-// them, has none: its pages load as they always did, with the site's head.
+// them, has none: its pages load as they always did, with the site's head. A pinned release's files are
+// taken only with their digests (buildIntegrity.ts): a changed byte leaves the remote without a build here.
 import { PAGE_SERVER_FILE, PAGES_FILE, type PageFilesEntry, type PagesManifest } from '@lab/pages/routes';
+import type { RemoteIntegrity } from '../src/features/remotes/headless';
+import { type BuildDigests, checkFile, fileOf, verifiedDigests } from './buildIntegrity';
 import { previewSandbox, type SandboxedModule } from './previewSandbox';
 
 /** How long a remote's manifest and module are used before they are fetched again (a deployment). */
@@ -14,6 +17,8 @@ type Manifest = { metaData?: { publicPath?: string } };
 /** A remote's build: where its files are, its pages, its page server module. */
 export type RemoteBuild = {
   base: string;
+  /** a pinned release's files' digests (its verified manifest's); null: nothing pinned */
+  digests: BuildDigests | null;
   pages: PagesManifest | null;
   module: SandboxedModule | null;
   source: string | null;
@@ -23,11 +28,20 @@ type Entry = { loadedAt: number; loading: Promise<RemoteBuild | null>; value: Re
 
 const builds = new Map<string, Entry>();
 
-async function fetchText(url: string): Promise<string | null> {
+async function fetchBytes(url: string): Promise<Uint8Array | null> {
   const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response.text();
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+const utf8 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
+
+/** A file of the build as text: of a pinned build, only with its digest. */
+async function buildFile(url: string, base: string, digests: BuildDigests | null): Promise<string | null> {
+  const bytes = await fetchBytes(url);
+  if (bytes && digests) checkFile(url, bytes, digests[fileOf(base, url) ?? '']);
+  return bytes && utf8(bytes);
 }
 
 /** pages.json as far as it has the expected shape (the remote's build is not the shell's to trust). */
@@ -50,15 +64,23 @@ function pagesOf(text: string | null): PagesManifest | null {
   return { prefixes: strings(parsed.prefixes), routes: parsed.routes.map(entry).filter((route) => route !== null) };
 }
 
-async function load(manifestUrl: string, previous: RemoteBuild | null): Promise<RemoteBuild | null> {
-  const text = await fetchText(manifestUrl);
-  if (!text) return null;
-  const manifest = JSON.parse(text) as Manifest;
+async function load(
+  manifestUrl: string,
+  pins: RemoteIntegrity | undefined,
+  previous: RemoteBuild | null,
+): Promise<RemoteBuild | null> {
+  const bytes = await fetchBytes(manifestUrl);
+  if (!bytes) return null;
+  const digests = verifiedDigests(manifestUrl, bytes, pins);
+  const manifest = JSON.parse(utf8(bytes)) as Manifest;
   const publicPath = manifest.metaData?.publicPath;
   // 'auto': the remote's files are next to its manifest
   const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl).href;
   const moduleUrl = new URL(PAGE_SERVER_FILE, base).href;
-  const [source, pages] = await Promise.all([fetchText(moduleUrl), fetchText(new URL(PAGES_FILE, base).href)]);
+  const [source, pages] = await Promise.all([
+    buildFile(moduleUrl, base, pins?.server ? { ...digests, [PAGE_SERVER_FILE]: pins.server } : digests),
+    buildFile(new URL(PAGES_FILE, base).href, base, digests),
+  ]);
   // the same build again: its module is kept, not evaluated a second time; a new one runs sandboxed
   const module = !source
     ? null
@@ -66,15 +88,20 @@ async function load(manifestUrl: string, previous: RemoteBuild | null): Promise<
       ? previous.module
       : await previewSandbox.load(moduleUrl, source);
   if (previous?.module && previous.module !== module) previewSandbox.forget(previous.module);
-  return { base, pages: pagesOf(pages), module, source };
+  return { base, digests, pages: pagesOf(pages), module, source };
 }
 
-/** The remote's build, fetched at most once per REFRESH_MS. */
-export function remoteBuild(manifestUrl: string, now = Date.now()): Promise<RemoteBuild | null> {
-  const cached = builds.get(manifestUrl);
+/** The remote's build (a pinned release's: checked by its pins), fetched at most once per REFRESH_MS. */
+export function remoteBuild(
+  manifestUrl: string,
+  pins?: RemoteIntegrity,
+  now = Date.now(),
+): Promise<RemoteBuild | null> {
+  const key = `${manifestUrl} ${pins?.manifest ?? ''} ${pins?.server ?? ''}`;
+  const cached = builds.get(key);
   if (cached && now - cached.loadedAt < REFRESH_MS) return cached.loading;
   const entry: Entry = { loadedAt: now, value: cached?.value ?? null, loading: Promise.resolve(null) };
-  entry.loading = load(manifestUrl, entry.value).then(
+  entry.loading = load(manifestUrl, pins, entry.value).then(
     (value) => {
       entry.value = value;
       return value;
@@ -85,7 +112,7 @@ export function remoteBuild(manifestUrl: string, now = Date.now()): Promise<Remo
       return null;
     },
   );
-  builds.set(manifestUrl, entry);
+  builds.set(key, entry);
   return entry.loading;
 }
 
@@ -116,32 +143,39 @@ export function pageFiles(base: string, entries: readonly PageFilesEntry[]): { s
   };
 }
 
-/** Style sheets by URL: their names carry their content's hash, so a URL's text never changes. */
-const styleSheets = new Map<string, Promise<string>>();
+/** Style sheets by URL: their names carry their content's hash, so a URL's bytes never change. */
+const styleSheets = new Map<string, Promise<Uint8Array>>();
 
 /**
  * The page's own style sheets, as the remote built them, for its preview (with the shared packages',
- * the shell's: shellBuild.ts). A style sheet that could close the <style> it is put in is refused.
+ * the shell's: shellBuild.ts); a pinned release's only with their digests. A style sheet that could
+ * close the <style> it is put in is refused.
  */
 export async function pageCss(build: RemoteBuild, entries: readonly PageFilesEntry[]): Promise<string> {
-  const texts = await Promise.all(pageFiles(build.base, entries).styles.map(styleSheet));
+  const texts = await Promise.all(
+    pageFiles(build.base, entries).styles.map(async (url) => {
+      const bytes = await styleSheet(url);
+      if (build.digests) checkFile(url, bytes, build.digests[fileOf(build.base, url) ?? '']);
+      return utf8(bytes);
+    }),
+  );
   const css = texts.join('\n');
   if (/<\/style/i.test(css)) throw new Error('a style sheet contains </style');
   return css;
 }
 
-function styleSheet(url: string): Promise<string> {
-  let text = styleSheets.get(url);
-  if (!text) {
+function styleSheet(url: string): Promise<Uint8Array> {
+  let bytes = styleSheets.get(url);
+  if (!bytes) {
     // a missing sheet (a manifest deployed before its files) is asked for again next time
-    text = fetchText(url).then((css) => {
+    bytes = fetchBytes(url).then((css) => {
       if (css === null) throw new Error(`${url}: HTTP 404`);
       return css;
     });
-    text.catch(() => styleSheets.delete(url));
-    styleSheets.set(url, text);
+    bytes.catch(() => styleSheets.delete(url));
+    styleSheets.set(url, bytes);
   }
-  return text;
+  return bytes;
 }
 
 /** Forgets the loaded builds and style sheets (tests). */

@@ -5,6 +5,7 @@
 // (override.ts) loads that remote from its override's manifest.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { manifestOf, type RemoteDeclaration, type RemotesMap } from '../src/features/remotes/headless';
+import { pinsOf } from './buildIntegrity';
 import { bucketOf, type Deployment, hasCanary, newBucket, remotesFor } from './deployment';
 import { applyOverrides, type OverrideSettings, overridesOf, type RemoteOverrides } from './override';
 import { remoteBuild } from './remoteBuilds';
@@ -45,7 +46,7 @@ export async function withLivePrefixes(map: RemotesMap): Promise<RemotesMap> {
   const entries = await Promise.all(
     Object.entries(map).map(async ([name, declaration]): Promise<[string, RemoteDeclaration]> => {
       const manifest = manifestOf(declaration);
-      const build = manifest ? await remoteBuild(manifest) : null;
+      const build = manifest ? await remoteBuild(manifest, pinsOf(declaration)) : null;
       if (!manifest || !build?.pages) return [name, declaration];
       // the release, the deployment and the pinned digests stay as the map names them
       const rest = typeof declaration === 'string' ? {} : declaration;
