@@ -144,7 +144,8 @@ test('a first visit to a promoted remote’s page preloads its files with their 
 }) => {
   const asked = new Map<string, number>();
   page.on('request', (request) => {
-    if (request.url().startsWith(site.origin('mf_catalog'))) asked.set(request.url(), (asked.get(request.url()) ?? 0) + 1);
+    if (request.url().startsWith(site.origin('mf_catalog')))
+      asked.set(request.url(), (asked.get(request.url()) ?? 0) + 1);
   });
   const response = await page.goto(`${site.url}/analyzes/hematology`);
   const html = (await response?.text()) ?? '';
