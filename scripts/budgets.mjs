@@ -6,7 +6,7 @@
 //
 //   node scripts/budgets.mjs            check (after the production build: npm run build)
 //   node scripts/budgets.mjs --update   rewrite budgets.json from this build: in the same commit as the
-//                                       change that needs it (README "Guard rails")
+//                                       change that needs it (README "What the tests need")
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -167,7 +167,7 @@ function compare(name, budget, now) {
   return lines;
 }
 
-/** The totals as a Markdown table (KB, gzip / brotli): what README "Guard rails" shows. */
+/** The totals as a Markdown table (KB, gzip / brotli): what docs/performance.md shows. */
 function table(figures) {
   const cell = (bytes) => `${(bytes.gzip / 1024).toFixed(1)} / ${(bytes.brotli / 1024).toFixed(1)}`;
   const rows = Object.entries(figures).map(([name, { path, totals }]) => {
