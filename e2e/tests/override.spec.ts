@@ -26,7 +26,8 @@ function origins(page: Page): Set<string> {
 test('a team tries its build in one browser: its remote comes from the team’s origin, with a banner and a stop link; another browser keeps the deployment', async ({
   browser,
 }) => {
-  const trying = await (await browser.newContext()).newPage();
+  const tryingContext = await browser.newContext();
+  const trying = await tryingContext.newPage();
   const errors: string[] = [];
   trying.on('pageerror', (error) => errors.push(error.message));
   const tryingAsked = origins(trying);
@@ -55,7 +56,8 @@ test('a team tries its build in one browser: its remote comes from the team’s 
   expect(errors).toEqual([]);
 
   // another browser meanwhile: the deployment, no banner, nothing from the team's origin
-  const other = await (await browser.newContext()).newPage();
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
   const otherAsked = origins(other);
   const page = await other.goto(`${site.url}/analyzes/hematology`);
   await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
@@ -71,6 +73,7 @@ test('a team tries its build in one browser: its remote comes from the team’s 
   await expect(trying.getByText(BANNER)).toHaveCount(0);
   const map = await (await trying.request.get(`${site.url}/remotes.json`)).json();
   expect(map.mf_catalog.manifest).toBe(`${site.origin('mf_catalog')}/mf-manifest.json`);
+  await Promise.all([tryingContext.close(), otherContext.close()]);
 });
 
 test('a forged cookie, an origin off the allow-list and a javascript: URL are refused', async ({ browser }) => {
