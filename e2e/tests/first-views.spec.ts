@@ -9,7 +9,7 @@ import { smsCode } from '../support/sms';
 /**
  * The first view's HTML of every route, for a first visit, a returning guest and a signed-in patient,
  * against what the shell's server sent before its stages were rewritten (fixtures in
- * e2e/fixtures/first-views, made by this spec with UPDATE_FIRST_VIEWS=1 on main's code of 8134612
+ * e2e/fixtures/first-views, made by this spec with UPDATE_FIRST_VIEWS=1 on main's code of 3800182
  * against a fresh seed). Equal but for what a build or a run names differently (ports, content hashes,
  * chunk ids, CSP hashes, an order's id: support/firstViews.ts), the whitespace between tags and a tag
  * written twice in the head (`comparable`), the head of the pages in PAGE_HEADS and the preload of the
