@@ -2,9 +2,9 @@
 // name (docs/releases.md "Integrity"): from its release's release.json (`files`, recorded by
 // scripts/releases.mjs when it was released), or, a build served as it is, its scripts and style sheets
 // hashed once. Read again when the folder's index.html changes (a build replaced in place).
-import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { digestOf } from './buildIntegrity';
 
 /** A file's path in the folder (forward slashes) -> `sha384-<base64>`. */
 export type FileDigests = ReadonlyMap<string, string>;
@@ -31,7 +31,7 @@ async function read(root: string): Promise<FileDigests> {
   const digests = await Promise.all(
     files.map(async (file) => {
       const bytes = await readFile(join(root, file));
-      return [file.split(sep).join('/'), `sha384-${createHash('sha384').update(bytes).digest('base64')}`] as const;
+      return [file.split(sep).join('/'), digestOf(bytes)] as const;
     }),
   );
   return new Map(digests);
