@@ -8,7 +8,7 @@ import {
   useSettlements,
   useStored,
 } from '@lab/api';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createCityAnnouncer } from './announcer';
 import { currentPosition, detectSettlement } from './detect';
 
@@ -68,7 +68,9 @@ export function useCityController({ bot }: { bot: boolean }): CityController {
       if (current == null || current === provisional || !settlements.some((city) => city.id === current)) {
         setStored('cityId', detection.id);
       }
-      setDetected(true);
+      // the banner is not urgent: a transition renders in slices, and a page still being drawn (a
+      // remote's slot waiting for its code) is not drawn in one long task with it
+      startTransition(() => setDetected(true));
     });
   }, [settlements, cityId, cityShown]);
 

@@ -1,6 +1,7 @@
 // The part of this feature the shell's entry may import: it runs before the bootstrap chunk, so it
 // imports no shared module (React, @lab/*) itself; landing.ts, which does, is a chunk of its own, loaded
 // with the remote's routes (a shared module in the entry's chunk would be needed before it is shared).
+import { nextTask } from '../startup';
 import { registerRemotesOnce } from './registry';
 import { remoteOfSegment } from './remotesMap';
 import { remoteRoutes } from './routesLoader';
@@ -19,8 +20,13 @@ export function startLandingPage(pathname: string, search = ''): void {
       const at = segments.findIndex((segment, index) => index < 2 && remoteOfSegment(map, segment) !== null);
       const remote = at < 0 ? null : remoteOfSegment(map, segments[at] ?? '');
       if (!remote) return;
+      const routesOnTheWay = remoteRoutes(remote);
+      routesOnTheWay.catch(() => undefined); // awaited after a task: not an unhandled rejection meanwhile
+      // the landing chunk's shared modules are negotiated on their first use: in a task of their own, not
+      // in the one that ran the entry and started the federation runtime (together, one long task)
+      await nextTask();
       const [routes, { startLanding }] = await Promise.all([
-        remoteRoutes(remote),
+        routesOnTheWay,
         import(/* webpackChunkName: "landing" */ './landing'),
       ]);
       await startLanding(remote, routes, { pathname: `/${segments.slice(at).join('/')}`, search, landed: pathname });

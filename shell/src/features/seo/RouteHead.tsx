@@ -6,7 +6,7 @@ import { useLocale, useTranslation } from '@lab/i18n';
 import type { DataCall, PageContext, PageHandle } from '@lab/pages/routes';
 import { useLocation, useMatches } from '@lab/router';
 import { setRouteMeta } from '@lab/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import useSWR, { type SWRConfiguration, unstable_serialize as serialize } from 'swr';
 
 const isPageHandle = (handle: unknown): handle is PageHandle =>
@@ -32,8 +32,9 @@ function HandleHead({ handle, params }: { handle: PageHandle; params: PageContex
   const settlementId = useStored('cityId');
   const { t } = useTranslation(handle.ns);
   const [answers, setAnswers] = useState<ReadonlyMap<string, Answer>>(new Map());
+  // the head is not drawn: its update waits for what is, in slices (a transition), not in one long task
   const told = useCallback((id: string, answer: Answer) => {
-    setAnswers((current) => new Map(current).set(id, answer));
+    startTransition(() => setAnswers((current) => new Map(current).set(id, answer)));
   }, []);
   const context: PageContext = {
     params,
