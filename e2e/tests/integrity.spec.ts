@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,8 @@ function npmRun(script: string, ...args: string[]): string {
 
 let version = '';
 let folder = '';
+/** the shell's release folder, live too: its own files are loaded by their digests */
+let shellFolder = '';
 
 type ReleaseRow = {
   remote: string;
@@ -74,6 +77,9 @@ test.beforeAll(async () => {
   version = npmRun('release', 'mf-catalog', '--from', join(repoRoot, 'mf-catalog', 'dist'));
   folder = join(releases, 'mf-catalog', version);
   npmRun('promote', 'mf-catalog', version);
+  const shellVersion = npmRun('release', 'shell', '--from', join(repoRoot, 'shell', 'dist'));
+  shellFolder = join(releases, 'shell', shellVersion);
+  npmRun('promote', 'shell', shellVersion);
   await site.startAll();
 });
 test.afterAll(async () => {
@@ -178,5 +184,68 @@ test('a changed byte of a promoted remote’s page server module: the shell’s 
   } finally {
     writeFileSync(module, original);
     await site.stop(`shell@${Number(new URL(other).port)}`);
+  }
+});
+
+/** One byte of a file changed in a comment (its source map's name): it would run as before, unchecked. */
+function changeOneByte(file: string): Buffer {
+  const original = readFileSync(file);
+  const at = original.lastIndexOf('.js.map');
+  expect(at).toBeGreaterThan(0);
+  const changed = Buffer.from(original);
+  changed[at + 4] = 'M'.charCodeAt(0);
+  writeFileSync(file, changed);
+  return original;
+}
+
+test('the shell’s own files: each tag carries its released digest; a changed page chunk is refused, a changed entry runs nothing', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // every script and style sheet of the shell the page names, with the digest of the released bytes
+  const html = (await (await page.request.get(`${site.url}/contacts`)).text()) ?? '';
+  const own = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.(?:js|css))"[^>]*>/g)];
+  expect(own.map(([, file]) => file)).toEqual(
+    expect.arrayContaining(['main.js', expect.stringMatching(/^page-contacts\.[0-9a-f]{8}\.js$/)]),
+  );
+  for (const [tag, file = ''] of own) {
+    const digest = `sha384-${createHash('sha384')
+      .update(readFileSync(join(shellFolder, file)))
+      .digest('base64')}`;
+    expect(tag).toContain(`integrity="${digest}"`);
+  }
+
+  // the contacts page's chunk changed: refused, the page says it could not be loaded, the rest works
+  const chunk = readdirSync(shellFolder).find((file) => /^page-contacts\.[0-9a-f]{8}\.js$/.test(file)) ?? '';
+  const chunkBytes = changeOneByte(join(shellFolder, chunk));
+  try {
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.goto(`${site.url}/contacts`);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Не вдалося завантажити сторінку' })).toBeVisible();
+    await expect(visitor.getByRole('button', { name: 'Пошук аналізів' })).toBeVisible();
+    await expect(visitor.getByRole('contentinfo')).toContainText('0 800 102021');
+    await context.close();
+  } finally {
+    writeFileSync(join(shellFolder, chunk), chunkBytes);
+  }
+
+  // the entry changed: the browser runs none of it; the server's first view is what the visitor reads
+  const entry = join(shellFolder, 'main.js');
+  const entryBytes = readFileSync(entry);
+  writeFileSync(entry, `${entryBytes.toString('utf8')}\n;document.title = 'changed';`);
+  try {
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    const refused = visitor.waitForEvent('console', (message) => /integrity.*\/main\.js/.test(message.text()));
+    await visitor.goto(site.url);
+    await refused;
+    await expect(visitor.getByRole('heading', { level: 1 })).toContainText('78');
+    await expect(visitor).not.toHaveTitle('changed');
+    expect(await visitor.evaluate(() => '__FEDERATION__' in window)).toBe(false);
+    await context.close();
+  } finally {
+    writeFileSync(entry, entryBytes);
   }
 });

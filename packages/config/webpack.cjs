@@ -92,14 +92,17 @@ function browserConfig(app, production, outputPath, refresh) {
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       }),
       ...(routesModule(app) ? [new PagesPlugin(path.resolve(app.dir, routesModule(app)))] : []),
-      ...(remoteIntegrity(app, production) ? [new IntegrityPlugin()] : []),
+      // a production build loads its chunks and style sheets only with their digests (integrity.cjs): a
+      // remote's from its manifest once promoted, the shell's from the list its entry carries (the
+      // entry's own digest is on the page's tags, the shell's server's, and on the preloads)
+      ...(production ? [new IntegrityPlugin({ host: app.host })] : []),
       ...(production ? [precompressed(), new ReproducibleOutputPlugin({ dir: app.dir })] : []),
       ...(refresh?.plugins ?? []),
       ...(app.host
         ? [
             // the document's skeleton; its scripts are the shell's server's to write (startup.json)
             new HtmlWebpackPlugin({ template: './public/index.html', inject: false }),
-            new StartupFilesPlugin(),
+            new StartupFilesPlugin({ integrity: production }),
             new RemotesMapPlugin(outputPath),
             new PublicAssetsPlugin(path.join(app.dir, 'public')),
           ]
@@ -128,15 +131,6 @@ function browserConfig(app, production, outputPath, refresh) {
     stats: 'errors-warnings',
   };
 }
-
-/**
- * A remote's production build carries its chunks' digests and, once promoted (its entry loaded with its
- * own), loads them only with those (integrity.cjs). Not the shell's yet: its page preloads its start-up
- * chunk with no `integrity`, and a browser does not use a preload whose integrity differs from the
- * script's (the chunk would download twice); the shell's server writes those tags (docs/releases.md
- * "Integrity": what its page needs).
- */
-const remoteIntegrity = (app, production) => production && !app.host;
 
 /**
  * Each text asset's brotli at the highest quality beside it (`<file>.br`), made once at build time as a
@@ -506,9 +500,15 @@ class RemotesMapPlugin {
  * only starts the federation runtime and imports its bootstrap; the bootstrap chunk and the shared
  * libraries it consumes (React, the router ...) would be requested only once the entry has run. The
  * shell's server writes the entry and these preloads into each page (or has the page add them after its
- * first frame), so they download alongside the entry instead of after it.
+ * first frame), so they download alongside the entry instead of after it; `integrity`: with the digests
+ * of the files (a production build's runtime loads its chunks only with theirs, integrity.cjs).
  */
 class StartupFilesPlugin {
+  /** @param {{ integrity: boolean }} options  the build loads its files by digest: its page's tags carry them */
+  constructor({ integrity }) {
+    this.integrity = integrity;
+  }
+
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('StartupFilesPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
@@ -521,7 +521,11 @@ class StartupFilesPlugin {
             href: `${publicPath}${file}`,
             as: file.endsWith('.css') ? 'style' : 'script',
           }));
-          const json = { scripts: scripts.map((file) => `${publicPath}${file}`), preloads };
+          const json = {
+            scripts: scripts.map((file) => `${publicPath}${file}`),
+            preloads,
+            ...(this.integrity ? { integrity: true } : {}),
+          };
           compilation.emitAsset('startup.json', new webpack.sources.RawSource(`${JSON.stringify(json, null, 2)}\n`));
         },
       );

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileDigests } from './digests';
+import { MISSING_DIGEST } from '../src/features/remotes/headless';
+import { digestsByAddress, fileDigests } from './digests';
 
 const digest = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
 
@@ -27,5 +28,17 @@ describe('the digests of the shell’s own files', () => {
       ]),
     );
     for (const folder of [release, build]) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('give each address the page names its digest; one the list lacks gets a digest no file has', () => {
+    const digests = new Map([
+      ['main.js', digest('main')],
+      ['static/a.css', digest('css')],
+    ]);
+    expect(digestsByAddress(digests, ['/main.js', '/static/a.css', '/added.js', 'http://cdn.example/p.js'])).toEqual({
+      '/main.js': digest('main'),
+      '/static/a.css': digest('css'),
+      '/added.js': MISSING_DIGEST,
+    });
   });
 });

@@ -111,6 +111,29 @@ describe('the head of a page', () => {
     expect(start).toContain('l.integrity=p[3]');
   });
 
+  it("writes the shell's own files with their digests, without CORS (its runtime loads them so: one download)", () => {
+    const ownDigests = { '/main.js': 'sha384-main', '/a.css': 'sha384-a', '/b.js': 'sha384-b', '/s.js': 'sha384-s' };
+    const shellPage = { scripts: ['/s.js'], styles: [] };
+    const { head } = renderHead(page({ remoteHints: hinted, pageFiles: shellPage, ownDigests }));
+    expect(tagsOf(head).slice(0, 3)).toEqual([
+      '<script defer="defer" src="/main.js" integrity="sha384-main" fetchpriority="high">',
+      '<link rel="preload" as="style" href="/a.css" integrity="sha384-a">',
+      '<link rel="preload" as="script" href="/b.js" integrity="sha384-b">',
+    ]);
+    expect(head).toContain('<link rel="preload" as="script" href="/s.js" integrity="sha384-s">');
+    // drawn from its HTML: the start script gives the preloads and the entry the same digests
+    const start = inlineScripts(renderHead(page({ drawn: true, ownDigests })).bodyEnd)[0] ?? '';
+    const { added, timers } = runStartup(start);
+    timers[0]?.callback();
+    const integrityOf = (element: Added) => (element as { integrity?: string }).integrity;
+    expect(added.map((element) => [element.href ?? element.src, integrityOf(element)])).toEqual([
+      ['/a.css', 'sha384-a'],
+      ['/b.js', 'sha384-b'],
+      ['/main.js', 'sha384-main'],
+    ]);
+    expect(added.some((element) => (element as { crossOrigin?: string }).crossOrigin)).toBe(false);
+  });
+
   it('names the deployment it is served with in a meta when the map is not inline (the map names it)', () => {
     const tag = '<meta name="lab-deployment" content="12">';
     expect(renderHead(page({ deployment: 12 })).head).toContain(tag);

@@ -28,7 +28,7 @@ export type HeadInput = {
   locale: Locale;
   origin: string;
   crumbs: readonly { label: string; link: string }[];
-  startup: StartupFiles;
+  startup: Pick<StartupFiles, 'scripts' | 'preloads'>;
   /** the page is drawn from its HTML: its scripts wait for its first frame */
   drawn: boolean;
   /** the remotes map inline, connections to their origins and their manifests (off: the bench's "before") */
@@ -37,6 +37,8 @@ export type HeadInput = {
   deployment: number | null;
   /** the page's own scripts and style sheets (a remote page's), with a pinned release's digests by address */
   pageFiles: { scripts: string[]; styles: string[]; digests?: Readonly<Record<string, string>> };
+  /** the shell's own files' digests by address, when its build loads them by digest (digests.ts) */
+  ownDigests?: Readonly<Record<string, string>>;
   /** a signed-in visitor's personal reads (their paths), started before any script */
   early: string[];
   preview: PreviewHead | null;
@@ -50,11 +52,19 @@ type Preload = { href: string; as: 'script' | 'style' | 'fetch'; cors?: boolean;
 const preloadTag = ({ href, as, cors, integrity }: Preload) =>
   `<link rel="preload" as="${as}" href="${escapeHtml(href)}"${cors ? ' crossorigin' : ''}${integrity ? ` integrity="${escapeHtml(integrity)}"` : ''}>`;
 
-/** A page file's preload: a pinned release's with its digest and CORS, as its remote's runtime loads it. */
-const pageFile = (href: string, as: 'script' | 'style', digests: Readonly<Record<string, string>> = {}): Preload => {
+/**
+ * A file's preload with its digest where it has one, as the runtime that loads it sets it: with CORS from
+ * another origin (a pinned remote's), without from the site's own (the shell's; the same request, so
+ * the file downloads once).
+ */
+const withDigest = (href: string, as: 'script' | 'style', digests: Readonly<Record<string, string>> = {}): Preload => {
   const integrity = digests[href];
-  return integrity ? { href, as, cors: true, integrity } : { href, as };
+  if (!integrity) return { href, as };
+  return href.startsWith('/') ? { href, as, integrity } : { href, as, cors: true, integrity };
 };
+
+const scriptTag = (src: string, integrity: string | undefined) =>
+  `<script defer="defer" src="${escapeHtml(src)}"${integrity ? ` integrity="${escapeHtml(integrity)}"` : ''} fetchpriority="high"></script>`;
 
 export function renderHead(input: HeadInput): RenderedHead {
   const t = shellTexts(input.locale);
@@ -72,22 +82,21 @@ export function renderHead(input: HeadInput): RenderedHead {
   const hints = input.remoteHints ? remoteHints(input.remoteHints) : { tags: [], manifests: [] };
   const pageFiles = input.remoteHints ? input.pageFiles : { scripts: [], styles: [] };
   // the files the page asks for with its scripts, in the order the page needs them
+  const own = input.ownDigests ?? {};
+  const startupPreloads = input.startup.preloads.map(({ href, as }) => withDigest(href, as, own));
+  const digests = { ...own, ...pageFiles.digests };
   const preloads: Preload[] = [
-    ...input.startup.preloads,
+    ...startupPreloads,
     ...hints.manifests.map((href) => ({ href, as: 'fetch' as const, cors: true })),
-    ...pageFiles.scripts.map((href) => pageFile(href, 'script', pageFiles.digests)),
-    ...pageFiles.styles.map((href) => pageFile(href, 'style', pageFiles.digests)),
+    ...pageFiles.scripts.map((href) => withDigest(href, 'script', digests)),
+    ...pageFiles.styles.map((href) => withDigest(href, 'style', digests)),
   ];
+  const entries = input.startup.scripts.map((src) => ({ src, integrity: own[src] }));
   const early = input.early.length ? earlyCallsScript(input.early, input.locale) : null;
-  const start = input.drawn && input.startup.scripts.length ? startScript(preloads, input.startup.scripts) : null;
+  const start = input.drawn && entries.length ? startScript(preloads, entries) : null;
   const startTags = start
     ? []
-    : [
-        ...input.startup.scripts.map(
-          (src) => `<script defer="defer" src="${escapeHtml(src)}" fetchpriority="high"></script>`,
-        ),
-        ...input.startup.preloads.map(preloadTag),
-      ];
+    : [...entries.map(({ src, integrity }) => scriptTag(src, integrity)), ...startupPreloads.map(preloadTag)];
   const laterPreloads = start ? [] : preloads.slice(input.startup.preloads.length).map(preloadTag);
   // a page without the map asks /remotes.json for its own deployment's (remotes/pageRemotes.ts)
   const deploymentTag =
@@ -139,16 +148,21 @@ export function remoteHints(remotesMap: RemotesMap): { tags: string[]; manifests
  * The page's start after its first frame (a timer too: a tab opened in the background draws no frame
  * until shown): the preloads in their order, then the entry, behind nothing.
  */
-export function startScript(preloads: readonly Preload[], entries: readonly string[]): string {
+export function startScript(
+  preloads: readonly Preload[],
+  entries: readonly { src: string; integrity?: string | undefined }[],
+): string {
   const listed = preloads.map(({ href, as, cors, integrity }) =>
-    integrity ? [href, as, 1, integrity] : cors ? [href, as, 1] : [href, as],
+    integrity ? [href, as, cors ? 1 : 0, integrity] : cors ? [href, as, 1] : [href, as],
   );
-  // a digest's line only where one is listed: the start of every other page stays as it was
+  const scripts = entries.map(({ src, integrity }) => (integrity ? [src, integrity] : [src]));
+  // a digest's line only where one is listed: a build without digests starts as before
   const digest = listed.some((preload) => preload[3]) ? 'if(p[3])l.integrity=p[3];' : '';
+  const entryDigest = scripts.some((script) => script[1]) ? 'if(e[1])s.integrity=e[1];' : '';
   return (
     `(function(){var started=false;function start(){if(started)return;started=true;` +
     `${JSON.stringify(listed)}.forEach(function(p){var l=document.createElement('link');l.rel='preload';l.as=p[1];if(p[2])l.crossOrigin='anonymous';${digest}l.href=p[0];document.head.appendChild(l)});` +
-    `${JSON.stringify(entries)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s)})}` +
+    `${JSON.stringify(scripts)}.forEach(function(e){var s=document.createElement('script');s.src=e[0];${entryDigest}s.async=false;document.head.appendChild(s)})}` +
     `requestAnimationFrame(function(){setTimeout(start)});setTimeout(start,500)})()`
   );
 }

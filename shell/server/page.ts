@@ -11,6 +11,7 @@ import type { RemotesMap } from '../src/features/remotes/headless';
 import { pageFileDigests } from './buildIntegrity';
 import { visitorCookies } from './deployment';
 import { type Described, describe } from './describe';
+import { digestsByAddress, fileDigests } from './digests';
 import { sendDocument } from './document';
 import { apiGet, firstSettlementId, sharedAnswers, visitorSession } from './fetch';
 import { firstView } from './firstView';
@@ -118,6 +119,14 @@ export async function servePage(
         ? remotePageFiles(match.build, match.entries)
         : shellPageFiles(options.root, match.routes),
   ]);
+  // the shell's build loads its files by digest: the page's tags of them carry the same
+  const ownDigests = startup.integrity
+    ? digestsByAddress(await fileDigests(options.root, startup.scripts), [
+        ...startup.scripts,
+        ...startup.preloads.map(({ href }) => href),
+        ...(match?.build ? [] : [...files.scripts, ...files.styles]),
+      ])
+    : {};
   const head = renderHead({
     meta: described?.meta ?? {},
     path,
@@ -130,6 +139,7 @@ export async function servePage(
     remoteHints: options.remoteHints ? options.remotesMap : null,
     deployment: deploymentOf(options.remotesMap),
     pageFiles: files,
+    ownDigests,
     early: signedIn && !notFound ? (described?.personal ?? []).map(readPath) : [],
     preview,
   });

@@ -8,13 +8,17 @@ import { join } from 'node:path';
 import { PAGES_FILE, type PagesManifest } from '@lab/pages/routes';
 import { matchedEntries, pageFiles } from './remoteBuilds';
 
-/** startup.json: the scripts that start the page, and the files to ask for with them. */
+/**
+ * startup.json: the scripts that start the page, the files to ask for with them, and whether the build
+ * loads its files only by their digests (then the page's tags carry them too: digests.ts).
+ */
 export type StartupFiles = {
   scripts: string[];
   preloads: { href: string; as: 'script' | 'style' }[];
+  integrity: boolean;
 };
 
-const NO_STARTUP: StartupFiles = { scripts: [], preloads: [] };
+const NO_STARTUP: StartupFiles = { scripts: [], preloads: [], integrity: false };
 
 const cache = new Map<string, { mtimeMs: number; value: Promise<unknown> }>();
 
@@ -45,7 +49,7 @@ export const startupFiles = (root: string): Promise<StartupFiles> =>
     'startup.json',
     (text) => {
       const parsed = JSON.parse(text) as Partial<StartupFiles>;
-      return { scripts: parsed.scripts ?? [], preloads: parsed.preloads ?? [] };
+      return { scripts: parsed.scripts ?? [], preloads: parsed.preloads ?? [], integrity: parsed.integrity === true };
     },
     NO_STARTUP,
   );

@@ -36,12 +36,15 @@ function Root() {
 /**
  * The shell's own pages (pages.ts), relative to the locale, as the router mounts them; the remotes'
  * pages are patched in beside them when first needed (remoteRoutes.tsx), from the prefixes each
- * remote's build lists. A page that throws while rendering shows its error inside the layout (a
- * remote's page has its own slot).
+ * remote's build lists. A page that throws while rendering, or whose code does not load, shows its error
+ * inside the layout (a remote's page has its own slot).
  */
 function shellPages(scope: string, routes: readonly PageRoute[] = shellRoutes): RouteObject[] {
   return routes.map((route) => {
-    const common = { id: `${scope}${route.id}`, lazy: route.lazy, handle: route.handle, errorElement: <PageError /> };
+    // a page whose code did not come (offline, refused by its digest) says so in the layout: a route
+    // whose `lazy` failed would draw no page at all, nor the layout around it, on a first visit
+    const lazy = () => route.lazy().catch(() => ({ Component: PageError }));
+    const common = { id: `${scope}${route.id}`, lazy, handle: route.handle, errorElement: <PageError /> };
     return route.index ? { ...common, index: true } : { ...common, path: route.path };
   });
 }

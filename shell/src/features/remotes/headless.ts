@@ -10,6 +10,7 @@ export {
   REMOTES_ON_DEMAND,
 } from './element';
 export { startLandingPage } from './headStart';
+export { MISSING_DIGEST } from './integrity';
 export {
   manifestOf,
   manifests,
