@@ -63,6 +63,17 @@ async function visit(browser: Browser, check: (page: Page) => Promise<void>): Pr
   await context.close();
 }
 
+/** One byte of a file changed in a comment (its source map's name): it would run as before, unchecked. */
+function changeOneByte(file: string): Buffer {
+  const original = readFileSync(file);
+  const at = original.lastIndexOf('.js.map');
+  expect(at).toBeGreaterThan(0);
+  const changed = Buffer.from(original);
+  changed[at + 4] = 'M'.charCodeAt(0);
+  writeFileSync(file, changed);
+  return original;
+}
+
 const searchFallback = (page: Page) => page.locator('header [data-remote-fallback="mf_catalog"]');
 
 /** The rest of the site, untouched by the catalogue's refusal. */
@@ -99,13 +110,7 @@ test('one byte of a live remote’s chunk changed on disk: refused, its slot fal
   const chunk = readdirSync(folder).find((file) => /^__federation_expose_SearchButton\.[0-9a-f]{8}\.js$/.test(file));
   expect(chunk).toBeDefined();
   const file = join(folder, chunk ?? '');
-  const original = readFileSync(file);
-  // one byte, in a comment: the script would run as well as before, were its bytes not checked
-  const at = original.lastIndexOf('.js.map');
-  expect(at).toBeGreaterThan(0);
-  const changed = Buffer.from(original);
-  changed[at + 4] = 'M'.charCodeAt(0);
-  writeFileSync(file, changed);
+  const original = changeOneByte(file);
   const before = await integrityFailures(page);
   try {
     await visit(browser, async (visitor) => {
@@ -186,17 +191,6 @@ test('a changed byte of a promoted remote’s page server module: the shell’s 
     await site.stop(`shell@${Number(new URL(other).port)}`);
   }
 });
-
-/** One byte of a file changed in a comment (its source map's name): it would run as before, unchecked. */
-function changeOneByte(file: string): Buffer {
-  const original = readFileSync(file);
-  const at = original.lastIndexOf('.js.map');
-  expect(at).toBeGreaterThan(0);
-  const changed = Buffer.from(original);
-  changed[at + 4] = 'M'.charCodeAt(0);
-  writeFileSync(file, changed);
-  return original;
-}
 
 test('the shell’s own files: each tag carries its released digest; a changed page chunk is refused, a changed entry runs nothing', async ({
   browser,

@@ -80,6 +80,8 @@ class HostIntegrityRuntimeModule extends RuntimeModule {
 
 /** A stand-in as long as a digest, unique per file, for the entry while the chunks are still being made. */
 const standIn = (index) => `sha384-${`LAB-SRI-${index}-`.padEnd(64, '~')}`;
+/** Every stand-in in an entry's code. */
+const STAND_INS = /sha384-LAB-SRI-\d+-~+/g;
 
 /** The code that gives an element being created its digest and CORS, when the shell pins one for it. */
 const attach = (element, url, kind) =>
@@ -143,16 +145,25 @@ class IntegrityPlugin {
         // after the federation plugin wrote the manifest and the lists of each page's files (REPORT)
         { name: 'IntegrityPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT + 1 },
         () => {
+          // each final file's digest, once (an entry's only after its stand-ins are replaced)
+          const digests = new Map();
+          const digestOfAsset = (name) => {
+            if (!digests.has(name)) digests.set(name, digestOf(compilation.getAsset(name).source.buffer()));
+            return digests.get(name);
+          };
           // the shell's entry: each stand-in becomes its file's digest, the files being final now
           for (const chunk of runtimeChunks) {
             for (const file of chunk.files) {
               if (!file.endsWith('.js')) continue;
-              let code = compilation.getAsset(file).source.source().toString();
-              for (const [value, { chunk: loaded, kind }] of standIns) {
-                const name = [...loaded.files].find((candidate) => candidate.endsWith(`.${kind}`));
-                const asset = name && compilation.getAsset(name);
-                code = code.split(value).join(asset ? digestOf(asset.source.buffer()) : MISSING);
-              }
+              const code = compilation
+                .getAsset(file)
+                .source.source()
+                .toString()
+                .replace(STAND_INS, (value) => {
+                  const { chunk: loaded, kind } = standIns.get(value);
+                  const name = [...loaded.files].find((candidate) => candidate.endsWith(`.${kind}`));
+                  return name && compilation.getAsset(name) ? digestOfAsset(name) : MISSING;
+                });
               replaceAsset(compilation, file, Buffer.from(code));
             }
           }
@@ -160,7 +171,7 @@ class IntegrityPlugin {
           if (!manifest) return;
           const integrity = {};
           for (const asset of compilation.getAssets().sort((a, b) => (a.name < b.name ? -1 : 1))) {
-            if (LISTED.test(asset.name)) integrity[asset.name] = digestOf(asset.source.buffer());
+            if (LISTED.test(asset.name)) integrity[asset.name] = digestOfAsset(asset.name);
           }
           const json = JSON.parse(manifest.source.source().toString());
           replaceAsset(compilation, MANIFEST, Buffer.from(JSON.stringify({ ...json, integrity }, null, 2)));

@@ -119,12 +119,13 @@ export async function servePage(
         ? remotePageFiles(match.build, match.entries)
         : shellPageFiles(options.root, match.routes),
   ]);
-  // the shell's build loads its files by digest: the page's tags of them carry the same
+  // the shell's build loads its files by digest: its tags carry the same (a remote's files keep its pins)
   const ownDigests = startup.integrity
     ? digestsByAddress(await fileDigests(options.root, startup.scripts), [
         ...startup.scripts,
         ...startup.preloads.map(({ href }) => href),
-        ...(match?.build ? [] : [...files.scripts, ...files.styles]),
+        ...files.scripts,
+        ...files.styles,
       ])
     : {};
   const head = renderHead({
