@@ -115,6 +115,8 @@ export const endpoints = {
   orderCreate: { method: 'POST', client: 'private', path: '/order/orders' },
   /** The order by its client-generated id (the payment return page knows only that). */
   orderGet: { method: 'GET', client: 'private', path: '/order/orders/:orderId' },
+  /** Where, when, how to prepare and when results come: the confirmation's and the order's plan. */
+  orderPlan: { method: 'GET', client: 'private', path: '/order/orders/:orderId/plan' },
   /** Free arrival times of a nurse's home visit on a day. */
   homeVisitSlots: { method: 'GET', client: 'private', path: '/order/home-visit/slots' },
   registryCreate: { method: 'POST', client: 'private', path: '/order/orders/registry' },

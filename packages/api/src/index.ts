@@ -27,6 +27,7 @@ export type { Route, RouteKey, RouteSchemas, Routes } from './contract/routes';
 export type * from './contract/search';
 export type * from './contract/services';
 export type * from './contract/settlements';
+export type * from './contract/visit';
 export {
   type ClientKind,
   type Endpoint,

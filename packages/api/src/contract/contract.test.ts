@@ -269,6 +269,7 @@ describe('route table', () => {
     // after a failed payment, free home-visit hours, a ward's photo upload, the results PDF)
     const additions = [
       'private GET /order/orders/:orderId',
+      'private GET /order/orders/:orderId/plan',
       'private GET /order/home-visit/slots',
       'private POST /order/orders/registry/payment/method',
       'private POST /patient/patients/self/wards/:id/photo',

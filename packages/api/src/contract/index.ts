@@ -24,3 +24,4 @@ export * from './search';
 export * from './services';
 export * from './settlements';
 export { summaries } from './summaries';
+export * from './visit';

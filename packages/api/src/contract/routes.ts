@@ -119,6 +119,7 @@ import {
   SettlementsListQuery,
   SettlementsListResponse,
 } from './settlements';
+import { OrderPlan } from './visit';
 
 /** The schemas of one route; `response` is the 200 reply (errors are always ErrorBody). */
 export interface RouteSchemas {
@@ -205,6 +206,7 @@ const schemas = {
 
   orderCreate: { body: OrderCreateBody, response: Order },
   orderGet: { params: OrderParams, response: Order },
+  orderPlan: { params: OrderParams, response: OrderPlan },
   homeVisitSlots: { querystring: HomeVisitSlotsQuery, response: HomeVisitSlotsResponse },
   registryCreate: { body: RegistryCreateBody, response: RegistryCreateResponse },
   registryPayment: { querystring: PaymentQuery, body: PaymentBody, response: PaymentResponse },

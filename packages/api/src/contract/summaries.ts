@@ -48,6 +48,7 @@ export const summaries: Readonly<Record<RouteKey, string>> = {
   doctorSpecialization: "Get the doctor's specialization",
   orderCreate: 'Create an order from the cart',
   orderGet: 'Get one order',
+  orderPlan: 'Plan an order’s visit: branch hours, preparation memo, results date',
   homeVisitSlots: 'List the free home-visit slots of a day',
   registryCreate: 'Turn a created order into a registry, the record that is paid and gets results',
   registryPayment: 'Start paying for a registered order (hosted payment page)',

@@ -13,7 +13,7 @@ export type { PagedList } from './paged';
 export { type ApiRead, fetchRead, isGet, readPath, reads, readUrl, type SearchOptions } from './reads';
 export { type ApiKey, type ApiResponse, useApiSWR } from './swr';
 export { type CartState, useCart } from './useCart';
-export { useHomeVisitSlots, useOrder } from './useCheckout';
+export { useHomeVisitSlots, useOrder, useOrderPlan } from './useCheckout';
 export {
   useArticle,
   useDocument,

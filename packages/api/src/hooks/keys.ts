@@ -55,6 +55,8 @@ export const apiKeys = {
   registry: (registryId: number, locale: Locale = currentLocale()) => ['registry', registryId, locale] as const,
   /** One order by its client-generated id (the payment return page). */
   order: (orderId: string, locale: Locale = currentLocale()) => ['order', orderId, locale] as const,
+  /** Its plan: branch hours, preparation memo, results date (the order's own area: dropped with it). */
+  orderPlan: (orderId: string, locale: Locale = currentLocale()) => ['order-plan', orderId, locale] as const,
   homeVisitSlots: (settlementId: number, date: string) => ['home-visit-slots', settlementId, date] as const,
   analysisDynamics: (patientId: number, analysisId: number, locale: Locale = currentLocale()) =>
     ['analysis-dynamics', patientId, analysisId, locale] as const,
@@ -88,6 +90,7 @@ export const SESSION_AREAS: readonly ApiKeyArea[] = [
   'doctor-specialization',
   'doctor-manager',
   'order',
+  'order-plan',
   'home-visit-slots',
   'notification-settings',
 ];

@@ -1,9 +1,10 @@
-/** Checkout reads: the free home-visit hours and one order by its client-generated id. */
+/** Checkout reads: the free home-visit hours, one order by its client-generated id, and its plan. */
 import { useLocale } from '@lab/i18n';
 import type { SWRConfiguration } from 'swr';
 import { api } from '../clients/api';
 import type { ApiError } from '../clients/errors';
 import type { HomeVisitSlotsResponse, Order } from '../contract/orders';
+import type { OrderPlan } from '../contract/visit';
 import { apiKeys } from './keys';
 import { type ApiRead, fetchRead, reads } from './reads';
 import { type ApiResponse, useApiSWR } from './swr';
@@ -29,4 +30,13 @@ export function useOrder(orderId: string | null, config?: SWRConfiguration<Order
   const locale = useLocale();
   const read = orderId ? reads.order(orderId, locale) : null;
   return useApiSWR(read?.key ?? null, () => fetchRead<Order>(read as ApiRead), config);
+}
+
+/**
+ * Where, when, how to prepare and when results come for one of the signed-in user's orders (the
+ * confirmation and the account's order card); no request while `orderId` is null.
+ */
+export function useOrderPlan(orderId: string | null): ApiResponse<OrderPlan> {
+  const locale = useLocale();
+  return useApiSWR(orderId ? apiKeys.orderPlan(orderId, locale) : null, ([, id]) => api.orders.plan(id));
 }

@@ -15,6 +15,7 @@ import { createRepositories, type Repositories } from '../repositories';
 import type { NewOrder, OrderScope } from '../repositories/orders';
 import type { SessionUser } from '../repositories/sessions';
 import { isBookableDate, openTimes } from './home-visit';
+import { enqueueVisitReminder } from './notifications';
 import { isOnlinePayment, orderTotals } from './order-pricing';
 
 const bad = (messageKey: ConstructorParameters<typeof AppError>[2], field: string, code = 'validation-error') =>
@@ -162,7 +163,9 @@ export async function createOrder(
     const repos = createRepositories(tx, { clock: app.clock });
     const locked = await repos.orders.lockCart(user.userId);
     if (!locked) throw bad('cart-empty', 'orderId', 'cart-empty');
-    await place(repos, app, order, locked.id);
+    const placed = await place(repos, app, order, locked.id);
+    // the evening-before SMS of a home visit commits with the order, or neither exists
+    if (placed && order.homeVisit) await enqueueVisitReminder(tx, app.config.results, app.clock, order.id);
   });
   app.metrics.ordersCreated.inc();
   const placed = await existing(app, user.userId, body.orderId, locale);

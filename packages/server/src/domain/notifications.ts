@@ -23,7 +23,7 @@ import type { SmsGateway } from '../auth/sms';
 import type { ResultsSettings } from '../config';
 import type { Queryable } from '../db/database';
 import type { Metrics } from '../metrics/metrics';
-import type { Clock } from './kyiv-time';
+import { type Clock, kyivInstant } from './kyiv-time';
 
 export type NoticeKind = 'results-ready' | 'results-corrected';
 
@@ -158,13 +158,14 @@ export async function deliverNotifications(deps: DeliveryDeps, limit = 20): Prom
         SET status = 'sending', attempts = n.attempts + 1, locked_until = $3::timestamptz
        FROM due, users u
       WHERE n.id = due.id AND u.id = n.user_id
-     RETURNING n.id, n.user_id AS "userId", n.phone, n.text, n.attempts, u.results_sms AS on`,
+     RETURNING n.id, n.user_id AS "userId", n.phone, n.text, n.attempts,
+               (n.kind = 'visit-reminder' OR u.results_sms) AS on`,
     [now.toISOString(), limit, new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString()],
   );
   for (const message of claimed.sort((a, b) => a.id - b.id)) {
     const at = deps.clock().toISOString();
     if (!message.on) {
-      // turned off after the results became ready: not sent
+      // results messages turned off after the results became ready: not sent (a visit's reminder always is)
       await deps.db.query(
         `UPDATE notification_outbox SET status = 'skipped', locked_until = NULL WHERE id = $1 AND status = 'sending'`,
         [message.id],
@@ -194,11 +195,64 @@ export async function deliverNotifications(deps: DeliveryDeps, limit = 20): Prom
         [message.id, giveUp ? 'failed' : 'pending', next.toISOString(), reason],
       );
       // never the text or the phone in the log: only which message and why
-      deps.log?.warn({ notification: message.id, attempts: message.attempts, reason }, 'results SMS not sent');
+      deps.log?.warn({ notification: message.id, attempts: message.attempts, reason }, 'notification SMS not sent');
       if (giveUp) report.failed += 1;
       else report.retry += 1;
       deps.metrics?.notifications.inc({ outcome: giveUp ? 'failed' : 'retry' });
     }
   }
   return report;
+}
+
+/** When a home visit's reminder is due: 18:00 Kyiv time the day before the visit. */
+export const REMINDER_TIME = '18:00:00';
+
+/** The reminder's text: the laboratory, the day and time, where to read the preparation. No analyses named. */
+export function visitReminderText(labName: string, date: string, time: string, link: string): string {
+  const [y, m, d] = date.split('-');
+  return `${labName}: завтра, ${d}.${m}.${y}, близько ${time} до вас приїде медсестра. Як підготуватися: ${link}`;
+}
+
+/**
+ * Writes the reminder of a home visit (call it in the transaction that places the order): due the
+ * evening before the visit, once (its event key is the order's and the visit's day). None when that
+ * evening has passed already: a visit booked for tomorrow after 18:00 has just been confirmed on screen.
+ */
+export async function enqueueVisitReminder(
+  tx: Queryable,
+  settings: Pick<ResultsSettings, 'labName' | 'publicUrl'>,
+  clock: Clock,
+  orderId: string,
+): Promise<number> {
+  const order = await tx.maybeOne<{ userId: number; phone: string; date: string; time: string }>(
+    `SELECT o.user_id AS "userId", u.phone, o.home_arrival_date AS date, o.home_arrival_time AS time
+       FROM orders o JOIN users u ON u.id = o.user_id
+      WHERE o.id = $1 AND o.home_arrival_date IS NOT NULL`,
+    [orderId],
+  );
+  if (!order) return 0;
+  const due = kyivInstant(dayBefore(order.date), REMINDER_TIME);
+  const now = clock();
+  if (due.getTime() <= now.getTime()) return 0;
+  const row = await tx.maybeOne(
+    `INSERT INTO notification_outbox (event_key, kind, order_id, user_id, phone, text, next_attempt_at, created_at)
+     VALUES ($1, 'visit-reminder', $2, $3, $4, $5, $6::timestamptz, $7::timestamptz)
+     ON CONFLICT (event_key) DO NOTHING RETURNING id`,
+    [
+      `visit-reminder:${orderId}:${order.date}`,
+      orderId,
+      order.userId,
+      order.phone,
+      visitReminderText(settings.labName, order.date, order.time, `${settings.publicUrl}/account/orders`),
+      due.toISOString(),
+      now.toISOString(),
+    ],
+  );
+  return row ? 1 : 0;
+}
+
+function dayBefore(date: string): string {
+  const instant = new Date(`${date}T12:00:00Z`);
+  instant.setUTCDate(instant.getUTCDate() - 1);
+  return instant.toISOString().slice(0, 10);
 }

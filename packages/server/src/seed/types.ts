@@ -55,6 +55,10 @@ export type SeedService = {
   groupSlugs: string[];
   materialKeys: string[];
   preparation: Text;
+  /** hours without food the preparation asks for; null: no fasting rule */
+  fastingHours: number | null;
+  /** the preparation is a plain fasting rule (a stricter one of the same order covers it) */
+  fastingRuleOnly: boolean;
   gender: 'male' | 'female' | null;
   turnaroundDays: number;
   /** base price in UAH in Kyiv; other settlements derive from it (seed/insert.ts) */

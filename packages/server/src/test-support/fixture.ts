@@ -71,6 +71,8 @@ function service(code: string, slug: string, title: Text, extra: Partial<SeedSer
     groupSlugs: ['complete-blood-count'],
     materialKeys: ['venous-blood'],
     preparation: t('Натщесерце', 'Натощак'),
+    fastingHours: 8,
+    fastingRuleOnly: false,
     gender: null,
     turnaroundDays: 1,
     basePrice: 100,
@@ -170,6 +172,9 @@ export const fixture: SeedData = {
       basePrice: 215,
       popularity: 90,
       additional: ['1001'],
+      preparation: t('Натщесерце або через 3 години після легкої їжі', 'Натощак или через 3 часа после лёгкой еды'),
+      fastingHours: 3,
+      fastingRuleOnly: true,
     }),
     service('2002', 'ferritin', t('Феритин', 'Ферритин'), {
       basePrice: 289.9,

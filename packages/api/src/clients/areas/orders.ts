@@ -7,6 +7,7 @@ import type {
   ReceiptResponse,
   RegistryCreateResponse,
 } from '../../contract/orders';
+import type { OrderPlan } from '../../contract/visit';
 import { send } from '../send';
 
 /** Checkout: create the order, register it with the lab, then pay the registry. */
@@ -21,6 +22,8 @@ export const orders = {
   receipt: (transactionId: string): Promise<ReceiptResponse> => send('receipt', { params: { id: transactionId } }),
   /** The order by its client-generated id (the payment return page). */
   get: (orderId: string): Promise<Order> => send('orderGet', { params: { orderId } }),
+  /** Where, when, how to prepare, when results come. */
+  plan: (orderId: string): Promise<OrderPlan> => send('orderPlan', { params: { orderId } }),
   /** After a failed payment: pay at the branch instead, or online again. */
   changePaymentMethod: (registryId: number, paymentType: PaymentType): Promise<Order> =>
     send('registryPaymentMethod', { body: { registryId, paymentType } }),

@@ -771,6 +771,9 @@ function buildPackage(spec: PackageSpec): SeedService {
     groupSlugs: spec.groups,
     materialKeys,
     preparation: spec.prep ?? packagePreparation(items, new Set(materialKeys)),
+    // the strictest of its analyses' rules (a package's own text names them all)
+    fastingHours: items.reduce<number | null>((most, i) => Math.max(most ?? 0, i.fastingHours ?? 0), null),
+    fastingRuleOnly: false,
     gender: spec.gender ?? null,
     turnaroundDays: Math.max(...items.map((i) => i.turnaroundDays)),
     basePrice,

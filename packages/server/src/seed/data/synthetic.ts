@@ -86,6 +86,8 @@ export function syntheticServices(count: number, existing: SeedData): SeedServic
       groupSlugs: base.groupSlugs.filter((g) => groupSlugs.has(g)),
       materialKeys: [...base.materialKeys],
       preparation: base.preparation,
+      fastingHours: base.fastingHours,
+      fastingRuleOnly: base.fastingRuleOnly,
       gender: base.gender,
       turnaroundDays: variant.days ?? base.turnaroundDays,
       basePrice: round(price),

@@ -1,12 +1,13 @@
 /**
  * /api/private/order/...: checkout (create the order from the cart, register it, pay it or change how
- * it is paid), the free home-visit hours, and the payment receipt
+ * it is paid), an order's plan (where, when, how to prepare), the free home-visit hours, and the payment receipt
  * (/finance/transactions/payment/checkbox/receipt/{id}/pdf/base64).
  */
 import type { FastifyInstance } from 'fastify';
 import { changePaymentMethod, createOrder, createRegistry, startPayment } from '../../../domain/checkout';
 import { dayTimes, openTimes } from '../../../domain/home-visit';
 import { receiptPdf } from '../../../domain/receipt';
+import { orderPlan } from '../../../domain/visit-plan';
 import { AppError, notFound } from '../../../errors';
 import { contractRoute } from '../../../http/contract-route';
 import { clientOf, requestOrigin, requireUser } from '../../../plugins/app/auth';
@@ -28,6 +29,10 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     if (!order) throw notFound('order-not-found');
     return order;
   });
+
+  contractRoute(app, 'orderPlan', async (request) =>
+    orderPlan(app, requireUser(request).userId, request.params.orderId, request.locale),
+  );
 
   contractRoute(app, 'homeVisitSlots', async (request) => {
     const { settlementId, date } = request.query;

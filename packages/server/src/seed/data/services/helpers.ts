@@ -1,7 +1,7 @@
 import type { SeedService, Text } from '../../types';
 import type { MaterialKey } from '../materials';
 import { hash, pick, slugify } from '../util';
-import { PREP, type PrepKey } from './preparation';
+import { FASTING, PREP, type PrepKey } from './preparation';
 
 /** Codes of the procedure services added to analyses (see procedures.ts). */
 export const BLOOD_DRAW = 'V-01';
@@ -76,6 +76,8 @@ export function analysis(
     groupSlugs: o.groups,
     materialKeys: materials,
     preparation: typeof prep === 'string' ? PREP[prep] : prep,
+    fastingHours: typeof prep === 'string' ? (FASTING[prep]?.hours ?? null) : null,
+    fastingRuleOnly: typeof prep === 'string' ? (FASTING[prep]?.ruleOnly ?? false) : false,
     gender: o.gender ?? null,
     turnaroundDays: o.days ?? 1,
     basePrice,

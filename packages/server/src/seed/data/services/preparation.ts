@@ -145,3 +145,34 @@ export const PREP = {
 } satisfies Record<string, Text>;
 
 export type PrepKey = keyof typeof PREP;
+
+/**
+ * Each preparation's fasting rule as data, so an order's memo can put the strictest first: the hours
+ * without food it asks for (the lower bound of "8–12 годин"; "натщесерце" alone means 8), and whether
+ * its text says nothing a stricter rule of the same order would not (a plain fasting rule, left out of
+ * the memo when a stricter one is there). A preparation missing here sets no fasting rule.
+ */
+export const FASTING: Partial<Record<PrepKey, { hours: number; ruleOnly: boolean }>> = {
+  none: { hours: 0, ruleOnly: true },
+  genetic: { hours: 0, ruleOnly: true },
+  buccal: { hours: 1, ruleOnly: false },
+  blood: { hours: 3, ruleOnly: true },
+  allergy: { hours: 3, ruleOnly: false },
+  nasopharyngeal: { hours: 3, ruleOnly: false },
+  throatSwab: { hours: 3, ruleOnly: false },
+  coagulation: { hours: 4, ruleOnly: false },
+  serology: { hours: 4, ruleOnly: true },
+  prenatal: { hours: 4, ruleOnly: false },
+  fasting: { hours: 8, ruleOnly: true },
+  vitamins: { hours: 8, ruleOnly: false },
+  thyroid: { hours: 8, ruleOnly: false },
+  femaleCycle: { hours: 8, ruleOnly: false },
+  progesterone: { hours: 8, ruleOnly: false },
+  prolactin: { hours: 8, ruleOnly: false },
+  cortisol: { hours: 8, ruleOnly: false },
+  metanephrines: { hours: 8, ruleOnly: false },
+  psa: { hours: 8, ruleOnly: false },
+  gtt: { hours: 8, ruleOnly: false },
+  gttPregnant: { hours: 8, ruleOnly: false },
+  lipids: { hours: 12, ruleOnly: false },
+};
