@@ -154,6 +154,29 @@ const SCHEMA = `
     document jsonb NOT NULL
   );`;
 
+/**
+ * The first use of an empty store: what the file says is live stays live. Seeded with something, the
+ * store starts at the file's version (at least 1), the seed recorded in the history and announced like
+ * a move: an instance already running (it found no table, or an empty one) serves it at once, not at the
+ * first move. With nothing to seed, version 0: the builds are what is live.
+ */
+async function seedFrom(client, seed) {
+  const raw = seed && existsSync(seed) ? JSON.parse(readFileSync(seed, 'utf8')) : null;
+  const document = raw ? documentOf(raw) : EMPTY();
+  const empty = !document.shell && Object.keys(document.remotes).length === 0;
+  const version = empty ? 0 : Math.max(1, Number.isInteger(raw.version) ? raw.version : 0);
+  await client.query('INSERT INTO lab_deployment (id, version, document) VALUES (1, $1, $2)', [version, document]);
+  if (empty) return;
+  const move = { at: new Date().toISOString(), action: 'seed', file: seed };
+  await client.query('INSERT INTO lab_deployment_history (deployment, at, move, document) VALUES ($1, $2, $3, $4)', [
+    version,
+    move.at,
+    move,
+    document,
+  ]);
+  await client.query('SELECT pg_notify($1, $2)', [DEPLOYMENT_CHANNEL, String(version)]);
+}
+
 export async function openPostgresStore(url, { seed } = {}) {
   const pg = await loadPg();
   const client = new pg.Client({ connectionString: url, application_name: 'lab-deployment' });
@@ -173,11 +196,7 @@ export async function openPostgresStore(url, { seed } = {}) {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('lab_deployment'))");
     await client.query(SCHEMA);
     const { rowCount } = await client.query('SELECT 1 FROM lab_deployment');
-    if (rowCount === 0) {
-      // the first use: what the file says is live stays live (version 0, no move recorded)
-      const document = seed && existsSync(seed) ? documentOf(JSON.parse(readFileSync(seed, 'utf8'))) : EMPTY();
-      await client.query('INSERT INTO lab_deployment (id, version, document) VALUES (1, 0, $1)', [document]);
-    }
+    if (rowCount === 0) await seedFrom(client, seed);
   });
   const where = (() => {
     const parsed = new URL(url);

@@ -204,16 +204,47 @@ for (const [label, database] of STORES) {
 }
 
 describe('a deployment moved into PostgreSQL', () => {
-  test('starts from what the file says is live', async () => {
+  test('starts from what the file says is live, announced as a move at the file’s version', async () => {
     useReleases(null);
     const shell = release('shell', { provide: true });
     await promote('shell', shell);
     const url = await freshDatabase();
+    // an instance already listening, as a running shell's server does
+    const pg = await loadPg();
+    const listener = new pg.Client(url);
+    await listener.connect();
+    await listener.query('LISTEN lab_deployment');
+    const heard = new Promise((resolve) => listener.once('notification', (message) => resolve(message.payload)));
     const store = await openPostgresStore(url, { seed: join(process.env.RELEASES_DIR, 'deployment.json') });
     try {
       const { version, deployment } = await store.read();
-      assert.equal(version, 0);
+      assert.equal(version, 1);
       assert.equal(deployment.shell.version, shell);
+      assert.equal(await heard, '1');
+      assert.deepEqual(
+        (await store.history()).map((move) => [move.action, move.deployment]),
+        [['seed', 1]],
+      );
+    } finally {
+      await store.close();
+      await listener.end();
+    }
+    // opened again: seeded once
+    const again = await openPostgresStore(url, { seed: join(process.env.RELEASES_DIR, 'deployment.json') });
+    try {
+      assert.equal((await again.history()).length, 1);
+    } finally {
+      await again.close();
+    }
+  });
+
+  test('starts at version 0 with nothing recorded when the file names nothing', async () => {
+    useReleases(null);
+    const url = await freshDatabase();
+    const store = await openPostgresStore(url, { seed: join(process.env.RELEASES_DIR, 'deployment.json') });
+    try {
+      assert.deepEqual(await store.read(), { version: 0, deployment: { shell: null, remotes: {} } });
+      assert.deepEqual(await store.history(), []);
     } finally {
       await store.close();
     }

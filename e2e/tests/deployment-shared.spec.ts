@@ -11,6 +11,8 @@ import { repoRoot, Site } from '../support/site';
 // Two instances of the shell's server behind one address, their deployment in one PostgreSQL: a move
 // made through `npm run promote` (against PostgreSQL) is served by both within 5 s, each page names the
 // deployment it was served with, and /remotes.json answers for that deployment even after the next move.
+// Its edges: a store that starts empty is seeded from releases/deployment.json and both instances serve
+// it at once; while PostgreSQL is down /health says so (and since when), the last good deployment served.
 const releases = mkdtempSync(join(tmpdir(), 'lab-shared-releases-'));
 let postgres: RunningPostgres;
 let site: Site;
@@ -25,7 +27,18 @@ function npmRun(script: string, ...args: string[]): Promise<string> {
   }).then(({ stdout }) => stdout.trim().split('\n').at(-1) ?? '');
 }
 
-type Health = { status: string; deployment: number; store: string };
+/** The environment of the one-machine default: the file store in the releases folder. */
+const fileStoreEnv = (): NodeJS.ProcessEnv => {
+  const { DATABASE_URL: _database, ...rest } = env;
+  return rest;
+};
+
+type Health = {
+  status: string;
+  deployment: number;
+  store: string;
+  deploymentUnreadable?: { since: string; error: string };
+};
 const health = async (request: APIRequestContext, origin: string): Promise<Health> =>
   (await (await request.get(`${origin}/health`)).json()) as Health;
 
@@ -77,6 +90,39 @@ test.afterAll(async () => {
   await site?.stopAll();
   await postgres?.stop();
   rmSync(releases, { recursive: true, force: true });
+});
+
+test('a store that starts empty is seeded from the file, and both instances serve it at once', async ({ request }) => {
+  test.setTimeout(120_000);
+  // one machine's deployment so far: the file store, with the catalogue's v2 promoted
+  const plain = `${site.origin('mf_catalog')}/mf-manifest.json`;
+  await promisify(execFile)(process.execPath, [join(repoRoot, 'scripts', 'promote.mjs'), 'mf-catalog', v2], {
+    cwd: repoRoot,
+    env: fileStoreEnv(),
+  });
+  for (const origin of [site.url, other]) {
+    expect(await health(request, origin)).toMatchObject({ status: 'ok', store: 'postgres', deployment: 0 });
+    expect(await catalogueOf(request, origin, 50)).toEqual({ manifest: plain, deployment: 0 });
+  }
+  // the first use of the PostgreSQL store (a command reading what is live) seeds it from the file
+  await promisify(execFile)(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { openDeploymentStore } = await import(${JSON.stringify(join(repoRoot, 'scripts', 'deployment-store.mjs'))});
+       const store = await openDeploymentStore({ releasesDir: ${JSON.stringify(releases)} });
+       await store.close();`,
+    ],
+    { cwd: repoRoot, env },
+  );
+  for (const origin of [site.url, other]) {
+    await expect
+      .poll(async () => (await catalogueOf(request, origin, 50)).manifest, { timeout: 5_000 })
+      .toBe(`${site.origin('mf_catalog')}/releases/${v2}/mf-manifest.json`);
+    // numbered as the file numbered it
+    expect(await health(request, origin)).toMatchObject({ status: 'ok', deployment: 1 });
+  }
 });
 
 test('two shell instances on one PostgreSQL serve a promotion within 5 s, each page of one deployment', async ({
@@ -151,5 +197,38 @@ test('two teams promoting different apps at the same moment both land', async ({
     const map = (await (await request.get(`${origin}/remotes.json`)).json()) as Record<string, { manifest: string }>;
     expect(map.mf_catalog?.manifest).toContain(`/releases/${v2}/`);
     expect(map.mf_auth?.manifest).toContain(`/releases/${auth}/`);
+  }
+});
+
+test('while PostgreSQL is down, /health says since when; the last good deployment is served', async ({ request }) => {
+  test.setTimeout(120_000);
+  const instances = [site.url, other];
+  const { deployment } = await health(request, site.url);
+  const served = await catalogueOf(request, site.url, 50);
+  await postgres.interrupt();
+  try {
+    for (const origin of instances) {
+      await expect.poll(async () => (await health(request, origin)).status, { timeout: 10_000 }).toBe('degraded');
+      const said = await health(request, origin);
+      expect(said.deployment).toBe(deployment);
+      expect(said.deploymentUnreadable?.error).toBeTruthy();
+      expect(Date.parse(said.deploymentUnreadable?.since ?? '')).toBeLessThanOrEqual(Date.now());
+      expect(await catalogueOf(request, origin, 50)).toEqual(served);
+    }
+    for (const port of METRICS) {
+      const metrics = await (await request.get(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(metrics).toMatch(/lab_shell_deployment_unreadable_since_seconds\{store="postgres"\} [1-9]/);
+    }
+  } finally {
+    await postgres.resume();
+  }
+  // back: ok again, and the next move is followed
+  for (const origin of instances) {
+    await expect.poll(async () => (await health(request, origin)).status, { timeout: 15_000 }).toBe('ok');
+    expect((await health(request, origin)).deploymentUnreadable).toBeUndefined();
+  }
+  await npmRun('rollback', 'mf-catalog');
+  for (const origin of instances) {
+    await expect.poll(async () => (await health(request, origin)).deployment, { timeout: 5_000 }).toBe(deployment + 1);
   }
 });

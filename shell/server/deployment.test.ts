@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   bucketOf,
   CANARY_COOKIE,
+  deploymentHealth,
   deploymentReader,
   fileDeployment,
   newBucket,
@@ -139,6 +140,37 @@ describe('the deployment file', () => {
     // a page served at 3 still gets the map of 3; one never seen is not made up
     expect((await source.at(3))?.remotes.mf_catalog?.version).toBe('v1');
     expect(await source.at(2)).toBeNull();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('a deployment that cannot be read', () => {
+  it('is said on /health from its first failed read until a good one, the last good one served meanwhile', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deployment-'));
+    const file = join(dir, 'deployment.json');
+    const source = fileDeployment(file);
+    writeFileSync(file, JSON.stringify({ version: 3, remotes: { mf_catalog: release('v1') } }));
+    expect(deploymentHealth(source, source.current().version)).toEqual({ deployment: 3, store: 'file' });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    writeFileSync(file, '{ half a file');
+    expect(source.current().remotes.mf_catalog?.version).toBe('v1');
+    const first = source.unreadable();
+    expect(first).toEqual({ since: expect.any(String), error: expect.stringMatching(/JSON/) });
+    // read again (a stat per call, the same broken file): still unreadable, since the first failure
+    writeFileSync(file, '{ half a file, again');
+    expect(source.current().version).toBe(3);
+    expect(deploymentHealth(source, 3)).toEqual({
+      deployment: 3,
+      store: 'file',
+      status: 'degraded',
+      deploymentUnreadable: { since: first?.since, error: expect.any(String), store: 'file' },
+    });
+    expect(source.readErrors()).toBe(2);
+    error.mockRestore();
+    writeFileSync(file, JSON.stringify({ version: 4, remotes: { mf_catalog: release('v2') } }));
+    expect(source.current().version).toBe(4);
+    expect(source.unreadable()).toBeNull();
+    expect(deploymentHealth(source, 4)).toEqual({ deployment: 4, store: 'file' });
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -26,6 +26,43 @@ export type Deployment = {
 
 const EMPTY: Deployment = { version: 0, shell: null, remotes: {} };
 
+/** Since when the deployment cannot be read, and why (the last good one is served meanwhile). */
+export type Unreadable = { since: string; error: string };
+
+/** Keeps the first failure of a run of failed reads; a good read ends the run. */
+export class ReadTrouble {
+  private run: Unreadable | null = null;
+  private count = 0;
+
+  failed(error: unknown, now = new Date()): void {
+    this.count += 1;
+    const message = error instanceof Error ? error.message : String(error);
+    this.run = { since: this.run?.since ?? now.toISOString(), error: message };
+  }
+
+  read(): void {
+    this.run = null;
+  }
+
+  unreadable(): Unreadable | null {
+    return this.run;
+  }
+
+  errors(): number {
+    return this.count;
+  }
+}
+
+/** What /health adds for the deployment: `status: degraded` while it cannot be read. */
+export function deploymentHealth(source: DeploymentSource, served: number): Record<string, unknown> {
+  const unreadable = source.unreadable();
+  return {
+    deployment: served,
+    store: source.store,
+    ...(unreadable ? { status: 'degraded', deploymentUnreadable: { ...unreadable, store: source.store } } : {}),
+  };
+}
+
 /** What the shell's server reads the deployment from. */
 export interface DeploymentSource {
   /** where: the file, PostgreSQL, or none (development: nothing is promoted) */
@@ -36,6 +73,8 @@ export interface DeploymentSource {
   at(version: number): Promise<Deployment | null>;
   /** failed reads so far (the last good deployment is served meanwhile) */
   readErrors(): number;
+  /** while the reads fail: since when and the last error; null once one succeeds */
+  unreadable(): Unreadable | null;
   close(): Promise<void>;
 }
 
@@ -62,6 +101,7 @@ export const noDeployment = (): DeploymentSource => ({
   current: () => EMPTY,
   at: async (version) => (version === 0 ? EMPTY : null),
   readErrors: () => 0,
+  unreadable: () => null,
   close: async () => undefined,
 });
 
@@ -69,11 +109,9 @@ export const noDeployment = (): DeploymentSource => ({
 export function fileDeployment(file: string): DeploymentSource {
   const read = deploymentReader(file);
   const recent = new RecentDeployments();
-  let errors = 0;
+  const trouble = new ReadTrouble();
   const current = () => {
-    const deployment = read(() => {
-      errors += 1;
-    });
+    const deployment = read(trouble);
     recent.remember(deployment);
     return deployment;
   };
@@ -81,7 +119,8 @@ export function fileDeployment(file: string): DeploymentSource {
     store: 'file',
     current,
     at: async (version) => (current().version === version ? current() : recent.get(version)),
-    readErrors: () => errors,
+    readErrors: () => trouble.errors(),
+    unreadable: () => trouble.unreadable(),
     close: async () => undefined,
   };
 }
@@ -89,25 +128,32 @@ export function fileDeployment(file: string): DeploymentSource {
 /** The visitor's place in 0..99, kept in a cookie so that a visitor stays on one side of a canary. */
 export const CANARY_COOKIE = 'canaryBucket';
 
-/** Reads the deployment file when it changed since the last read; none (or an unreadable one): nothing promoted. */
-export function deploymentReader(file: string): (failed?: () => void) => Deployment {
+/**
+ * Reads the deployment file when it changed since the last read; none: nothing promoted. `outcome`
+ * hears of each read of a changed file (a broken one keeps the last good deployment).
+ */
+export function deploymentReader(
+  file: string,
+): (outcome?: { failed(error: unknown): void; read(): void }) => Deployment {
   let seen = '';
   let current = EMPTY;
-  return (failed) => {
+  return (outcome) => {
     let stamp: string;
     try {
       const info = statSync(file);
       stamp = `${info.mtimeMs}:${info.size}`;
     } catch {
+      outcome?.read();
       return EMPTY;
     }
     if (stamp === seen) return current;
     try {
       current = parseDeployment(readFileSync(file, 'utf8'));
+      outcome?.read();
     } catch (error) {
       // a broken file keeps the last good deployment live rather than dropping every promotion
       console.error('[shell] deployment:', error instanceof Error ? error.message : error);
-      failed?.();
+      outcome?.failed(error);
     }
     seen = stamp;
     return current;

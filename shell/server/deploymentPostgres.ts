@@ -2,9 +2,10 @@
 // instance behind a load balancer follows it: the tables scripts/deployment-store.mjs writes, a move
 // heard at once through LISTEN lab_deployment, and the version asked every POLL_MS as well (a lost
 // notification, a connection pooler that passes none, a reconnection). A failed read keeps the last good
-// deployment live and is counted; the connection is made again.
+// deployment live, is counted and said on /health (since when) until a read succeeds; the connection is
+// made again. A store seeded from releases/deployment.json is announced as a move (deployment-store.mjs).
 import type { Client, Notification } from 'pg';
-import { type Deployment, type DeploymentSource, deploymentOf, RecentDeployments } from './deployment';
+import { type Deployment, type DeploymentSource, deploymentOf, ReadTrouble, RecentDeployments } from './deployment';
 
 /** How often the version is asked besides the notifications: a move is served within this (and a read). */
 export const POLL_MS = 2_000;
@@ -27,13 +28,13 @@ export async function postgresDeployment(
   const recent = new RecentDeployments();
   let live: Deployment = { version: 0, shell: null, remotes: {} };
   let client: Client | null = null;
-  let errors = 0;
+  const trouble = new ReadTrouble();
   let closed = false;
   let reading: Promise<void> | null = null;
   let loaded = false;
 
   const failed = (what: string, error: unknown) => {
-    errors += 1;
+    trouble.failed(error);
     log(`[shell] deployment (${what}): ${error instanceof Error ? error.message : String(error)}`);
   };
 
@@ -46,7 +47,7 @@ export async function postgresDeployment(
       void fresh.end().catch(() => undefined);
     });
     fresh.on('notification', (message: Notification) => {
-      if (message.channel === CHANNEL && Number(message.payload) > live.version) void refresh();
+      if (message.channel === CHANNEL && (!loaded || Number(message.payload) > live.version)) void refresh();
     });
     await fresh.connect();
     await fresh.query(`LISTEN ${CHANNEL}`);
@@ -64,17 +65,18 @@ export async function postgresDeployment(
       const full = await connection.query<Row>('SELECT version, document FROM lab_deployment WHERE id = 1');
       if (full.rows[0]) live = deploymentOf(full.rows[0].document, Number(full.rows[0].version));
       recent.remember(live);
-      loaded = true;
+      // no row yet: read whole again until there is one, whatever version it starts at
+      loaded = full.rows.length > 0;
     } catch (error) {
-      // nothing was ever moved there: nothing is promoted
+      // nothing was ever moved there: nothing is promoted (read whole again once the table is there)
       if ((error as { code?: string }).code !== UNDEFINED_TABLE) throw error;
-      loaded = true;
     }
   }
 
   /** One read at a time; a failure is counted and the connection made again on the next one. */
   function refresh(): Promise<void> {
     reading ??= read()
+      .then(() => trouble.read())
       .catch((error: unknown) => {
         failed('read', error);
         const broken = client;
@@ -89,9 +91,9 @@ export async function postgresDeployment(
 
   // the first read, until it succeeds
   for (let attempt = 1; ; attempt += 1) {
-    const before = errors;
+    const before = trouble.errors();
     await refresh();
-    if (errors === before) break;
+    if (trouble.errors() === before) break;
     await new Promise((resolve) => setTimeout(resolve, Math.min(1_000 * attempt, 5_000)));
   }
   const poll = setInterval(() => {
@@ -116,7 +118,8 @@ export async function postgresDeployment(
       recent.remember(deployment);
       return deployment;
     },
-    readErrors: () => errors,
+    readErrors: () => trouble.errors(),
+    unreadable: () => trouble.unreadable(),
     async close() {
       closed = true;
       clearInterval(poll);

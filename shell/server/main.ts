@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createStaticServer } from '@lab/serve';
 import { manifests, parseRemotesMap, type RemotesMap, withManifests } from '../src/features/remotes/headless';
-import { type Deployment, type DeploymentSource, fileDeployment, noDeployment, shellRoot } from './deployment';
+import {
+  type Deployment,
+  type DeploymentSource,
+  deploymentHealth,
+  fileDeployment,
+  noDeployment,
+  shellRoot,
+} from './deployment';
 import { postgresDeployment } from './deploymentPostgres';
 import { startOpsPort } from './opsPort';
 import { overrideSettingsFromEnv } from './override';
@@ -104,7 +111,9 @@ async function main() {
     root: () => shellRoot(live(), values.releases, values.root),
     spa: true,
     apiTarget: values.api,
-    health: () => ({ deployment: live().version, store: source.store }),
+    // still 200 while the deployment cannot be read: the last good one is served (a balancer keeps the
+    // instance), and the answer says since when (deploymentHealth)
+    health: () => deploymentHealth(source, live().version),
     before: async (request, response) => {
       const { pathname, searchParams } = new URL(request.url ?? '/', 'http://localhost');
       if (await handleOverride(request, response, override, remotesMap)) return true;
