@@ -145,6 +145,15 @@ export const endpoints = {
     binary: true,
   },
   registriesCount: { method: 'GET', client: 'private', path: '/registry/registries/self/count' },
+  // ---- shared results (spec sections 6, 8): the owner's links, the recipient's reads (not spec calls)
+  resultShareCreate: { method: 'POST', client: 'private', path: '/registry/shares/self' },
+  resultSharesList: { method: 'GET', client: 'private', path: '/registry/shares/self' },
+  resultShareRevoke: { method: 'POST', client: 'private', path: '/registry/shares/self/:id/revoke' },
+  sharingSettings: { method: 'GET', client: 'private', path: '/user/users/self/sharing' },
+  sharingSettingsUpdate: { method: 'POST', client: 'private', path: '/user/users/self/sharing' },
+  sharedResults: { method: 'POST', client: 'public', path: '/registry/shared/:token' },
+  sharedResultsPdf: { method: 'POST', client: 'public', path: '/registry/shared/:token/pdf', binary: true },
+  sharedResultsDoctor: { method: 'POST', client: 'private', path: '/registry/shared/:token/doctor' },
   patientRegistries: { method: 'GET', client: 'private', path: '/registry/registries/self/patient/:id' },
   patientRegistriesCount: { method: 'GET', client: 'private', path: '/registry/registries/self/patient/:id/count' },
   analysisDynamics: {

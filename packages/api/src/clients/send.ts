@@ -63,12 +63,20 @@ export function endpointUrl<K extends EndpointKey>(
   return `${clientBaseUrl(endpoint.client)}${fillPath(endpoint.path, params as PathParams | undefined)}${queryString(query)}`;
 }
 
-/** The bytes of a `binary` GET call (the results PDF) as a Blob; a failure carries only its status. */
-export async function fetchBlob<K extends EndpointKey>(key: K, params?: RouteParams<K>): Promise<Blob> {
+/**
+ * The bytes of a `binary` call (the results PDF) as a Blob; a failure carries only its status. A POST's
+ * body carries what must not be in the URL (a shared link's code).
+ */
+export async function fetchBlob<K extends EndpointKey>(
+  key: K,
+  params?: RouteParams<K>,
+  body?: RouteBody<K>,
+): Promise<Blob> {
   const endpoint: Endpoint = endpoints[key];
   return clients[endpoint.client].request<Blob>({
     method: methodOf(endpoint),
     url: fillPath(endpoint.path, params as PathParams | undefined),
+    ...(body !== undefined && { data: body }),
     responseType: 'blob',
   });
 }

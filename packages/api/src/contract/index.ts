@@ -23,5 +23,6 @@ export { type Route, type RouteKey, type RouteSchemas, type Routes, routes } fro
 export * from './search';
 export * from './services';
 export * from './settlements';
+export * from './shares';
 export { summaries } from './summaries';
 export * from './visit';

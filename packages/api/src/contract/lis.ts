@@ -5,7 +5,7 @@
  * is in `endpoints` and no browser code imports it.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { Body, Nullable } from './common';
+import { Body, DateTimeString, Nullable } from './common';
 import { GenderCode } from './patient';
 
 /** The order number as the storefront gave it (digits). */
@@ -37,6 +37,9 @@ export const LisResultRow = Type.Object(
     unit: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 30 }))),
     referenceRange: Type.Optional(Nullable(LisReferenceRange)),
     note: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+    /** Who validated the row (the laboratory's physician, as the report names them) and when. */
+    validatedBy: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+    validatedAt: Type.Optional(Nullable(DateTimeString)),
   },
   { additionalProperties: false },
 );

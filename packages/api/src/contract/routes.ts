@@ -94,6 +94,19 @@ import {
 } from './results';
 import { SearchBody, SearchResponse } from './search';
 import {
+  ResultShare,
+  ShareCreateBody,
+  ShareCreated,
+  SharedForDoctor,
+  SharedOpenBody,
+  SharedParams,
+  SharedResults,
+  ShareParams,
+  SharesResponse,
+  SharingSettings,
+  SharingSettingsBody,
+} from './shares';
+import {
   ClientsBuyQuery,
   GenealogiesBody,
   GenealogiesResponse,
@@ -222,6 +235,14 @@ const schemas = {
   notificationSettings: { response: NotificationSettings },
   notificationSettingsUpdate: { body: NotificationSettingsBody, response: NotificationSettings },
   registriesCount: { querystring: RegistriesCountQuery, response: Count },
+  resultShareCreate: { body: ShareCreateBody, response: ShareCreated },
+  resultSharesList: { response: SharesResponse },
+  resultShareRevoke: { params: ShareParams, response: ResultShare },
+  sharingSettings: { response: SharingSettings },
+  sharingSettingsUpdate: { body: SharingSettingsBody, response: SharingSettings },
+  sharedResults: { params: SharedParams, body: SharedOpenBody, response: SharedResults },
+  sharedResultsPdf: { params: SharedParams, body: SharedOpenBody, response: ResultsPdf },
+  sharedResultsDoctor: { params: SharedParams, body: SharedOpenBody, response: SharedForDoctor },
   patientRegistries: {
     params: PatientParams,
     querystring: PatientRegistriesQuery,

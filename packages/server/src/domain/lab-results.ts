@@ -112,6 +112,13 @@ export function plausibleResults(
     }));
 }
 
+/** The development and demo laboratory's physicians who validate results (one per order, by its id). */
+export const LAB_VALIDATORS = [
+  'Коваленко Ірина Миколаївна, лікар-лаборант',
+  'Бондар Олег Васильович, лікар-лаборант',
+  'Савчук Наталія Петрівна, лікар клінічної лабораторної діагностики',
+] as const;
+
 /** Writes the results of a registry's order; answers how many rows were written. */
 export async function writeResults(
   db: Queryable,
@@ -126,8 +133,8 @@ export async function writeResults(
     const id = await analyteId(db, analyte, sort);
     const row = await db.maybeOne(
       `INSERT INTO results (registry_id, analyte_id, service_id, result, value, unit, ucum, reference_values, ref_low,
-                            ref_high, note_uk, note_ru, found, out_of_range, sort_order)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                            ref_high, note_uk, note_ru, found, out_of_range, sort_order, validated_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
        ON CONFLICT (registry_id, analyte_id) DO NOTHING RETURNING 1`,
       [
         registryId,
@@ -145,6 +152,7 @@ export async function writeResults(
         result.found,
         result.outOfRange,
         sort,
+        LAB_VALIDATORS[registryId % LAB_VALIDATORS.length] ?? null,
       ],
     );
     if (row) written += 1;

@@ -249,6 +249,8 @@ export async function publishResults(
 
     const now = deps.clock().toISOString();
     const outcomes: LisResultsResponse['rows'] = [];
+    // who validated each row (the laboratory's physician), kept beside it for the PDF (spec section 3)
+    const validations: Array<[string, string | null, string | null]> = [];
     let correctedReady = false;
     for (const { row, entry, stored } of checked) {
       const current = byAnalyte.get(row.analyteCode);
@@ -322,6 +324,15 @@ export async function publishResults(
         if (order.labStatus === 'ready') correctedReady = true;
       }
       outcomes.push({ id: row.id, analyteCode: row.analyteCode, outcome, revision });
+      validations.push([row.analyteCode, row.validatedBy ?? null, row.validatedAt ?? null]);
+    }
+
+    for (const [code, by, at] of validations) {
+      await tx.query(
+        `UPDATE results x SET validated_by = $3, validated_at = $4::timestamptz FROM analytes a
+          WHERE a.id = x.analyte_id AND x.registry_id = $1 AND a.code = $2`,
+        [registryId, code, by, at ?? (by ? now : null)],
+      );
     }
 
     const counts = await tx.one<{ received: number }>(

@@ -8,7 +8,11 @@ import { branchLabel } from '@lab/api/branch';
 import type { Order, Registry, ResultRow } from '@lab/api/contract';
 import QRCode from 'qrcode';
 import type { Locale } from '../i18n/messages';
+import type { ResultsPdfDetails } from '../repositories/results';
 import { createPdf, kyivDateTime } from './pdf';
+
+/** A date of birth as Ukrainian documents write it: 05.03.1988 (a calendar date, no time zone). */
+const birthDate = (date: string) => date.slice(0, 10).split('-').reverse().join('.');
 
 const TEXTS = {
   uk: {
@@ -17,6 +21,13 @@ const TEXTS = {
     title: 'Результати лабораторних досліджень',
     order: 'Замовлення №',
     ordered: 'Дата замовлення',
+    birthDay: 'Дата народження',
+    sex: 'Стать',
+    male: 'чоловіча',
+    female: 'жіноча',
+    sampled: 'Взяття біоматеріалу',
+    validated: 'Результати валідував',
+    sharedVerify: 'Ці результати надано за посиланням з кодом доступу; перевірка',
     ready: 'Результати готові',
     notReady: 'Результати ще готуються',
     patient: 'Пацієнт',
@@ -42,6 +53,13 @@ const TEXTS = {
     title: 'Результаты лабораторных исследований',
     order: 'Заказ №',
     ordered: 'Дата заказа',
+    birthDay: 'Дата рождения',
+    sex: 'Пол',
+    male: 'мужской',
+    female: 'женский',
+    sampled: 'Взятие биоматериала',
+    validated: 'Результаты валидировал',
+    sharedVerify: 'Эти результаты предоставлены по ссылке с кодом доступа; проверка',
     ready: 'Результаты готовы',
     notReady: 'Результаты ещё готовятся',
     patient: 'Пациент',
@@ -81,12 +99,23 @@ const fullName = (person: { lastName: string; firstName: string; middleName: str
 export type ResultsPdfInput = {
   registry: Registry;
   order: Order;
+  /** The patient's date of birth and sex, the sampling time, who validated (repositories/results.ts). */
+  details: ResultsPdfDetails;
+  /** Made for a recipient of a shared link: the QR code opens the link (with its code), not the account. */
+  shared?: boolean;
   /** Where the QR code leads: the order's results page on the site. */
   resultsUrl: string;
   locale: Locale;
 };
 
-export async function resultsPdf({ registry, order, resultsUrl, locale }: ResultsPdfInput): Promise<Buffer> {
+export async function resultsPdf({
+  registry,
+  order,
+  details,
+  shared = false,
+  resultsUrl,
+  locale,
+}: ResultsPdfInput): Promise<Buffer> {
   const text = TEXTS[locale];
   const { doc, done } = createPdf(
     {
@@ -111,12 +140,19 @@ export async function resultsPdf({ registry, order, resultsUrl, locale }: Result
 
   const facts: Array<[string, string]> = [
     [text.patient, fullName(registry.patient)],
+    [text.birthDay, details.birthDay ? birthDate(details.birthDay) : '—'],
+    [text.sex, details.sex ? text[details.sex] : '—'],
     [text.ordered, kyivDateTime(registry.createdAt)],
+    [text.sampled, details.sampledAt ? kyivDateTime(details.sampledAt) : '—'],
     [
       registry.resultsReady ? text.ready : text.notReady,
       registry.resultsReady && order.resultsFetchDate ? kyivDateTime(order.resultsFetchDate) : '—',
     ],
   ];
+  if (details.validatedBy) {
+    const at = details.validatedAt ? `, ${kyivDateTime(details.validatedAt)}` : '';
+    facts.push([text.validated, `${details.validatedBy}${at}`]);
+  }
   if (order.doctor) {
     facts.push([
       text.doctor,
@@ -176,7 +212,7 @@ export async function resultsPdf({ registry, order, resultsUrl, locale }: Result
     .fillColor(MUTED)
     .text(text.disclaimer, LEFT, doc.y, { width: RIGHT - LEFT });
   doc.moveDown(0.4);
-  doc.text(`${text.verify}:`, LEFT, doc.y, { width: RIGHT - LEFT });
+  doc.text(`${shared ? text.sharedVerify : text.verify}:`, LEFT, doc.y, { width: RIGHT - LEFT });
   doc.fillColor('#0b5cab').text(resultsUrl, LEFT, doc.y, { width: RIGHT - LEFT, link: resultsUrl, underline: true });
 
   // page numbers, once the number of pages is known

@@ -16,7 +16,13 @@ export type AuditEvent =
   | 'results-pdf'
   | 'results-fhir'
   | 'lis-results'
-  | 'notification-settings';
+  | 'notification-settings'
+  | 'results-share-create'
+  | 'results-share-revoke'
+  | 'results-sharing-settings'
+  | 'shared-results-read'
+  | 'shared-results-pdf'
+  | 'shared-results-doctor';
 
 export interface AuditEntry {
   readonly event: AuditEvent;

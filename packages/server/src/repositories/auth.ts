@@ -112,6 +112,16 @@ export function createAuthRepository(db: Queryable, clock: Clock) {
       return row.count <= limit;
     },
 
+    /** The count of `key` in the current fixed window, without counting (a limit's check before the try). */
+    async counted(key: string, windowSeconds = 3600): Promise<number> {
+      const windowStart = new Date(Math.floor(clock().getTime() / (windowSeconds * 1000)) * windowSeconds * 1000);
+      const row = await db.maybeOne<{ count: number }>(
+        'SELECT count FROM rate_counters WHERE key = $1 AND window_start = $2::timestamptz',
+        [key, windowStart.toISOString()],
+      );
+      return row?.count ?? 0;
+    },
+
     /**
      * Counts one request of a client in the fixed window starting at `windowStart` (the global request
      * limit, shared by every instance on the database); answers the window's count so far.

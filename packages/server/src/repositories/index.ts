@@ -22,6 +22,7 @@ import { createSearchRepository } from './search';
 import { createServicesRepository } from './services';
 import { createSessionsRepository } from './sessions';
 import { createSettlementsRepository } from './settlements';
+import { createSharesRepository } from './shares';
 import { createVitalsRepository } from './vitals';
 
 export interface RepositoryDeps {
@@ -50,6 +51,7 @@ export function createRepositories(db: Queryable, deps: RepositoryDeps) {
     orders: createOrdersRepository(db, deps.clock),
     payments: createPaymentsRepository(db, deps.clock),
     results: createResultsRepository(db, deps.clock),
+    shares: createSharesRepository(db, deps.clock),
     // the laboratory's information systems and their keys (results intake)
     lis: createLisRepository(db, deps.clock),
     // real-user monitoring (issue "Operations")

@@ -13,6 +13,7 @@ import type { Locale } from '../i18n/messages';
 import { fullNameSql, nameColumns } from './people';
 import { localized, type PageOf, pageOf, pageOffset } from './sql';
 import { SqlParams } from './sql-params';
+import { sharedWithDoctorSql } from './shares';
 
 export interface CartLine {
   serviceId: number;
@@ -229,10 +230,14 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
     };
   }
 
-  function scopeCondition(scope: OrderScope, p: SqlParams): string {
+  function scopeCondition(scope: OrderScope, p: SqlParams, shared = false): string {
     const parts: string[] = [];
     if (scope.userId !== undefined) parts.push(`o.user_id = ${p.add(scope.userId)}`);
-    if (scope.doctorId !== undefined && scope.doctorId !== null) parts.push(`o.doctor_id = ${p.add(scope.doctorId)}`);
+    if (scope.doctorId !== undefined && scope.doctorId !== null) {
+      parts.push(`o.doctor_id = ${p.add(scope.doctorId)}`);
+      // one order's reads (the results PDF in the doctor's view) also reach the orders shared with them
+      if (shared) parts.push(sharedWithDoctorSql(scope.doctorId, clock(), p));
+    }
     return parts.length === 0 ? 'false' : `(${parts.join(' OR ')})`;
   }
 
@@ -466,7 +471,7 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
       const p = new SqlParams();
       const condition = 'orderId' in where ? `o.id = ${p.add(where.orderId)}` : `r.id = ${p.add(where.registryId)}`;
       const row = await db.maybeOne<OrderRow>(
-        `${orderSelect(locale)} WHERE ${condition} AND ${scopeCondition(scope, p)}`,
+        `${orderSelect(locale)} WHERE ${condition} AND ${scopeCondition(scope, p, true)}`,
         p.values,
       );
       if (!row) return null;

@@ -13,10 +13,19 @@ import { containsPattern } from './orders';
 import { nameColumns } from './people';
 import { localized, type PageOf, pageOf, pageOffset } from './sql';
 import { SqlParams } from './sql-params';
+import { sharedWithDoctorSql } from './shares';
 
 export interface ResultsScope {
   readonly userId: number;
   readonly doctorId: number | null;
+}
+
+export interface ResultsPdfDetails {
+  readonly birthDay: string | null;
+  readonly sex: 'male' | 'female' | null;
+  readonly sampledAt: string | null;
+  readonly validatedBy: string | null;
+  readonly validatedAt: string | null;
 }
 
 export interface PatientRegistriesFilter {
@@ -27,9 +36,12 @@ export interface PatientRegistriesFilter {
   readonly query?: string;
 }
 
-function scopeSql(scope: ResultsScope, p: SqlParams): string {
+/** A doctor's scope also holds the orders shared with them through links that still open (shares.ts). */
+function scopeSql(scope: ResultsScope, p: SqlParams, now: Date): string {
   const parts = [`o.user_id = ${p.add(scope.userId)}`];
-  if (scope.doctorId !== null) parts.push(`o.doctor_id = ${p.add(scope.doctorId)}`);
+  if (scope.doctorId !== null) {
+    parts.push(`o.doctor_id = ${p.add(scope.doctorId)}`, sharedWithDoctorSql(scope.doctorId, now, p));
+  }
   return `(${parts.join(' OR ')})`;
 }
 
@@ -52,7 +64,6 @@ type HeadRow = {
 };
 
 export function createResultsRepository(db: Queryable, clock: Clock) {
-  void clock;
   const head = (locale: Locale) =>
     `SELECT r.id, o.id AS "orderId", o.number, r.created_at AS "createdAt", o.lab_status = 'ready' AS "resultsReady",
             pt.id AS "patientId", ${nameColumns('pt', locale)}
@@ -69,7 +80,7 @@ export function createResultsRepository(db: Queryable, clock: Clock) {
     async rows(registryId: number, scope: ResultsScope, locale: Locale): Promise<ResultRow[] | null> {
       const p = new SqlParams();
       const visible = await db.maybeOne(
-        `SELECT 1 FROM registries r JOIN orders o ON o.id = r.order_id WHERE r.id = ${p.add(registryId)} AND ${scopeSql(scope, p)}`,
+        `SELECT 1 FROM registries r JOIN orders o ON o.id = r.order_id WHERE r.id = ${p.add(registryId)} AND ${scopeSql(scope, p, clock())}`,
         p.values,
       );
       if (!visible) return null;
@@ -87,7 +98,7 @@ export function createResultsRepository(db: Queryable, clock: Clock) {
     async registry(registryId: number, scope: ResultsScope, locale: Locale): Promise<Registry | null> {
       const p = new SqlParams();
       const row = await db.maybeOne<HeadRow>(
-        `${head(locale)} WHERE r.id = ${p.add(registryId)} AND ${scopeSql(scope, p)}`,
+        `${head(locale)} WHERE r.id = ${p.add(registryId)} AND ${scopeSql(scope, p, clock())}`,
         p.values,
       );
       if (!row) return null;
@@ -163,6 +174,25 @@ export function createResultsRepository(db: Queryable, clock: Clock) {
       };
     },
 
+    /**
+     * What the PDF adds to the results (spec section 3, the user's and the result's fields): the patient's
+     * date of birth and sex, when the sample was taken, who validated the results and when. The caller
+     * has checked the scope.
+     */
+    async pdfDetails(registryId: number): Promise<ResultsPdfDetails | null> {
+      return db.maybeOne<ResultsPdfDetails>(
+        `SELECT pt.birth_day AS "birthDay", g.code AS sex, o.sampled_at AS "sampledAt",
+                (SELECT string_agg(DISTINCT x.validated_by, '; ') FROM results x
+                  WHERE x.registry_id = r.id AND x.validated_by IS NOT NULL) AS "validatedBy",
+                coalesce((SELECT max(x.validated_at) FROM results x WHERE x.registry_id = r.id), o.results_ready_at)
+                  AS "validatedAt"
+           FROM registries r JOIN orders o ON o.id = r.order_id JOIN patients pt ON pt.id = o.patient_id
+           LEFT JOIN genders g ON g.id = pt.gender_id
+          WHERE r.id = $1`,
+        [registryId],
+      );
+    },
+
     /** Whether any registry of a patient lies within the scope (else the patient is "not found"). */
     async patientVisible(patientId: number, scope: ResultsScope): Promise<boolean> {
       const p = new SqlParams();
@@ -173,9 +203,11 @@ export function createResultsRepository(db: Queryable, clock: Clock) {
       );
       if (ownPatient) return true;
       if (scope.doctorId === null) return false;
+      const q = new SqlParams();
       const referred = await db.maybeOne(
-        'SELECT 1 FROM orders o WHERE o.patient_id = $1 AND o.doctor_id = $2 LIMIT 1',
-        [patientId, scope.doctorId],
+        `SELECT 1 FROM orders o WHERE o.patient_id = ${q.add(patientId)}
+            AND (o.doctor_id = ${q.add(scope.doctorId)} OR ${sharedWithDoctorSql(scope.doctorId, clock(), q)}) LIMIT 1`,
+        q.values,
       );
       return referred !== null;
     },
@@ -187,7 +219,7 @@ export function createResultsRepository(db: Queryable, clock: Clock) {
       locale: Locale,
     ): Promise<PageOf<RegistrySummary>> {
       const p = new SqlParams();
-      const where = [`o.patient_id = ${p.add(patientId)}`, scopeSql(scope, p)];
+      const where = [`o.patient_id = ${p.add(patientId)}`, scopeSql(scope, p, clock())];
       if (filter.dateFrom)
         where.push(`r.created_at >= ${p.add(kyivInstant(filter.dateFrom).toISOString())}::timestamptz`);
       if (filter.dateTo)
@@ -263,7 +295,7 @@ export function createResultsRepository(db: Queryable, clock: Clock) {
                 x.unit, x.reference_values AS "referenceValues", ${localized('a.title', locale)} AS "analysisName"
            FROM results x JOIN registries r ON r.id = x.registry_id JOIN orders o ON o.id = r.order_id
            JOIN analytes a ON a.id = x.analyte_id
-          WHERE o.patient_id = ${p.add(patientId)} AND x.analyte_id = ${p.add(analyteId)} AND ${scopeSql(scope, p)}
+          WHERE o.patient_id = ${p.add(patientId)} AND x.analyte_id = ${p.add(analyteId)} AND ${scopeSql(scope, p, clock())}
           ORDER BY date, r.id`,
         p.values,
       );

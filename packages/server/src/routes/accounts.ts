@@ -10,13 +10,16 @@ import notificationRoutes from './private/notifications';
 import orderRoutes from './private/order/orders';
 import patientRoutes from './private/patient/patient';
 import registryRoutes from './private/results/registries';
+import shareRoutes from './private/results/shares';
 import sessionRoutes from './private/session/session';
 import signInRoutes from './public/auth/sign-in';
+import sharedResultsRoutes from './public/registry/shared';
 import sandboxRoutes from './sandbox/sandbox';
 
 export default async function accountRoutes(app: FastifyInstance): Promise<void> {
   // /api/public
   await app.register(signInRoutes);
+  await app.register(sharedResultsRoutes);
   // /api/private
   await app.register(sessionRoutes);
   await app.register(patientRoutes);
@@ -24,6 +27,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   await app.register(orderRoutes);
   await app.register(registryRoutes);
   await app.register(notificationRoutes);
+  await app.register(shareRoutes);
   // /api/lis: the laboratory's information system publishes results
   await app.register(lisRoutes);
   // /api/sandbox: the development payment provider

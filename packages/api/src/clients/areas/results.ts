@@ -14,6 +14,15 @@ import type {
   Registry,
   ResultRow,
 } from '../../contract/results';
+import type {
+  ResultShare,
+  ShareCreated,
+  ShareDays,
+  SharedForDoctor,
+  SharedResults,
+  SharesResponse,
+  SharingSettings,
+} from '../../contract/shares';
 import { fetchBlob, send } from '../send';
 
 /** List filters the screens choose; customer type and the on-site flag follow from the role. */
@@ -41,6 +50,20 @@ export const results = {
   notifications: (): Promise<NotificationSettings> => send('notificationSettings', {}),
   updateNotifications: (settings: NotificationSettingsBody): Promise<NotificationSettings> =>
     send('notificationSettingsUpdate', { body: settings }),
+  /** A link and a code to the order's results for `days` (answered once). */
+  share: (registryId: number, days: ShareDays): Promise<ShareCreated> =>
+    send('resultShareCreate', { body: { registryId, days } }),
+  shares: (): Promise<SharesResponse> => send('resultSharesList', {}),
+  revokeShare: (shareId: number): Promise<ResultShare> => send('resultShareRevoke', { params: { id: shareId } }),
+  sharing: (): Promise<SharingSettings> => send('sharingSettings', {}),
+  updateSharing: (enabled: boolean): Promise<SharingSettings> =>
+    send('sharingSettingsUpdate', { body: { enabled } }),
+  /** The recipient's reads: the link's token and its code. */
+  shared: (token: string, code: string): Promise<SharedResults> =>
+    send('sharedResults', { params: { token }, body: { code } }),
+  sharedPdf: (token: string, code: string): Promise<Blob> => fetchBlob('sharedResultsPdf', { token }, { code }),
+  sharedForDoctor: (token: string, code: string): Promise<SharedForDoctor> =>
+    send('sharedResultsDoctor', { params: { token }, body: { code } }),
   count: (query: RegistriesCountQuery = {}): Promise<Count> => send('registriesCount', { query }),
   patientRegistries: (patientId: number, query: PatientRegistriesQuery = {}): Promise<PatientRegistriesResponse> =>
     send('patientRegistries', { params: { id: patientId }, query }),

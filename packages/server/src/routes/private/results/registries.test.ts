@@ -181,6 +181,38 @@ async function resultsPdfOf(cookie: string, registryId: number, language = 'uk')
 }
 
 describe('the results PDF', () => {
+  it('names the patient’s date of birth and sex, the sampling time and who validated, from the data', async () => {
+    const me = await patient();
+    const placed = await orderWithResults(t.app, t.db, me);
+    await t.db.query(
+      `UPDATE patients SET birth_day = '1979-12-24', gender_id = (SELECT id FROM genders WHERE code = 'female')
+        WHERE id = $1`,
+      [me.patientId],
+    );
+    await t.db.query(`UPDATE orders SET sampled_at = '2026-11-17T06:05:00Z' WHERE id = $1`, [placed.order.id]);
+    await t.db.query(
+      `UPDATE results SET validated_by = 'Мельник Оксана Іванівна, лікар-лаборант', validated_at = '2026-11-18T08:40:00Z'
+        WHERE registry_id = $1`,
+      [placed.registryId],
+    );
+    const text = pdfText((await resultsPdfOf(me.cookie, placed.registryId)).bytes).pages.join('\n');
+    expect(text).toMatch(/Дата народження\s+24\.12\.1979/);
+    expect(text).toMatch(/Стать\s+жіноча/);
+    expect(text).toMatch(/Взяття біоматеріалу\s+17\.11\.2026 08:05/);
+    expect(text).toMatch(/Результати валідував\s+Мельник Оксана Іванівна, лікар-лаборант, 18\.11\.2026\s+10:40/);
+    const ru = pdfText((await resultsPdfOf(me.cookie, placed.registryId, 'ru')).bytes).pages.join('\n');
+    expect(ru).toMatch(/Пол\s+женский/);
+    expect(ru).toMatch(/Взятие биоматериала\s+17\.11\.2026 08:05/);
+  });
+
+  it('names the validating physician of the development laboratory when nobody else did', async () => {
+    const me = await patient();
+    const placed = await orderWithResults(t.app, t.db, me);
+    const text = pdfText((await resultsPdfOf(me.cookie, placed.registryId)).bytes).pages.join('\n');
+    expect(text).toMatch(/Результати валідував\s+\S+ \S+ \S+, лікар/);
+    expect(text).toMatch(/Взяття біоматеріалу\s+\d\d\.\d\d\.\d{4} \d\d:\d\d/);
+  });
+
   it('holds the lab, the patient, the order, every row with its values and marks, page numbers and the way back', async () => {
     const me = await patient();
     const placed = await orderWithResults(t.app, t.db, me);

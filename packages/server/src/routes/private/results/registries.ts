@@ -108,15 +108,17 @@ export default async function registryRoutes(app: FastifyInstance): Promise<void
   contractRoute(app, 'registryResultsPdf', async (request, reply) => {
     const { id } = request.params;
     const scope = scopeOf(request);
-    const [registry, order] = await Promise.all([
+    const [registry, order, details] = await Promise.all([
       app.repos.results.registry(id, scope, request.locale),
       app.repos.orders.get({ registryId: id }, scope, request.locale),
+      app.repos.results.pdfDetails(id),
     ]);
     await audit(request, 'results-pdf', id, registry !== null && order !== null);
-    if (!registry || !order) throw notFound('registry-not-found');
+    if (!registry || !order || !details) throw notFound('registry-not-found');
     const pdf = await resultsPdf({
       registry,
       order,
+      details,
       resultsUrl: `${requestOrigin(request)}/account/results/${id}`,
       locale: request.locale,
     });
