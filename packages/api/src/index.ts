@@ -23,11 +23,11 @@ export type * from './contract/doctor';
 export type * from './contract/orders';
 export type * from './contract/patient';
 export type * from './contract/results';
-export type * from './contract/shares';
 export type { Route, RouteKey, RouteSchemas, Routes } from './contract/routes';
 export type * from './contract/search';
 export type * from './contract/services';
 export type * from './contract/settlements';
+export type * from './contract/shares';
 export type * from './contract/visit';
 export {
   type ClientKind,

@@ -94,19 +94,6 @@ import {
 } from './results';
 import { SearchBody, SearchResponse } from './search';
 import {
-  ResultShare,
-  ShareCreateBody,
-  ShareCreated,
-  SharedForDoctor,
-  SharedOpenBody,
-  SharedParams,
-  SharedResults,
-  ShareParams,
-  SharesResponse,
-  SharingSettings,
-  SharingSettingsBody,
-} from './shares';
-import {
   ClientsBuyQuery,
   GenealogiesBody,
   GenealogiesResponse,
@@ -132,6 +119,19 @@ import {
   SettlementsListQuery,
   SettlementsListResponse,
 } from './settlements';
+import {
+  ResultShare,
+  ShareCreateBody,
+  ShareCreated,
+  SharedForDoctor,
+  SharedOpenBody,
+  SharedParams,
+  SharedResults,
+  ShareParams,
+  SharesResponse,
+  SharingSettings,
+  SharingSettingsBody,
+} from './shares';
 import { OrderPlan } from './visit';
 
 /** The schemas of one route; `response` is the 200 reply (errors are always ErrorBody). */

@@ -61,7 +61,8 @@ export const summaries: Readonly<Record<RouteKey, string>> = {
   registryResults: "Get a registry's lab results",
   registryResultsPdf: "Get a registry's lab results as a PDF",
   registryResultsFhir: "Get a registry's lab results as a FHIR R4 Bundle (LOINC, UCUM)",
-  resultShareCreate: "Share an order's results: a link and a 6-digit code for 1, 7 or 30 days (403 when sharing is off)",
+  resultShareCreate:
+    "Share an order's results: a link and a 6-digit code for 1, 7 or 30 days (403 when sharing is off)",
   resultSharesList: "List the signed-in user's result links (status, when last opened) and whether sharing is on",
   resultShareRevoke: 'Revoke one of my result links: it stops opening at once',
   sharingSettings: 'Get whether my results may be shared by link',

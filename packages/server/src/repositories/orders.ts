@@ -11,9 +11,9 @@ import type { OrderTotals, PricedLine } from '../domain/order-pricing';
 import { displayState, type LabStatus, type PaymentStatus } from '../domain/order-state';
 import type { Locale } from '../i18n/messages';
 import { fullNameSql, nameColumns } from './people';
+import { sharedWithDoctorSql } from './shares';
 import { localized, type PageOf, pageOf, pageOffset } from './sql';
 import { SqlParams } from './sql-params';
-import { sharedWithDoctorSql } from './shares';
 
 export interface CartLine {
   serviceId: number;

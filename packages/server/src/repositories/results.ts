@@ -11,9 +11,9 @@ import type { FhirInput, FhirResultRow } from '../domain/results-fhir';
 import type { Locale } from '../i18n/messages';
 import { containsPattern } from './orders';
 import { nameColumns } from './people';
+import { sharedWithDoctorSql } from './shares';
 import { localized, type PageOf, pageOf, pageOffset } from './sql';
 import { SqlParams } from './sql-params';
-import { sharedWithDoctorSql } from './shares';
 
 export interface ResultsScope {
   readonly userId: number;

@@ -56,8 +56,7 @@ export const results = {
   shares: (): Promise<SharesResponse> => send('resultSharesList', {}),
   revokeShare: (shareId: number): Promise<ResultShare> => send('resultShareRevoke', { params: { id: shareId } }),
   sharing: (): Promise<SharingSettings> => send('sharingSettings', {}),
-  updateSharing: (enabled: boolean): Promise<SharingSettings> =>
-    send('sharingSettingsUpdate', { body: { enabled } }),
+  updateSharing: (enabled: boolean): Promise<SharingSettings> => send('sharingSettingsUpdate', { body: { enabled } }),
   /** The recipient's reads: the link's token and its code. */
   shared: (token: string, code: string): Promise<SharedResults> =>
     send('sharedResults', { params: { token }, body: { code } }),

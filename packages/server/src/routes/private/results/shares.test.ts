@@ -1,5 +1,12 @@
 /** Shared results: the owner's links, the recipient's reads, the doctor's view, and who may do what. */
-import type { Registry, ResultShare, ShareCreated, SharedForDoctor, SharedResults, SharesResponse } from '@lab/api/contract';
+import type {
+  Registry,
+  ResultShare,
+  ShareCreated,
+  SharedForDoctor,
+  SharedResults,
+  SharesResponse,
+} from '@lab/api/contract';
 import { createDoctorUser, createPatientUser, createWard, sessionCookie } from '../../../test-support/accounts';
 import { DEFAULT_NOW, useTestApp } from '../../../test-support/harness';
 import { call, ok } from '../../../test-support/http';
@@ -143,12 +150,18 @@ describe('sharing an order’s results by link and code', () => {
     const headers = { cookie: owner.cookie };
     expect(await ok(t.app, 'sharingSettingsUpdate', { headers, body: { enabled: false } })).toEqual({ enabled: false });
     expect(await ok(t.app, 'sharingSettings', { headers })).toEqual({ enabled: false });
-    const refused = await call(t.app, 'resultShareCreate', { headers, body: { registryId: placed.registryId, days: 7 } });
+    const refused = await call(t.app, 'resultShareCreate', {
+      headers,
+      body: { registryId: placed.registryId, days: 7 },
+    });
     expect(refused).toMatchObject({
       status: 403,
       body: { code: 'sharing-unavailable', message: expect.stringContaining('недоступне') },
     });
-    expect(await open(created.token, created.code)).toMatchObject({ status: 403, body: { code: 'sharing-unavailable' } });
+    expect(await open(created.token, created.code)).toMatchObject({
+      status: 403,
+      body: { code: 'sharing-unavailable' },
+    });
     expect((await ok<SharesResponse>(t.app, 'resultSharesList', { headers })).enabled).toBe(false);
     await ok(t.app, 'sharingSettingsUpdate', { headers, body: { enabled: true } });
     expect((await open(created.token, created.code)).status).toBe(200);
@@ -163,8 +176,13 @@ describe('a doctor opens shared results in the doctor’s view', () => {
     // before the code, nothing of the order in the doctor's view
     expect((await call(t.app, 'registry', { headers, params: { id: placed.registryId } })).status).toBe(404);
     expect(
-      (await call(t.app, 'sharedResultsDoctor', { headers, params: { token: created.token }, body: { code: wrongCode(created.code) } }))
-        .status,
+      (
+        await call(t.app, 'sharedResultsDoctor', {
+          headers,
+          params: { token: created.token },
+          body: { code: wrongCode(created.code) },
+        })
+      ).status,
     ).toBe(400);
     const taken = await ok<SharedForDoctor>(t.app, 'sharedResultsDoctor', {
       headers,
@@ -194,7 +212,10 @@ describe('a doctor opens shared results in the doctor’s view', () => {
       body: { code: created.code },
     });
     expect(asPatient).toMatchObject({ status: 403, body: { code: 'forbidden' } });
-    const asGuest = await call(t.app, 'sharedResultsDoctor', { params: { token: created.token }, body: { code: created.code } });
+    const asGuest = await call(t.app, 'sharedResultsDoctor', {
+      params: { token: created.token },
+      body: { code: created.code },
+    });
     expect(asGuest.status).toBe(401);
   });
 });
@@ -217,7 +238,9 @@ describe('who may make, list and revoke links (BOLA)', () => {
     for (const key of ['resultSharesList', 'sharingSettings'] as const) {
       expect((await call(t.app, key)).status).toBe(401);
     }
-    expect((await call(t.app, 'resultShareCreate', { body: { registryId: placed.registryId, days: 7 } })).status).toBe(401);
+    expect((await call(t.app, 'resultShareCreate', { body: { registryId: placed.registryId, days: 7 } })).status).toBe(
+      401,
+    );
     expect((await call(t.app, 'resultShareRevoke', { params: { id: created.share.id } })).status).toBe(401);
     expect((await call(t.app, 'sharingSettingsUpdate', { body: { enabled: false } })).status).toBe(401);
     // the owner's link still opens and is still active
