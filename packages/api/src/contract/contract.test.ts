@@ -280,6 +280,15 @@ describe('route table', () => {
       'private GET /registry/registries/self/:id/results/fhir',
       'private GET /user/users/self/notifications',
       'private POST /user/users/self/notifications',
+      // shared results (issue 48, spec sections 6 and 8): the owner's links and setting, the recipient's reads
+      'private POST /registry/shares/self',
+      'private GET /registry/shares/self',
+      'private POST /registry/shares/self/:id/revoke',
+      'private GET /user/users/self/sharing',
+      'private POST /user/users/self/sharing',
+      'public POST /registry/shared/:token',
+      'public POST /registry/shared/:token/pdf',
+      'private POST /registry/shared/:token/doctor',
     ];
     expect(section7.filter((call) => !paths.has(call))).toEqual([]);
     expect(additions.filter((call) => !paths.has(call))).toEqual([]);
