@@ -1,5 +1,5 @@
 /**
- * Links to an order's results (migration 008): the owner makes, lists and revokes them; a recipient
+ * Links to an order's results (migration 009): the owner makes, lists and revokes them; a recipient
  * finds one by its token's hash; a doctor who opened one reads the order in the doctor's view while it
  * opens. A link opens while it is neither revoked nor expired and its owner lets results be shared.
  */
