@@ -367,11 +367,11 @@ test.describe('a guest', () => {
     await expect(registration.getByLabel('Прізвище')).toBeFocused();
     await scanAt(page, 'sign-in, registration stage', BOTH);
     await registration.getByRole('button', { name: 'Зареєструватися' }).click();
-    await expect(registration.getByText("Це поле є обов'язковим")).toBeVisible();
+    await expect(registration.getByText('Це поле є обов’язковим')).toBeVisible();
     await scanAt(page, 'sign-in, registration with errors', BOTH);
     await scanCalendar(page, registration, 'registration, birth-date calendar open');
     await registration.getByLabel('Прізвище').fill('Доступна');
-    await registration.getByLabel("Ім'я").fill('Олена');
+    await registration.getByLabel('Ім’я').fill('Олена');
     await registration.getByLabel('По батькові').fill('Петрівна');
     await registration.getByLabel('Дата народження').pressSequentially('15051990');
     await registration.getByRole('radio', { name: 'Жіноча' }).check();

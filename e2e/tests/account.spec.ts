@@ -223,7 +223,7 @@ test.describe("the demo patient's first view", () => {
     await expect(page.locator('main [inert]')).toHaveCount(0);
     expect(await shifted()).toBeLessThan(0.02);
     await page.goto(`${site.url}/account`);
-    await expect(page.getByText('Вітаємо, Олена')).toBeVisible();
+    await expect(page.getByText('Вітаємо, Олено')).toBeVisible();
     await expect(page.locator('main [inert]')).toHaveCount(0);
     expect(await shifted()).toBeLessThan(0.02);
     await page

@@ -406,7 +406,7 @@ for (const mode of ['500', 'timeout'] as const) {
       await page.getByRole('option').first().click();
       await page.getByRole('radio', { name: /У відділенні.*Готівкою/ }).check();
       await page.getByRole('radio', { name: 'За ПІБ лікаря' }).check();
-      const doctor = page.getByLabel("Прізвище, ім'я та по батькові лікаря");
+      const doctor = page.getByLabel('Прізвище, ім’я та по батькові лікаря');
       await doctor.fill('Петренко Іван Іванович');
       const contract = page.getByRole('checkbox', { name: /публічного договору/ });
       await contract.check();

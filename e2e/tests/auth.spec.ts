@@ -86,11 +86,11 @@ test.describe('a new patient on a phone', () => {
     await dialog.getByRole('button', { name: 'Зареєструватися' }).click();
     await expect(dialog.getByText('Заповніть це поле')).toHaveCount(4);
     await expect(dialog.getByText('Оберіть один із варіантів')).toBeVisible();
-    await expect(dialog.getByText("Це поле є обов'язковим")).toBeVisible();
+    await expect(dialog.getByText('Це поле є обов’язковим')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
     await dialog.getByLabel('Прізвище').fill('Шевченко');
-    await dialog.getByLabel("Ім'я").fill('Олена2');
+    await dialog.getByLabel('Ім’я').fill('Олена2');
     await dialog.getByLabel('По батькові').fill('Петрівна');
     await dialog.getByLabel('Дата народження').pressSequentially('15051990');
     await expect(dialog.getByLabel('Дата народження')).toHaveValue('15.05.1990');
@@ -98,7 +98,7 @@ test.describe('a new patient on a phone', () => {
     await dialog.getByLabel('Я погоджуюся на обробку моїх персональних даних').check();
     await dialog.getByRole('button', { name: 'Зареєструватися' }).click();
     await expect(dialog.getByText('Поле не повинно містити цифр')).toBeVisible();
-    await dialog.getByLabel("Ім'я").fill('Олена');
+    await dialog.getByLabel('Ім’я').fill('Олена');
     await expect(dialog.getByText('Поле не повинно містити цифр')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Зареєструватися' }).click();
 

@@ -37,7 +37,7 @@ describe('the account routes', () => {
   it('greet a signed-in patient on /account with the ways in', async () => {
     serveAccount();
     await renderAccount('/account');
-    expect(await screen.findByText('Вітаємо, Олена!')).toBeInTheDocument();
+    expect(await screen.findByText('Вітаємо, Олено!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Мої замовлення/ })).toHaveAttribute('href', '/account/orders');
     expect(screen.queryByRole('group', { name: 'Роль' })).not.toBeInTheDocument();
   });

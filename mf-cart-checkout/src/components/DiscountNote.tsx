@@ -1,4 +1,5 @@
 import { useTranslation } from '@lab/i18n';
+import { formatPercent } from '@lab/ui';
 import { fractionToPercent } from '../lib/useOnlineDiscount';
 
 type Props = {
@@ -20,13 +21,13 @@ export function DiscountNote({ promo, onlinePercent, className }: Props) {
   if (promoPercent != null && promoPercent >= onlinePercent) {
     text =
       onlinePercent > 0
-        ? t('discount.promoWins', { promo: promoPercent, online: onlinePercent })
-        : t('discount.promoOnly', { promo: promoPercent });
+        ? t('discount.promoWins', { promo: formatPercent(promoPercent), online: formatPercent(onlinePercent) })
+        : t('discount.promoOnly', { promo: formatPercent(promoPercent) });
   } else if (onlinePercent > 0) {
     text =
       promoPercent != null
-        ? t('discount.onlineWins', { promo: promoPercent, online: onlinePercent })
-        : t('discount.online', { online: onlinePercent });
+        ? t('discount.onlineWins', { promo: formatPercent(promoPercent), online: formatPercent(onlinePercent) })
+        : t('discount.online', { online: formatPercent(onlinePercent) });
   }
   return text ? <p className={className}>{text}</p> : null;
 }

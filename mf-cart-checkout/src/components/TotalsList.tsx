@@ -1,5 +1,5 @@
 import { useTranslation } from '@lab/i18n';
-import { cx, Price } from '@lab/ui';
+import { cx, formatPercent, Price } from '@lab/ui';
 import styles from './TotalsList.module.css';
 
 export type Totals = {
@@ -32,12 +32,12 @@ export function TotalsList({
 }) {
   const { t } = useTranslation('cartCheckout');
   const onlineLabel = terms.onlinePercent
-    ? t('totals.onlineDiscountPercent', { percent: terms.onlinePercent })
+    ? t('totals.onlineDiscountPercent', { percent: formatPercent(terms.onlinePercent) })
     : t('totals.onlineDiscount');
   const promoLabel =
     terms.promoPercent != null
       ? t(terms.promoCode ? 'totals.promoDiscountCode' : 'totals.promoDiscountPercent', {
-          percent: terms.promoPercent,
+          percent: formatPercent(terms.promoPercent),
           code: terms.promoCode,
         })
       : t('totals.promoDiscount');

@@ -4,14 +4,25 @@
  * the first), over the cities by their number of branches; and category lists likewise. Deterministic
  * (a seeded PRNG): the same database gives the same mix, so before and after ask the same.
  *
- * The seed's own services (the lowest ids) give the queries, so that the seed and the seed plus
+ * The seed's own services (the lowest ids) and the field's words (seed/data/search-synonyms.ts) give the
+ * queries, so that the seed and the seed plus
  * synthetic services are asked the same mix.
  */
 import type { Queryable } from '../src/db/database';
 import { toQwerty } from '../src/domain/keyboard-layout';
+import { searchSynonyms } from '../src/seed/data/search-synonyms';
 import { mulberry32 } from '../src/seed/data/util';
 
-export type QueryKind = 'title' | 'prefix' | 'code' | 'typo' | 'latin layout' | 'russian' | 'category' | 'city';
+export type QueryKind =
+  | 'title'
+  | 'prefix'
+  | 'code'
+  | 'typo'
+  | 'latin layout'
+  | 'russian'
+  | 'synonym'
+  | 'category'
+  | 'city';
 
 export interface MixRequest {
   readonly kind: QueryKind;
@@ -100,6 +111,8 @@ export async function makeMix(db: Queryable) {
     ['typo', services.slice(0, 100).map((s) => typo(words(s.uk, 2), random))],
     ['latin layout', services.slice(0, 80).map((s) => toQwerty(words(s.uk, 2), 'uk'))],
     ['russian', services.slice(0, 80).map((s) => s.ru.toLowerCase())],
+    // the field's words as typed: "ЗАК", "оак", "цукор", "вітамін д"
+    ['synonym', searchSynonyms.flatMap((synonym) => synonym.terms)],
     ['category', groups.map((g) => g.uk.toLowerCase())],
     ['city', cities.map((c) => c.uk.toLowerCase())],
   ];

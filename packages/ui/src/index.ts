@@ -68,6 +68,7 @@ export {
   todayInKyiv,
   toIsoDate,
 } from './format/date';
+export { formatPercent } from './format/percent';
 export {
   formatPhone,
   maskPhone,

@@ -1,4 +1,4 @@
-import { useTranslation } from '@lab/i18n';
+import { useLocale, useTranslation } from '@lab/i18n';
 import { cardStyles, cx, Link, Skeleton, SkeletonGrid, SkeletonText } from '@lab/ui';
 import { Busy } from '../../lib';
 import type { ReadyAccount } from '../account';
@@ -6,6 +6,7 @@ import styles from './Profile.module.css';
 import { ProfileSummary } from './ProfileSummary';
 import { RoleSwitch } from './RoleSwitch';
 import { useSwitchRole } from './useSwitchRole';
+import { vocativeUk } from './vocative';
 
 type Tile = { to: string; title: string; text: string };
 
@@ -41,10 +42,13 @@ function HomeTiles({ role }: { role: 'patient' | 'doctor' }) {
 export function AccountHome({ account }: { account: ReadyAccount }) {
   const { t } = useTranslation('account');
   const switchRole = useSwitchRole();
+  const locale = useLocale();
+  // Ukrainian greets in the vocative ("Вітаємо, Олено!"); Russian has none in use and keeps the name
+  const name = locale === 'ua' ? vocativeUk(account.person.firstName) : account.person.firstName;
   return (
     <section className={styles.page} aria-labelledby="account-title">
       <h1 id="account-title">{t('page.title')}</h1>
-      <p className={styles.welcome}>{t('page.welcome', { name: account.person.firstName })}</p>
+      <p className={styles.welcome}>{t('page.welcome', { name })}</p>
       <div className={cx(cardStyles.card, styles.hero)}>
         <ProfileSummary person={account.person} size={64} />
         {account.canSwitch && <RoleSwitch role={account.role} onSwitch={switchRole} />}

@@ -24,7 +24,7 @@ const display = (iso: string) => iso.split('-').reverse().join('.');
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field('Прізвище'), ' Шевченко ');
-  await user.type(field("Ім'я"), 'Олена');
+  await user.type(field('Ім’я'), 'Олена');
   await user.type(field('По батькові'), 'Петрівна');
   await user.type(field('Дата народження'), '15051990');
   await user.click(await screen.findByRole('radio', { name: 'Жіноча' }));
@@ -49,7 +49,7 @@ describe('in Ukrainian', () => {
     await user.click(submit());
     expect(screen.getAllByText('Заповніть це поле')).toHaveLength(4); // three names and the date
     expect(screen.getByText('Оберіть один із варіантів')).toBeInTheDocument();
-    expect(screen.getByText("Це поле є обов'язковим")).toBeInTheDocument();
+    expect(screen.getByText('Це поле є обов’язковим')).toBeInTheDocument();
     expect(field('Прізвище')).toHaveFocus();
     expect(field('Прізвище')).toHaveAccessibleDescription('Заповніть це поле');
     expect(calls.register).not.toHaveBeenCalled();
@@ -59,7 +59,7 @@ describe('in Ukrainian', () => {
     await user.click(screen.getByRole('radio', { name: 'Чоловіча' }));
     expect(screen.queryByText('Оберіть один із варіантів')).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /^Я погоджуюся на обробку моїх персональних даних/ }));
-    expect(screen.queryByText("Це поле є обов'язковим")).not.toBeInTheDocument();
+    expect(screen.queryByText('Це поле є обов’язковим')).not.toBeInTheDocument();
   });
 
   it('links the consent to its text, opened in a new tab so the form stays as typed', async () => {
@@ -75,10 +75,10 @@ describe('in Ukrainian', () => {
     const user = userEvent.setup();
     renderForm();
     await user.type(field('Прізвище'), '12345');
-    await user.type(field("Ім'я"), 'Олена2');
+    await user.type(field('Ім’я'), 'Олена2');
     await user.click(submit());
     expect(field('Прізвище')).toHaveAccessibleDescription('Поле не може складатися лише з цифр');
-    expect(field("Ім'я")).toHaveAccessibleDescription('Поле не повинно містити цифр');
+    expect(field('Ім’я')).toHaveAccessibleDescription('Поле не повинно містити цифр');
   });
 
   it('masks the birth date as DD.MM.YYYY and explains an impossible, too early, future or under-18 date', async () => {

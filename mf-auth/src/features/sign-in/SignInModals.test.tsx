@@ -98,7 +98,7 @@ describe('stage 1: the phone', () => {
     calls.sendPhone.mockRejectedValue(rejected(0, 'network', 'Network Error'));
     await user.type(phoneInput(), '671234567');
     await user.click(screen.getByRole('button', { name: 'Отримати код' }));
-    expect(await screen.findByText("Немає з'єднання з сервером. Спробуйте ще раз.")).toBeInTheDocument();
+    expect(await screen.findByText('Немає з’єднання з сервером. Спробуйте ще раз.')).toBeInTheDocument();
   });
 
   it('from the checkout says why sign-in is needed', () => {
@@ -391,7 +391,7 @@ describe('stages 3 and 4: registration and success', () => {
     await user.click(screen.getByRole('button', { name: 'Підтвердити' }));
     await screen.findByRole('dialog', { name: 'Реєстрація' });
     await user.type(screen.getByLabelText('Прізвище'), 'Шевченко');
-    await user.type(screen.getByLabelText("Ім'я"), 'Олена');
+    await user.type(screen.getByLabelText('Ім’я'), 'Олена');
     await user.type(screen.getByLabelText('По батькові'), 'Петрівна');
     await user.type(screen.getByLabelText('Дата народження'), '15.05.1990');
     await user.click(await screen.findByRole('radio', { name: 'Жіноча' }));

@@ -45,9 +45,9 @@ describe('the cart page', () => {
     serve({ cart: cartOf([ferritin], [], { promo: 0.1, promoCode: 'SPRING10' }) });
     renderAt(<CartPage />, '/cart');
     await screen.findByRole('link', { name: 'Феритин' });
-    expect(summary()).toHaveTextContent('Промокод SPRING10 застосовано: знижка 10%');
+    expect(summary()).toHaveTextContent('Промокод SPRING10 застосовано: знижка 10 %');
     await waitFor(() =>
-      expect(summary()).toHaveTextContent('Діє знижка за промокодом 10%: вона більша за знижку 5% за онлайн-оплату.'),
+      expect(summary()).toHaveTextContent('Діє знижка за промокодом 10 %: вона більша за знижку 5 % за онлайн-оплату.'),
     );
   });
 
@@ -57,7 +57,7 @@ describe('the cart page', () => {
     await screen.findByRole('link', { name: 'Феритин' });
     await waitFor(() =>
       expect(summary()).toHaveTextContent(
-        'Знижка за промокодом (3%) менша за знижку за онлайн-оплату, тому ціни вказано зі знижкою 5% за онлайн-оплату.',
+        'Знижка за промокодом (3 %) менша за знижку за онлайн-оплату, тому ціни вказано зі знижкою 5 % за онлайн-оплату.',
       ),
     );
   });
@@ -68,7 +68,7 @@ describe('the cart page', () => {
     renderAt(<CartPage />, '/cart');
     await user.type(await screen.findByLabelText('Промокод'), 'SPRING10');
     await user.click(screen.getByRole('button', { name: 'Застосувати' }));
-    expect(await screen.findByText('Промокод SPRING10 застосовано: знижка 10%')).toBeInTheDocument();
+    expect(await screen.findByText('Промокод SPRING10 застосовано: знижка 10 %')).toBeInTheDocument();
     const check = requests.findIndex((request) => request.url === '/service/discounts/search/SPRING10');
     const apply = requests.findIndex(
       (request) =>
@@ -83,7 +83,7 @@ describe('the cart page', () => {
     const { state, requests } = serve({ cart: cartOf([ferritin], [], { promo: 0.1, promoCode: 'SPRING10' }) });
     const user = userEvent.setup();
     renderAt(<CartPage />, '/cart');
-    expect(await screen.findByText('Промокод SPRING10 застосовано: знижка 10%')).toBeInTheDocument();
+    expect(await screen.findByText('Промокод SPRING10 застосовано: знижка 10 %')).toBeInTheDocument();
     const input = screen.getByLabelText('Інший промокод');
     await user.type(input, 'OLD5');
     await user.click(screen.getByRole('button', { name: 'Застосувати' }));

@@ -1,6 +1,6 @@
 import { api, isApiError } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button } from '@lab/ui';
+import { Button, formatPercent } from '@lab/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { fractionToPercent } from '../../lib/useOnlineDiscount';
 import styles from './CartPage.module.css';
@@ -73,7 +73,7 @@ export function PromoCode({ cart }: { cart: CurrentCart }) {
     <div className={styles.promo}>
       {applied && promo != null && (
         <div className={styles.promoApplied}>
-          <p role="status">{t('promo.applied', { code: applied, percent: fractionToPercent(promo) })}</p>
+          <p role="status">{t('promo.applied', { code: applied, percent: formatPercent(fractionToPercent(promo)) })}</p>
           <Button variant="link" size="sm" loading={busy} onClick={() => void removePromo()}>
             {t('promo.remove')}
           </Button>

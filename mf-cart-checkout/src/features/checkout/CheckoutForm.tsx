@@ -8,7 +8,7 @@ import {
   useSettlementBranches,
 } from '@lab/api';
 import { Trans, useTranslation } from '@lab/i18n';
-import { addDays, Button, cardStyles, cx, type DateInputChange, Link, todayInKyiv } from '@lab/ui';
+import { addDays, Button, cardStyles, cx, type DateInputChange, formatPercent, Link, todayInKyiv } from '@lab/ui';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { cartEstimate } from '../../lib/orderTotals';
@@ -344,7 +344,7 @@ export function CheckoutForm({ cart, cityId, onRemove }: Props) {
                 label: t('payment.online'),
                 hint:
                   onlinePercent > 0
-                    ? t('payment.onlineHint', { percent: onlinePercent })
+                    ? t('payment.onlineHint', { percent: formatPercent(onlinePercent) })
                     : t('payment.onlineNoDiscount'),
               },
               {

@@ -303,7 +303,7 @@ describe('checkout form', () => {
     expect(within(dialog).getByLabelText(/^Прізвище/)).toHaveFocus();
     expect(within(dialog).getByText('Оберіть стать')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^Прізвище/), 'Коваленко');
-    await user.type(within(dialog).getByLabelText(/^Ім'я/), 'Софія');
+    await user.type(within(dialog).getByLabelText(/^Ім’я/), 'Софія');
     await user.type(within(dialog).getByLabelText('Дата народження'), '01022018');
     await user.click(within(dialog).getByRole('radio', { name: 'Жіноча' }));
     await user.click(within(dialog).getByRole('button', { name: 'Додати' }));

@@ -8,8 +8,12 @@
  *    Ukrainian and Russian layouts ("athbnby" -> "феритин");
  *  - for each variant a prefix tsquery of all its words ("загальн:* & кров:*"), a looser one without
  *    stop words and generic words ("аналіз на феритин" -> "феритин:*"), a LIKE pattern for substrings
- *    (with % _ \ escaped) and the code as the codes are stored (upper case).
+ *    (with % _ \ escaped) and the code as the codes are stored (upper case);
+ *  - the field's words (seed/data/search-synonyms.ts): "ЗАК" is searched also as "загальний аналіз
+ *    крові", with the analyses it means ranked first.
  */
+import { searchSynonyms } from '../seed/data/search-synonyms';
+import type { SeedSearchSynonym } from '../seed/types';
 import { fromQwerty, mayBeWrongLayout } from './keyboard-layout';
 
 /** Longer queries are refused (400): nobody types more into a search box, and it bounds the work. */
@@ -158,8 +162,12 @@ export interface SearchVariant {
   readonly startsWith: string;
   /** The text as a service code is stored ('k-101' -> 'K-101'). */
   readonly code: string;
-  /** Made by converting the keyboard layout. */
+  /** Made by converting the keyboard layout, or from a synonym. */
   readonly converted: boolean;
+  /** Service codes a synonym means, best first: ranked above every other match. Empty: none. */
+  readonly intendedCodes: readonly string[];
+  /** Category slugs a synonym means, likewise. */
+  readonly intendedGroups: readonly string[];
 }
 
 /** A word shorter than this is no typo match's condition: its trigrams are too few to tell. */
@@ -170,7 +178,7 @@ export const TYPO_WORD_LENGTH = 3;
  */
 const TYPO_MAX_WORDS = 3;
 
-function variant(text: string, converted: boolean): SearchVariant {
+function variant(text: string, converted: boolean, synonym: SeedSearchSynonym | null = null): SearchVariant {
   const words = queryWords(text);
   const allWords = prefixTsQuery(words);
   const coreList = words.filter((word) => !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word));
@@ -186,7 +194,39 @@ function variant(text: string, converted: boolean): SearchVariant {
     startsWith: `${escapeLike(text)}%`,
     code: text.toUpperCase(),
     converted,
+    intendedCodes: synonym?.codes ?? [],
+    intendedGroups: synonym?.groups ?? [],
   };
+}
+
+/** Words without stop and generic words, joined: "здати аналіз ЗАК" and "зак" have the same core. */
+const coreOf = (text: string): string =>
+  queryWords(text)
+    .filter((word) => !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word))
+    .join(' ');
+
+/** Each synonym by its terms, normalized, and by their words (punctuation aside: "ат-тпо" as "ат тпо"). */
+export function synonymIndex(list: readonly SeedSearchSynonym[]): ReadonlyMap<string, SeedSearchSynonym> {
+  const index = new Map<string, SeedSearchSynonym>();
+  for (const synonym of list) {
+    for (const term of synonym.terms) {
+      const normalized = normalizeSearchText(term);
+      index.set(normalized, synonym);
+      const words = queryWords(normalized).join(' ');
+      if (!index.has(words)) index.set(words, synonym);
+    }
+  }
+  return index;
+}
+
+const SYNONYMS = synonymIndex(searchSynonyms);
+
+/** The synonym a normalized text is: the whole text, its words, or its words without generic ones. */
+export function synonymOf(
+  text: string,
+  index: ReadonlyMap<string, SeedSearchSynonym> = SYNONYMS,
+): SeedSearchSynonym | null {
+  return index.get(text) ?? index.get(queryWords(text).join(' ')) ?? index.get(coreOf(text)) ?? null;
 }
 
 /** Vitamin and similar one-letter names written in Cyrillic: "вітамін д3" means "вітамін d3". */
@@ -226,6 +266,23 @@ export function searchVariants(query: string): SearchVariant[] {
   for (const v of [...variants]) {
     const latin = withLatinNames(v.text);
     if (latin !== null && !variants.some((other) => other.text === latin)) variants.push(variant(latin, true));
+  }
+  return withSynonym(variants);
+}
+
+/**
+ * The variants and what the first one that is a synonym means: a variant of the meaning carrying the
+ * intended codes (the variant itself when it already is the meaning, as "пса").
+ */
+function withSynonym(variants: SearchVariant[]): SearchVariant[] {
+  for (const v of variants) {
+    const synonym = synonymOf(v.text);
+    if (!synonym) continue;
+    const means = normalizeSearchText(synonym.means);
+    const same = variants.findIndex((other) => other.text === means);
+    if (same >= 0) variants[same] = variant(means, (variants[same] as SearchVariant).converted, synonym);
+    else variants.push(variant(means, true, synonym));
+    break;
   }
   return variants;
 }

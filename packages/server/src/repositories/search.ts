@@ -12,6 +12,9 @@
  * and, only when those found fewer than FUZZY_BELOW rows, by
  *   similarity   text <% search_text                       GIN trigram: typos of a letter or two
  *   skeleton     search_skeleton @@ 'хлстрн:*'             GIN: vowel typos ("холистирин")
+ * A query that is a word of the field ("ЗАК", "цукор": seed/data/search-synonyms.ts) has a variant of
+ * what it means, which also names the rows meant (codes, category slugs): they are candidates and rank
+ * above every tier, in the synonym's order (7 + 1/position).
  * Candidates are ranked in tiers (the best variant counts):
  *   6 exact code or title (uk or ru)   5 title or code starts with the text   4 all words (+ cover density)
  *   3 substring (+ similarity)         2 loose words (+ cover density)         1 similarity only
@@ -68,11 +71,13 @@ interface Target {
   readonly code: boolean;
   /** Has search_title_uk / search_title_ru (normalized titles) and search_skeleton. */
   readonly titles: boolean;
+  /** The column a synonym's intended rows are named by (services: code, groups: slug). */
+  readonly intendedBy: 'code' | 'slug' | null;
 }
 
-const SERVICES: Target = { table: 'services', alias: 's', code: true, titles: true };
-const GROUPS: Target = { table: 'service_groups', alias: 'g', code: false, titles: true };
-const BRANCHES: Target = { table: 'branches', alias: 'b', code: false, titles: false };
+const SERVICES: Target = { table: 'services', alias: 's', code: true, titles: true, intendedBy: 'code' };
+const GROUPS: Target = { table: 'service_groups', alias: 'g', code: false, titles: true, intendedBy: 'slug' };
+const BRANCHES: Target = { table: 'branches', alias: 'b', code: false, titles: false, intendedBy: null };
 
 /** `to_tsquery` of a parameter that holds only words, `:*` and `&` (search-query.ts builds it). */
 const tsquery = (placeholder: string) => `to_tsquery('simple', ${placeholder}::text)`;
@@ -89,11 +94,15 @@ interface VariantSql {
   readonly skeleton: string | null;
   /** The words a typo match needs each of (SearchVariant.typoWords); null: the text. */
   readonly typoWords: readonly string[] | null;
+  /** A synonym's intended rows (a text[] of codes or slugs, best first); null: none. */
+  readonly intended: string | null;
 }
 
 function variantSql(p: SqlParams, v: SearchVariant, target: Target): VariantSql {
   const short = v.text.length < MIN_FUZZY_LENGTH;
   const byTitleStart = short && target.titles;
+  const intended =
+    target.intendedBy === 'code' ? v.intendedCodes : target.intendedBy === 'slug' ? v.intendedGroups : [];
   return {
     text: p.add(v.text),
     startsWith: byTitleStart ? p.add(v.startsWith) : null,
@@ -103,6 +112,7 @@ function variantSql(p: SqlParams, v: SearchVariant, target: Target): VariantSql 
     code: target.code ? p.add(v.code) : null,
     skeleton: v.skeletonWords === null || short || !target.titles ? null : tsquery(p.add(v.skeletonWords)),
     typoWords: v.typoWords === null || short ? null : v.typoWords.map((word) => p.add(word)),
+    intended: intended.length > 0 ? `${p.add([...intended])}::text[]` : null,
   };
 }
 
@@ -121,6 +131,10 @@ type VariantRank = { whens: string; otherwise: string; similarityOnly: boolean }
 
 function rankSql(v: VariantSql, target: Target): VariantRank {
   const a = target.alias;
+  // a synonym's intended rows above every tier, in the synonym's order (the first 8, the next 7.5 ...)
+  const intended = v.intended
+    ? `WHEN ${a}.${target.intendedBy} = ANY(${v.intended}) THEN 7 + 1.0 / array_position(${v.intended}, ${a}.${target.intendedBy}) `
+    : '';
   const exact: string[] = [];
   const prefix: string[] = [];
   if (v.code) {
@@ -132,10 +146,12 @@ function rankSql(v: VariantSql, target: Target): VariantRank {
     prefix.push(`starts_with(${a}.search_title_uk, ${v.text})`, `starts_with(${a}.search_title_ru, ${v.text})`);
   }
   // every candidate is a prefix
-  if (v.startsWith) return { whens: `WHEN ${exact.join(' OR ')} THEN 6`, otherwise: '5', similarityOnly: false };
+  if (v.startsWith) {
+    return { whens: `${intended}WHEN ${exact.join(' OR ')} THEN 6`, otherwise: '5', similarityOnly: false };
+  }
   // the best-matching word, and the whole text (among equal words, shorter titles first)
   const similarity = `(word_similarity(${v.text}, ${a}.search_text) + similarity(${v.text}, ${a}.search_text)) / 2`;
-  const tiers: string[] = [];
+  const tiers: string[] = intended ? [intended.trim()] : [];
   if (exact.length > 0) tiers.push(`WHEN ${exact.join(' OR ')} THEN 6`);
   if (prefix.length > 0) tiers.push(`WHEN ${prefix.join(' OR ')} THEN 5`);
   if (v.all) tiers.push(`WHEN ${a}.search_tsv @@ ${v.all} THEN 4 + ts_rank_cd(${a}.search_tsv, ${v.all}, 32)`);
@@ -187,6 +203,7 @@ function matchConditions(variants: readonly VariantSql[], target: Target, phase:
     conditions.push(`${a}.search_title_uk LIKE ${v.startsWith}`, `${a}.search_title_ru LIKE ${v.startsWith}`);
     if (v.code) conditions.push(`${a}.code LIKE upper(${v.startsWith})`);
   }
+  for (const v of variants) if (v.intended) conditions.push(`${a}.${target.intendedBy} = ANY(${v.intended})`);
   const codes = present(variants.map((v) => v.code));
   if (codes.length > 0) conditions.push(`${a}.code IN (${codes.join(', ')})`);
   const words = present(variants.flatMap((v) => [v.all, v.core]));

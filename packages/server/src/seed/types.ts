@@ -125,3 +125,17 @@ export type SeedData = {
   /** Optional so that seeds made for one purpose (tests) need not list them. */
   preparationRules?: SeedPreparationRule[];
 };
+
+/**
+ * A word of the field (an abbreviation, a lay word) and what it means in the catalogue:
+ * seed/data/search-synonyms.ts. Terms are in Ukrainian and Russian.
+ */
+export type SeedSearchSynonym = {
+  terms: string[];
+  /** The catalogue's words the terms stand for, searched as if typed. */
+  means: string;
+  /** Service codes meant, best first: they lead the analyses and packages found. */
+  codes: string[];
+  /** Category slugs meant: they lead the categories found. */
+  groups?: string[];
+};

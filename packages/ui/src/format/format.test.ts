@@ -1,4 +1,5 @@
 import { formatBytes } from './bytes';
+import { formatPercent } from './percent';
 import { plural } from './plural';
 import { formatAmount, formatPrice } from './price';
 
@@ -79,5 +80,13 @@ describe('plural (three Slavic forms)', () => {
   it('takes the forms as one "one|few|many" string', () => {
     expect(plural(3, 'зірка|зірки|зірок')).toBe('зірки');
     expect(plural(-1, 'зірка|зірки|зірок')).toBe('зірка');
+  });
+});
+
+describe('percent', () => {
+  it('keeps the sign on the number’s line: a no-break space before %', () => {
+    expect(formatPercent(5)).toBe('5\u00a0%');
+    expect(formatPercent(2.5)).toBe('2.5\u00a0%');
+    expect(formatPercent(100 / 3)).toBe('33.3\u00a0%');
   });
 });

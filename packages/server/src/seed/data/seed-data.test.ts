@@ -1,5 +1,6 @@
 import type { SeedData, SeedMenuItem, SeedService, Text } from '../types';
 import { seedData, syntheticServices } from './index';
+import { searchSynonyms } from './search-synonyms';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const { services } = seedData;
@@ -444,5 +445,35 @@ describe('syntheticServices', () => {
   it('scales past one round of variants', () => {
     const many: SeedService[] = syntheticServices(analyses.length * 9, seedData);
     expect(duplicates(many.map((s) => s.slug))).toEqual([]);
+  });
+});
+
+describe('Ukrainian texts', () => {
+  /** Every `uk` text of the seed with where it is. */
+  const ukTexts = (value: unknown, at: string): Array<[string, string]> => {
+    if (Array.isArray(value)) return value.flatMap((item, index) => ukTexts(item, `${at}[${index}]`));
+    if (!value || typeof value !== 'object') return [];
+    return Object.entries(value).flatMap(([key, inner]) =>
+      key === 'uk' && typeof inner === 'string' ? [[at, inner] as [string, string]] : ukTexts(inner, `${at}.${key}`),
+    );
+  };
+
+  it('write the apostrophe as ’ only (one character in titles, articles and search)', () => {
+    const texts = ukTexts(seedData, 'seed');
+    expect(texts.length).toBeGreaterThan(1000);
+    const wrong = texts.filter(([, text]) => /\p{Script=Cyrillic}['ʼ`]\p{Script=Cyrillic}/u.test(text));
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('search synonyms (the field’s words)', () => {
+  it('name existing analyses and categories, and no term twice', () => {
+    for (const synonym of searchSynonyms) {
+      for (const code of synonym.codes) expect(byCode.get(code)?.code).toBe(code);
+      for (const slug of synonym.groups ?? []) expect(groupBySlug.get(slug)?.slug).toBe(slug);
+      expect(synonym.codes.length + (synonym.groups?.length ?? 0)).toBeGreaterThan(0);
+    }
+    const terms = searchSynonyms.flatMap((synonym) => synonym.terms.map((term) => term.toLowerCase()));
+    expect(duplicates(terms)).toEqual([]);
   });
 });

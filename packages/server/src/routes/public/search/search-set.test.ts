@@ -10,6 +10,7 @@ import { buildApp } from '../../../app';
 import { migrate } from '../../../db/migrate';
 import { applySearchSettings } from '../../../repositories/search';
 import { seedData } from '../../../seed/data';
+import { searchSynonyms } from '../../../seed/data/search-synonyms';
 import { insertSeed } from '../../../seed/insert';
 import { openEmptyDatabase, type TestDatabase } from '../../../test-support/harness';
 import { call } from '../../../test-support/http';
@@ -41,8 +42,6 @@ const CASES: readonly Case[] = [
   ['partial', 'прогест', 'services', '3105'],
   ['partial', 'тестост', 'services', '3106'],
   ['partial', 'копрогр', 'services', '9201'],
-  ['partial', 'ттг', 'services', '3001'],
-  ['partial', 'hba1c', 'services', '2402'],
   // lab codes: an exact code first
   ['code', '2702', 'services', '2702'],
   ['code', '1002', 'services', '1002'],
@@ -85,6 +84,32 @@ const CASES: readonly Case[] = [
   ['group', 'вагітність', 'service-groups', 'pregnancy'],
   ['package', 'check-up для жінок', 'service-packages', 'K-101'],
   ['package', 'TORCH', 'service-packages', 'K-507'],
+  // the field's words (seed/data/search-synonyms.ts): abbreviations and lay words, uk and ru
+  ['synonym', 'ЗАК', 'services', '1002'],
+  ['synonym', 'ОАК', 'services', '1002'],
+  ['synonym', 'зак', 'service-groups', 'complete-blood-count'],
+  ['synonym', 'здати ЗАК', 'services', '1002'],
+  ['synonym', 'анализ ОАМ', 'services', '9001'],
+  ['synonym', 'ЗАС', 'services', '9001'],
+  ['synonym', 'БАК', 'service-groups', 'biochemistry'],
+  ['synonym', 'бх', 'services', '2010'],
+  ['synonym', 'ТТГ', 'services', '3001'],
+  ['synonym', 'ПСА', 'services', '7001'],
+  ['synonym', 'HbA1c', 'services', '2402'],
+  ['synonym', 'цукор', 'services', '2401'],
+  ['synonym', 'сахар крови', 'services', '2401'],
+  ['synonym', 'вітамін Д', 'services', '6001'],
+  ['synonym', 'вит д', 'services', '6001'],
+  ['synonym', 'ферум', 'services', '2701'],
+  ['synonym', 'железо', 'services', '2701'],
+  ['synonym', 'АЛТ', 'services', '2001'],
+  ['synonym', 'АСТ', 'services', '2002'],
+  ['synonym', 'СРБ', 'services', '2508'],
+  ['synonym', 'СОЭ', 'services', '1004'],
+  ['synonym', 'МНО', 'services', '1101'],
+  ['synonym', 'хгч', 'services', '3110'],
+  ['synonym', 'ліпідограма', 'services', '2105'],
+  ['synonym', 'пап-тест', 'services', '9301'],
   // cities and streets
   ['branch', 'хрещатик', 'branches', 'Хрещатик'],
   ['branch', 'дерибасівська', 'branches', 'Дерибасівська'],
@@ -131,6 +156,31 @@ describe(`the search test set (${CASES.length} queries on the real seed)`, () =>
     const first = firstOf(res.body as SearchResponse, type);
     if (type === 'branches') expect(first).toContain(expected);
     else expect(first).toBe(expected);
+  });
+});
+
+/** Each term of the field's words with what must come first: its first analysis, else its first category. */
+const SYNONYM_CASES = searchSynonyms.flatMap((synonym) =>
+  synonym.terms.flatMap((term) =>
+    (['uk', 'ru'] as const).map((language) => {
+      const [code] = synonym.codes;
+      const [group] = synonym.groups ?? [];
+      const [type, expected]: [SearchGroupType, string | undefined] = code
+        ? ['services', code]
+        : ['service-groups', group];
+      return [term, language, type, expected] as const;
+    }),
+  ),
+);
+
+describe(`the field's words (${SYNONYM_CASES.length / 2} terms, in uk and ru)`, () => {
+  it.each(SYNONYM_CASES)('"%s" (%s) -> first in %s is %s', async (term, language, type, expected) => {
+    const res = await call(app, 'search', {
+      body: { settlementId: kyiv, query: term, types: TYPES, size: 5 },
+      language,
+    });
+    expect(res.status).toBe(200);
+    expect(firstOf(res.body as SearchResponse, type)).toBe(expected);
   });
 });
 
