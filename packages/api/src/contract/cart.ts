@@ -80,9 +80,14 @@ export type CartQuery = Static<typeof CartQuery>;
 export const CartItemsBody = Body({ serviceIds: Type.Array(Id, { minItems: 1, maxItems: 100 }) });
 export type CartItemsBody = Static<typeof CartItemsBody>;
 
-/** POST cart/carts has an empty body. */
-export const EmptyBody = Body({});
-export type EmptyBody = Static<typeof EmptyBody>;
+/**
+ * POST cart/carts: an empty body (an empty cart), or the services the new cart starts with, priced in the
+ * query's settlement: a first "add to cart" is one call (spec section 4: the cart is created when missing).
+ */
+export const CartCreateBody = Body({ serviceIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 100 })) });
+export type CartCreateBody = Static<typeof CartCreateBody>;
+export const CartCreateQuery = Type.Object({ settlementId: Type.Optional(Id) });
+export type CartCreateQuery = Static<typeof CartCreateQuery>;
 
 // ---- promo codes
 

@@ -20,7 +20,16 @@ import {
   SessionInfo,
   SpecializationsResponse,
 } from './auth';
-import { Cart, CartItemsBody, CartParams, CartQuery, Discount, DiscountParams, EmptyBody } from './cart';
+import {
+  Cart,
+  CartCreateBody,
+  CartCreateQuery,
+  CartItemsBody,
+  CartParams,
+  CartQuery,
+  Discount,
+  DiscountParams,
+} from './cart';
 import { Count, Ok } from './common';
 import {
   Article,
@@ -168,7 +177,7 @@ const schemas = {
   discountByCode: { params: DiscountParams, response: Discount },
 
   cartGuestGet: { params: CartParams, querystring: CartQuery, response: Cart },
-  cartGuestCreate: { body: EmptyBody, response: Cart },
+  cartGuestCreate: { querystring: CartCreateQuery, body: CartCreateBody, response: Cart },
   cartGuestAdd: { params: CartParams, querystring: CartQuery, body: CartItemsBody, response: Cart },
   cartGuestRemove: { params: CartParams, querystring: CartQuery, body: CartItemsBody, response: Cart },
   cartGet: { querystring: CartQuery, response: Cart },

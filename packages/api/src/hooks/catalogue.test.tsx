@@ -158,13 +158,15 @@ describe('useServicePackages', () => {
 
 describe('useVisitorCart', () => {
   /** A guest on a fake server that knows the carts in `known`. */
-  function serve(known: Map<string, number[]>) {
-    return installAdapter((request) => {
+  function serve(known: Map<string, number[]>, held?: Promise<void>) {
+    return installAdapter(async (request) => {
       const url = request.url ?? '';
       if (url === '/info') return ok({ canLogin: true });
+      if (request.method === 'post') await held;
       if (request.method === 'post' && url === '/cart/carts') {
-        known.set(NEW_CART_ID, []);
-        return ok(cart(NEW_CART_ID, []));
+        const items = [...((bodyOf(request) as { serviceIds?: number[] }).serviceIds ?? [])];
+        known.set(NEW_CART_ID, items);
+        return ok(cart(NEW_CART_ID, items));
       }
       const id = url.split('/')[3] ?? '';
       const items = known.get(id);
@@ -174,9 +176,10 @@ describe('useVisitorCart', () => {
     });
   }
 
-  it('creates and stores a guest cart on the first add, then writes the cart into the cache', async () => {
+  it('shows the service in the cart at once, and creates the guest cart with it in one call', async () => {
     setStored('cityId', CITY);
-    const requests = serve(new Map());
+    let answer = () => {};
+    const requests = serve(new Map(), new Promise<void>((resolve) => (answer = resolve)));
     render(
       <Cache>
         <Visitor />
@@ -185,12 +188,49 @@ describe('useVisitorCart', () => {
     await act(async () => {});
     expect(screen.getByTestId('count')).toHaveTextContent('none');
     await userEvent.click(screen.getByRole('button', { name: 'add' }));
+    // the server has not answered yet: the button's "added" state does not wait for it
+    expect(screen.getByTestId('has')).toHaveTextContent('in cart');
+    expect(getStored('cartId')).toBeNull();
+    answer();
     await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('1'));
     expect(screen.getByTestId('has')).toHaveTextContent('in cart');
     expect(getStored('cartId')).toBe(NEW_CART_ID);
-    expect(requests.map((request) => `${request.method} ${request.url}`)).toContain(
-      `post /cart/carts/${NEW_CART_ID}/add`,
+    const posts = requests.filter((request) => request.method === 'post');
+    expect(posts.map((request) => request.url)).toEqual(['/cart/carts']);
+    expect(bodyOf(posts[0] as ApiRequest)).toEqual({ serviceIds: [42] });
+    expect(posts[0]?.params).toEqual({ settlementId: CITY });
+  });
+
+  it('takes the service out again when the server refuses it', async () => {
+    setStored('cityId', CITY);
+    installAdapter((request) =>
+      request.url === '/info'
+        ? ok({ canLogin: true })
+        : { status: 400, data: { code: 'service-unavailable', message: 'Послуга недоступна' } },
     );
+    function Refused() {
+      const { add, has } = useVisitorCart();
+      const [failed, setFailed] = useState(false);
+      return (
+        <div>
+          <span data-testid="has">{has(42) ? 'in cart' : 'not in cart'}</span>
+          <span data-testid="failed">{failed ? 'failed' : ''}</span>
+          <button type="button" onClick={() => void add([42]).catch(() => setFailed(true))}>
+            add
+          </button>
+        </div>
+      );
+    }
+    render(
+      <Cache>
+        <Refused />
+      </Cache>,
+    );
+    await act(async () => {});
+    await userEvent.click(screen.getByRole('button', { name: 'add' }));
+    await waitFor(() => expect(screen.getByTestId('failed')).toHaveTextContent('failed'));
+    expect(screen.getByTestId('has')).toHaveTextContent('not in cart');
+    expect(getStored('cartId')).toBeNull();
   });
 
   it('adds to the stored cart, and replaces a stored cart the server no longer has', async () => {

@@ -10,6 +10,7 @@ export {
   startPageData,
 } from './pageData';
 export type { PagedList } from './paged';
+export { usePendingCartAdds } from './pendingCart';
 export { type ApiRead, fetchRead, isGet, readPath, reads, readUrl, type SearchOptions } from './reads';
 export { type ApiKey, type ApiResponse, useApiSWR } from './swr';
 export { type CartState, useCart } from './useCart';

@@ -3,8 +3,10 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../clients/api';
 import type { Cart } from '../contract/cart';
+import { setStored } from '../storage';
 import { useStored } from '../useStored';
 import { apiKeys } from './keys';
+import { markPendingAdds, usePendingCartAdds } from './pendingCart';
 import { type CartState, useCart } from './useCart';
 import { useSession } from './useSession';
 
@@ -13,15 +15,16 @@ export type VisitorCart = CartState & {
   cartId: string | null;
   /** The chosen city's id (`cityId`), which prices the cart; null while unknown. */
   settlementId: number | null;
-  /** Whether a service is in the cart, as an item or as a package-derived line. */
+  /** Whether a service is in the cart, as an item or as a package-derived line, or on its way there. */
   has: (serviceId: number) => boolean;
 };
 
 /**
  * The cart of whoever is visiting, priced in the chosen city: the signed-in user's cart, or the
- * guest's anonymous cart stored under `cartId`. `add` first ensures the guest has a cart (spec
- * section 4: created when missing or when the stored one no longer exists on the server), so the
- * header badge, which reads `useStored('cartId')`, follows at once.
+ * guest's anonymous cart stored under `cartId`. `add` shows the services in the cart at once (`has`,
+ * pendingCart.ts) and calls the server behind it: a guest without a cart (none stored, or the stored one
+ * no longer exists on the server: spec section 4) gets one created with them in the same call, stored
+ * once its answer is in the cache, so the header badge, which reads `useStored('cartId')`, follows.
  */
 export function useVisitorCart(): VisitorCart {
   const { signedIn } = useSession();
@@ -37,22 +40,29 @@ export function useVisitorCart(): VisitorCart {
   const add = useCallback(
     async (serviceIds: number[]): Promise<Cart> => {
       if (settlementId == null) throw new Error('The cart needs a city');
-      if (!missing) return addToKnownCart(serviceIds);
-      const guest = await api.cart.ensureGuest(settlementId);
-      const next = await api.cart.add(guest.id, serviceIds, settlementId);
-      await mutate(apiKeys.cart(guest.id, settlementId, locale), next, { revalidate: false });
-      return next;
+      const settle = markPendingAdds(serviceIds);
+      try {
+        if (!missing) return await addToKnownCart(serviceIds);
+        const next = await api.cart.create(serviceIds, settlementId);
+        await mutate(apiKeys.cart(next.id, settlementId, locale), next, { revalidate: false });
+        setStored('cartId', next.id);
+        return next;
+      } finally {
+        settle();
+      }
     },
     [settlementId, missing, addToKnownCart, mutate, locale],
   );
 
   const { data } = cart;
+  const pending = usePendingCartAdds();
   const has = useCallback(
     (serviceId: number) =>
-      !!data &&
-      (data.items.some((item) => item.serviceId === serviceId) ||
-        data.additionalItems.some((item) => item.serviceId === serviceId)),
-    [data],
+      pending.has(serviceId) ||
+      (!!data &&
+        (data.items.some((item) => item.serviceId === serviceId) ||
+          data.additionalItems.some((item) => item.serviceId === serviceId))),
+    [data, pending],
   );
 
   return Object.assign(cart, { add, has, cartId, settlementId });

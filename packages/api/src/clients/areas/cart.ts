@@ -6,7 +6,11 @@ import { send } from '../send';
  * user's own cart (private client), whose id the server knows from the session.
  */
 export const cart = {
-  create: (): Promise<Cart> => send('cartGuestCreate', { body: {} }),
+  /** A new guest cart: empty, or holding `serviceIds` priced in `settlementId` (one call for a first add). */
+  create: (serviceIds?: number[], settlementId?: number): Promise<Cart> =>
+    serviceIds && settlementId != null
+      ? send('cartGuestCreate', { query: { settlementId }, body: { serviceIds } })
+      : send('cartGuestCreate', { body: {} }),
   get: (cartId: string | null, settlementId: number): Promise<Cart> =>
     cartId
       ? send('cartGuestGet', { params: { cartId }, query: { settlementId } })

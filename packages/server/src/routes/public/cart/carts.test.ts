@@ -50,6 +50,34 @@ describe('POST cart/carts: a new anonymous cart', () => {
     expect((await ok<Cart>(t.app, 'cartGuestCreate', { body: {} })).id).not.toBe(cart.id);
   });
 
+  it('creates the cart with its first services in one call, priced in the settlement', async () => {
+    const res = await call(t.app, 'cartGuestCreate', {
+      query: { settlementId: KYIV },
+      body: { serviceIds: [S.ferritin] },
+    });
+    const cart = await okCart(Promise.resolve(res));
+    expect(cart.items.map((item) => item.serviceId)).toEqual([S.ferritin]);
+    expect(cart.additionalItems.map((item) => item.serviceId)).toEqual([S.draw]);
+    // the same cart is there to read and to add to
+    expect((await okCart(get(cart.id))).items.map((item) => item.serviceId)).toEqual([S.ferritin]);
+    expect((await okCart(add(cart.id, [S.psa]))).items.map((item) => item.serviceId)).toEqual([S.ferritin, S.psa]);
+  });
+
+  it('asks for the settlement when services come, and for a known one', async () => {
+    const missing = await call(t.app, 'cartGuestCreate', { body: { serviceIds: [S.ferritin] } });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { code: 'validation-error', message: 'Обов’язкове поле', field: 'settlementId' },
+    });
+    const empty = await call(t.app, 'cartGuestCreate', { query: { settlementId: KYIV }, body: { serviceIds: [] } });
+    expect(empty).toMatchObject({ status: 400, body: { code: 'validation-error', field: 'serviceIds' } });
+    const unknown = await call(t.app, 'cartGuestCreate', {
+      query: { settlementId: 999 },
+      body: { serviceIds: [S.ferritin] },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it('refuses a body with fields', async () => {
     const res = await call(t.app, 'cartGuestCreate', { body: { userId: 1 } });
     expect(res).toMatchObject({ status: 400, body: { code: 'validation-error', field: 'userId' } });

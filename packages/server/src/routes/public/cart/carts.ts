@@ -4,6 +4,7 @@
  * A signed-in user's cart id is not addressable here. Logic: repositories/carts.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../errors';
 import { cartOptions, cartOrThrow } from '../../../http/cart-result';
 import { contractRoute } from '../../../http/contract-route';
 
@@ -11,7 +12,17 @@ export default async function guestCartRoutes(app: FastifyInstance): Promise<voi
   const { carts } = app.repos;
   const percent = () => app.config.onlineDiscountPercent;
 
-  contractRoute(app, 'cartGuestCreate', async () => carts.create());
+  // with services: created and filled in one call (a first "add to cart"), priced in the settlement; a
+  // refused service answers its error and leaves no cart to the visitor (the id is never handed out)
+  contractRoute(app, 'cartGuestCreate', async (request) => {
+    const { serviceIds } = request.body;
+    if (!serviceIds) return carts.create();
+    const { settlementId } = request.query;
+    if (settlementId == null) throw new AppError(400, 'validation-error', 'validation-required', 'settlementId');
+    const created = await carts.create();
+    const options = cartOptions({ settlementId }, request, percent());
+    return cartOrThrow(await carts.add({ cartId: created.id }, serviceIds, options));
+  });
 
   contractRoute(app, 'cartGuestGet', async (request) => {
     const options = cartOptions(request.query, request, percent());
