@@ -84,6 +84,21 @@ function Visitor() {
   );
 }
 
+/** A visitor whose add may fail: says so, and whether the service shows as in the cart. */
+function Refused() {
+  const { add, has } = useVisitorCart();
+  const [failed, setFailed] = useState(false);
+  return (
+    <div>
+      <span data-testid="has">{has(42) ? 'in cart' : 'not in cart'}</span>
+      <span data-testid="failed">{failed ? 'failed' : ''}</span>
+      <button type="button" onClick={() => void add([42]).catch(() => setFailed(true))}>
+        add
+      </button>
+    </div>
+  );
+}
+
 describe('useServiceList', () => {
   it('appends pages and stops on the last one', async () => {
     const requests = installAdapter((request) => {
@@ -208,19 +223,6 @@ describe('useVisitorCart', () => {
         ? ok({ canLogin: true })
         : { status: 400, data: { code: 'service-unavailable', message: 'Послуга недоступна' } },
     );
-    function Refused() {
-      const { add, has } = useVisitorCart();
-      const [failed, setFailed] = useState(false);
-      return (
-        <div>
-          <span data-testid="has">{has(42) ? 'in cart' : 'not in cart'}</span>
-          <span data-testid="failed">{failed ? 'failed' : ''}</span>
-          <button type="button" onClick={() => void add([42]).catch(() => setFailed(true))}>
-            add
-          </button>
-        </div>
-      );
-    }
     render(
       <Cache>
         <Refused />
