@@ -169,6 +169,13 @@ try {
     const { measureInteractions } = await bench('interactions.mjs');
     const categoryPath = pages.find((page) => page.name === 'category')?.path ?? '/';
     interactions = await measureInteractions({ url: sites.federated.url, categoryPath });
+    // the first tap on a direct link to an analysis page, a cold phone (e2e/bench/first-tap.mjs)
+    const { measureFirstTap } = await bench('first-tap.mjs');
+    const analysisPath = pages.find((page) => page.name === 'analysis')?.path ?? '/';
+    interactions.firstTap = {
+      path: analysisPath,
+      ...(await measureFirstTap({ url: sites.federated.url, path: analysisPath })),
+    };
     if (!flag('--no-lighthouse')) {
       // the signed-in pages, with the demo patient's session cookie (the interactions filled the cart)
       const { cookie, orderId } = await demoSession(sites.federated.url, interactions.resultsPath);

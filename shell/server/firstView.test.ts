@@ -41,6 +41,8 @@ const remoteHints = (remotesMap: Record<string, string>) =>
     preview: null,
   }).head;
 
+const actions = { search: 'Пошук аналізів', cart: 'Кошик', cartHref: '/cart' };
+
 describe('the first view in the HTML', () => {
   it('shows the header and the home page heading with its lead, marked for the app to replace', () => {
     const html = renderFirstView({
@@ -49,11 +51,27 @@ describe('the first view in the HTML', () => {
       lead: 'Оберіть',
       home: true,
       homeHref: '/',
+      actions,
     });
     expect(html).toContain(FIRST_VIEW_ATTRIBUTE);
     expect(html).toContain('<h1 class="fv-title">Аналізи онлайн</h1>');
     expect(html).toContain('<p class="fv-lead">Оберіть</p>');
     expect(html).toContain('href="/"');
+  });
+
+  it("has the header's search button, its tap kept for the app, and the cart as a plain link", () => {
+    const html = firstView({
+      path: '/analysis/x',
+      locale: 'ru',
+      heading: null,
+      kept: true,
+      notFound: false,
+      crumbs: [],
+    });
+    expect(html).toContain(
+      '<button type="button" class="fv-action" aria-label="Поиск анализов" aria-haspopup="dialog" data-tap="search">',
+    );
+    expect(html).toMatch(/<a class="fv-action" href="\/ru\/cart">.*<span class="fv-hidden">Корзина<\/span><\/a>/);
   });
 
   it('escapes a heading that comes from the API', () => {
@@ -62,6 +80,7 @@ describe('the first view in the HTML', () => {
       heading: '<script>alert(1)</script> & "x"',
       home: false,
       homeHref: '/ru',
+      actions,
     });
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;');
@@ -69,7 +88,7 @@ describe('the first view in the HTML', () => {
   });
 
   it('has no heading where the server does not know it', () => {
-    expect(renderFirstView({ siteName: 'L', heading: null, home: false, homeHref: '/' })).not.toContain('<h1');
+    expect(renderFirstView({ siteName: 'L', heading: null, home: false, homeHref: '/', actions })).not.toContain('<h1');
   });
 
   it('allows its inline sheet by its hash and nothing else inline', () => {
@@ -128,14 +147,14 @@ describe('headings the server knows without the API', () => {
     const category = { heading: 'Гематологія', kept: true };
     // the page's placeholder (pagePreview.ts), in the heading's one size (tokens.css h1)
     expect(view('/analyzes/x', 'ua', category, trail('Категорія', '/analyzes/x'))).toContain(
-      '<div data-page-preview="heading" inert><h1 class="fv-page">Гематологія</h1></div>',
+      '<div data-page-preview="heading"><h1 class="fv-page">Гематологія</h1></div>',
     );
     const orders = { heading: 'Мої замовлення', kept: true };
     expect(view('/account/orders', 'ua', orders, trail('Мої замовлення', '/account/orders'))).toContain(
       '<main class="fv-main"><nav class="fv-crumbs"',
     );
     expect(view('/account/orders', 'ua', orders, [])).toContain(
-      '<main class="fv-main"><div data-page-preview="heading" inert><h1 class="fv-page">Мої замовлення</h1></div></main>',
+      '<main class="fv-main"><div data-page-preview="heading"><h1 class="fv-page">Мої замовлення</h1></div></main>',
     );
     expect(view('/analyzes/x', 'ua', { ...category, notFound: true }, [])).not.toContain('<h1');
   });
@@ -167,7 +186,7 @@ describe('headings the server knows without the API', () => {
       frame: false,
     });
     expect(html).toContain(
-      '<main class="fv-main"><div data-page-preview inert><section><h1>Гематологія</h1></section></div></main>',
+      '<main class="fv-main"><div data-page-preview><section><h1>Гематологія</h1></section></div></main>',
     );
   });
 
@@ -176,7 +195,7 @@ describe('headings the server knows without the API', () => {
       html: '<section><h1>Мої замовлення</h1></section>',
       frame: true,
     });
-    expect(html).toContain('<div data-page-preview="frame" inert><section><h1>Мої замовлення</h1></section></div>');
+    expect(html).toContain('<div data-page-preview="frame"><section><h1>Мої замовлення</h1></section></div>');
   });
 });
 

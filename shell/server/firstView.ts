@@ -12,6 +12,7 @@ import {
   PAGE_PREVIEW_STALE_ATTRIBUTE,
 } from '../src/features/remotes/headless';
 import { escapeHtml } from '../src/features/seo/headless';
+import { SEARCH_TAP, STANDIN_ICONS } from '../src/features/taps/headless';
 import { hashSource } from './csp';
 import { shellTexts } from './shellPages';
 
@@ -28,6 +29,14 @@ const rules = `
 .fv-logo{display:inline-flex;align-items:center;gap:var(--space-2);color:var(--color-text);text-decoration:none;font-weight:var(--font-weight-bold)}
 .fv-mark{display:inline-grid;place-items:center;width:36px;height:36px;border-radius:var(--radius-md);background:var(--color-primary);color:var(--color-on-primary);font-size:var(--font-size-xl);line-height:1}
 .fv-menu{display:none;min-height:calc(40px + var(--space-2))}
+.fv-actions{--fv-profile:102px;margin-left:auto;display:flex;align-items:center;gap:var(--space-2)}
+.fv-action{display:inline-grid;place-items:center;width:40px;height:40px;padding:0;border:1px solid var(--color-border);border-radius:var(--radius-pill);background:var(--color-surface);color:var(--color-text);cursor:pointer}
+.fv-profile{width:var(--fv-profile)}
+.fv-lang{width:77px}
+.fv-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+[data-tap-pending]{cursor:progress}
+.fv-action[data-tap-pending]{border-color:var(--color-primary);color:var(--color-primary)}
+[data-first-view] button[data-tap-pending]:not(.fv-action),[data-page-preview] button[data-tap-pending]{opacity:.75}
 .fv-crumbs{margin-bottom:var(--space-4);font-size:var(--font-size-sm)}
 .fv-crumbs ol{display:flex;flex-wrap:wrap;gap:var(--space-1);margin:0;padding:0;list-style:none}
 .fv-crumbs li:not(:last-child)::after{content:"/";margin-left:var(--space-1);color:var(--color-text-muted)}
@@ -40,7 +49,7 @@ const rules = `
 .fv-page{margin:0}
 .fv-lead{margin:0;max-width:48rem;font-size:var(--font-size-md);color:var(--color-text-muted)}
 @media (min-width:1024px){.fv-menu{display:block}.fv-burger{display:none}.fv-home .fv-title{font-size:var(--font-size-3xl)}}
-@media (max-width:576px){.fv-bar{min-height:92px}.fv-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}}
+@media (max-width:576px){.fv-bar{min-height:92px;align-items:flex-start}.fv-actions{--fv-profile:40px}.fv-lang{display:none}.fv-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}}
 `;
 
 export const firstViewCss = `${tokens}\n${rules}`;
@@ -50,6 +59,8 @@ export const firstViewStyleHash = hashSource(firstViewCss);
 
 export type FirstView = {
   siteName: string;
+  /** the header's search button and cart link, as the app's stand-ins draw them (features/taps) */
+  actions: { search: string; cart: string; cartHref: string };
   /** the page's own heading, when the server knows it (home, a category, an analysis, an article) */
   heading: string | null;
   lead?: string;
@@ -79,8 +90,23 @@ function renderCrumbs({ label, trail }: NonNullable<FirstView['crumbs']>): strin
   return `<nav class="fv-crumbs" aria-label="${escapeHtml(label)}"><ol>${items.join('')}</ol></nav>`;
 }
 
+/**
+ * The search button keeps its tap for the app (features/taps/capture.ts); the cart is a plain link. Both
+ * where the app draws them: room is left for the profile menu and the language switch that follow.
+ */
+function renderActions({ search, cart, cartHref }: FirstView['actions']): string {
+  const icon = (name: keyof typeof STANDIN_ICONS) =>
+    `<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">${STANDIN_ICONS[name]}</svg>`;
+  return (
+    `<div class="fv-actions"><button type="button" class="fv-action" aria-label="${escapeHtml(search)}" aria-haspopup="dialog" data-tap="${SEARCH_TAP}">${icon('search')}</button>` +
+    `<a class="fv-action" href="${escapeHtml(cartHref)}">${icon('cart')}<span class="fv-hidden">${escapeHtml(cart)}</span></a>` +
+    `<span class="fv-profile"></span><span class="fv-lang"></span></div>`
+  );
+}
+
 export function renderFirstView({
   siteName,
+  actions,
   heading,
   lead,
   home,
@@ -93,17 +119,18 @@ export function renderFirstView({
   const title = heading ? `<h1 class="fv-title">${escapeHtml(heading)}</h1>` : '';
   const leadHtml = lead ? `<p class="fv-lead">${escapeHtml(lead)}</p>` : '';
   const content = previewHtml
-    ? // inert as the app's placeholder is (pagePreview.ts): a button that does nothing yet takes no click
-      `<div ${PAGE_PREVIEW_ATTRIBUTE}${previewFrame ? `="${PAGE_FRAME}"` : ''} inert>${previewHtml}</div>`
+    ? // its links work; a tap on a marked control is kept for the app, another button says it is busy
+      // (features/taps/capture.ts, inline in the head)
+      `<div ${PAGE_PREVIEW_ATTRIBUTE}${previewFrame ? `="${PAGE_FRAME}"` : ''}>${previewHtml}</div>`
     : home
       ? `<section class="fv-hero">${title}${leadHtml}</section>`
       : pageHeading
-        ? `<div ${PAGE_PREVIEW_ATTRIBUTE}="${PAGE_HEADING_ONLY}" inert><h1 class="fv-page">${escapeHtml(pageHeading)}</h1></div>`
+        ? `<div ${PAGE_PREVIEW_ATTRIBUTE}="${PAGE_HEADING_ONLY}"><h1 class="fv-page">${escapeHtml(pageHeading)}</h1></div>`
         : title;
   return (
     `<div class="fv${home ? ' fv-home' : ''}" ${FIRST_VIEW_ATTRIBUTE}>` +
     `<header class="fv-header"><div class="fv-bar"><span class="fv-burger"></span><a class="fv-logo" href="${escapeHtml(homeHref)}">` +
-    `<span class="fv-mark" aria-hidden="true">+</span><span class="fv-name">${escapeHtml(siteName)}</span></a></div>` +
+    `<span class="fv-mark" aria-hidden="true">+</span><span class="fv-name">${escapeHtml(siteName)}</span></a>${renderActions(actions)}</div>` +
     `<div class="fv-menu"></div></header><main class="fv-main">${crumbs && !home ? renderCrumbs(crumbs) : ''}${content}</main></div>`
   );
 }
@@ -132,6 +159,7 @@ export function firstView({ path, locale, heading, kept, notFound, crumbs, drawn
   const home = path === '/';
   return renderFirstView({
     siteName: t('siteName'),
+    actions: { search: t('standIn.search'), cart: t('nav.cart'), cartHref: localizePath('/cart', locale) },
     heading: notFound || kept ? null : heading,
     pageHeading: home || notFound || !kept ? undefined : (heading ?? undefined),
     lead: home ? t('home.lead') : undefined,

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
 import { readPath, reads } from '@lab/api';
-import { type HeadInput, renderHead } from './head';
+import { type HeadInput, renderHead, tapCaptureScript } from './head';
 
 /** The start-up files as the shell's build lists them (startup.json): the entry, then its chunks. */
 const startup = {
@@ -31,8 +31,15 @@ const page = (overrides: Partial<HeadInput> = {}): HeadInput => ({
 
 const hinted = { mf_catalog: { manifest: 'http://cdn.example/m.json?a=1&b=2', routes: ['analyzes'] } };
 
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+/** Every page's first script: it keeps a tap on the first view for the app (features/taps). */
+const capture = sha256(tapCaptureScript);
+
+/** The page's own inline scripts (all but the tap capture, which every page has). */
 function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text = '']) => text);
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+    .map(([, text = '']) => text)
+    .filter((text) => text !== tapCaptureScript);
 }
 
 type Added = { tag: string; rel?: string; as?: string; href?: string; src?: string; async?: boolean };
@@ -145,7 +152,14 @@ describe('the head of a page', () => {
     const { head, scriptHashes } = renderHead(page({ early: [readPath(reads.order('7', 'ua'))] }));
     const [early = ''] = inlineScripts(head);
     expect(early).toContain('/api/private/order/orders/7');
-    expect(scriptHashes).toEqual([`'sha256-${createHash('sha256').update(early).digest('base64')}'`]);
+    expect(scriptHashes).toEqual([capture, sha256(early)]);
+  });
+
+  it('keeps a tap on the first view for the app from a script in the head, before anything is drawn', () => {
+    const { head, scriptHashes } = renderHead(page({}));
+    expect(head).toContain(`<script>${tapCaptureScript}</script>`);
+    expect(head.indexOf(tapCaptureScript)).toBeLessThan(head.indexOf('</style>') + 200);
+    expect(scriptHashes).toEqual([capture]);
   });
 });
 
@@ -167,11 +181,7 @@ describe('a page drawn from its HTML, started after its first paint', () => {
     const { bodyEnd, scriptHashes } = drawn();
     const scripts = inlineScripts(bodyEnd);
     expect(scripts).toHaveLength(1);
-    expect(scriptHashes).toEqual([
-      `'sha256-${createHash('sha256')
-        .update(scripts[0] ?? '')
-        .digest('base64')}'`,
-    ]);
+    expect(scriptHashes).toEqual([capture, sha256(scripts[0] ?? '')]);
   });
 
   it('adds nothing before the first frame, then the preloads in order and the entry, once', () => {

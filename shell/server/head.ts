@@ -15,6 +15,7 @@ import {
   type RemotesMap,
 } from '../src/features/remotes/headless';
 import { buildHead, escapeHtml, renderHeadHtml } from '../src/features/seo/headless';
+import { installTapCapture } from '../src/features/taps/headless';
 import { hashSource } from './csp';
 import { firstViewCss, firstViewStyleHash } from './firstView';
 import type { PreviewHead } from './previewHead';
@@ -43,6 +44,13 @@ export type HeadInput = {
   early: string[];
   preview: PreviewHead | null;
 };
+
+/**
+ * Keeps a tap on the first view's controls for the app (features/taps): in the head, so it listens before
+ * anything is drawn.
+ */
+export const tapCaptureScript = `(${installTapCapture.toString()})(window)`;
+const tapCaptureHash = hashSource(tapCaptureScript);
 
 /** The head's tags, the start script for the end of the body, and the CSP sources of what is inline. */
 export type RenderedHead = { head: string; bodyEnd: string; styleHashes: string[]; scriptHashes: string[] };
@@ -106,7 +114,7 @@ export function renderHead(input: HeadInput): RenderedHead {
   const head = [
     startTags.join(''),
     deploymentTag,
-    `    ${managed}\n    <style>${firstViewCss}</style>\n    `,
+    `    ${managed}\n    <style>${firstViewCss}</style>\n    <script>${tapCaptureScript}</script>\n    `,
     [...hints.tags, ...laterPreloads].join('\n    '),
     early ? `<script>${early}</script>` : '',
     input.preview?.html ?? '',
@@ -117,6 +125,7 @@ export function renderHead(input: HeadInput): RenderedHead {
     bodyEnd: start ? `<script>${start}</script>` : '',
     styleHashes: [firstViewStyleHash, ...(input.preview?.styleHashes ?? [])],
     scriptHashes: [
+      tapCaptureHash,
       ...(input.preview?.scriptHashes ?? []),
       ...(start ? [hashSource(start)] : []),
       ...(early ? [hashSource(early)] : []),

@@ -4,6 +4,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { keepPagePreview, onRemoteFailure, remoteVersions, routerStarted } from '../features/remotes';
 import { nextTask } from '../features/startup';
+import { startTapReplay } from '../features/taps';
 import { startVitals } from '../features/vitals';
 import { App } from './App';
 import { createAppRouter, routePattern, whenRouterReady } from './routes';
@@ -17,6 +18,8 @@ export async function start(): Promise<void> {
   // the answers the server fetched for this page: its first render does not ask for them again
   primeAnswers(readPrimedAnswers(document));
   keepPagePreview(document, window.location);
+  // a tap the first view kept is made again on its live control once the app draws it
+  startTapReplay(window);
   await nextTask(); // the router's creation matches the address and loads a remote's routes: a task of its own
 
   const container = document.getElementById('root');

@@ -65,6 +65,10 @@ export function AddToCartButton({ service, size = 'md', className }: Props) {
       loading={adding === service.id}
       disabled={!ready}
       aria-label={t('cart.addNamed', { title: service.title })}
+      // drawn in the server's first view too: a tap there is kept and made again here once this button is
+      // live, reading "in the cart" meanwhile (the shell's features/taps)
+      data-tap={`cart-add:${service.id}`}
+      data-tap-label={t('cart.inCart')}
       onClick={() => void onClick()}
     >
       {t('cart.add')}

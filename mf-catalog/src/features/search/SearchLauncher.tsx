@@ -16,6 +16,8 @@ export function SearchLauncher() {
         className={styles.trigger}
         aria-label={t('search.open')}
         aria-haspopup="dialog"
+        // a tap on the first view's search button, kept, is made again here (shell: features/taps)
+        data-tap="search"
         onClick={() => setOpen(true)}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">

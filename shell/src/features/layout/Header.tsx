@@ -5,10 +5,9 @@ import { Link, Skeleton } from '@lab/ui';
 import { CityButton } from '../city';
 import { DesktopMenu, MobileMenu, menuOfType } from '../menu';
 import { RemoteSlot } from '../remotes';
+import { TapStandIn } from '../taps';
 import styles from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
-
-const slotPlaceholder = <Skeleton width={40} height={40} radius={20} />;
 
 /** Spec section 2, "Header": sticky; the desktop menu is hidden for search-engine bots. */
 export function Header({ bot }: { bot: boolean }) {
@@ -38,14 +37,14 @@ export function Header({ bot }: { bot: boolean }) {
             module="SearchButton"
             variant="compact"
             order="after-page"
-            placeholder={slotPlaceholder}
+            placeholder={<TapStandIn control="search" />}
           />
           <RemoteSlot
             remote="mf_cart_checkout"
             module="CartButton"
             variant="compact"
             order="after-page"
-            placeholder={slotPlaceholder}
+            placeholder={<TapStandIn control="cart" />}
           />
           <RemoteSlot
             remote="mf_account"

@@ -163,7 +163,7 @@ function KeptPreview({ node }: { node: Element }) {
 
 /**
  * A remote's page, mounted by its route (remoteRoutes.tsx): fetched before the controls around it.
- * On the page the browser opened, the server's preview of it stays on screen, inert, until the remote
+ * On the page the browser opened, the server's preview of it stays on screen until the remote
  * renders (a route with pages under it shows it while its own code loads, and leaves it to the page);
  * a page that cannot be loaded or throws shows the remote's fallback with a retry.
  */

@@ -1,0 +1,2 @@
+export * from './headless';
+export { TapStandIn } from './TapStandIn';
