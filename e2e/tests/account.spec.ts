@@ -187,12 +187,12 @@ test.describe("the demo patient's first view", () => {
     page,
   }) => {
     await signIn(page, DEMO_PATIENT);
-    // without JavaScript: the server's frames of the orders page and the account's home, styled and inert
+    // without JavaScript: the server's frames of the orders page and the account's home, styled
     const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     await still.addCookies(await page.context().cookies());
     const html = await still.newPage();
     await html.goto(`${site.url}/account/orders`);
-    const frame = html.locator('main [data-page-preview="frame"][inert]');
+    const frame = html.locator('main [data-page-preview="frame"]');
     await expect(frame.locator('h1')).toHaveText('Мої замовлення');
     await expect(frame.getByText('За номером замовлення, аналізом або пацієнтом')).toBeVisible();
     await expect(frame.locator('[data-skeleton]').first()).toBeVisible();
@@ -220,11 +220,11 @@ test.describe("the demo patient's first view", () => {
     const shifted = () => page.evaluate(() => (window as unknown as { seen: { shifted: number } }).seen.shifted);
     await page.goto(`${site.url}/account/orders`);
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
-    await expect(page.locator('main [inert]')).toHaveCount(0);
+    await expect(page.locator('main [data-page-preview]')).toHaveCount(0);
     expect(await shifted()).toBeLessThan(0.02);
     await page.goto(`${site.url}/account`);
     await expect(page.getByText('Вітаємо, Олено')).toBeVisible();
-    await expect(page.locator('main [inert]')).toHaveCount(0);
+    await expect(page.locator('main [data-page-preview]')).toHaveCount(0);
     expect(await shifted()).toBeLessThan(0.02);
     await page
       .getByRole('main')

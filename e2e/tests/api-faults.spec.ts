@@ -207,11 +207,11 @@ async function openAt(page: Page, path: string): Promise<void> {
  * category's first page, an analysis and the search page's answer at the first city into the landing
  * page's HTML (shell/server/answers.ts), so the browser asks the API for them once the visitor moves on.
  */
-/** A page load, until the app's own render replaced the server's inert preview of the page. */
+/** A page load, until the app's own render replaced the server's preview of the page. */
 async function gotoLive(page: Page, path: string): Promise<void> {
   await page.goto(`${site.url}${path}`);
   await expect(page.getByRole('contentinfo')).toBeVisible();
-  await expect(page.locator('main [inert]')).toHaveCount(0);
+  await expect(page.locator('main [data-page-preview]')).toHaveCount(0);
 }
 
 async function openInApp(page: Page, path: string): Promise<void> {

@@ -161,7 +161,7 @@ test('a first visit to a promoted remote’s page preloads its files with their 
   const response = await page.goto(`${site.url}/analyzes/hematology`);
   const html = (await response?.text()) ?? '';
   // the server's preview of the released page, and its page files preloaded as its runtime loads them
-  expect(html).toContain('data-page-preview inert>');
+  expect(html).toContain('data-page-preview>');
   // (a page drawn from its HTML starts its preloads from its script, after its first frame)
   expect(html).toMatch(/\/page-category\.[0-9a-f]{8}\.js","script",1,"sha384-[A-Za-z0-9+/]{64}"/);
   await expect(page.getByRole('heading', { level: 1, name: 'Гематологія' })).toBeVisible();
@@ -182,7 +182,7 @@ test('a changed byte of a promoted remote’s page server module: the shell’s 
     expect(response?.status()).toBe(200);
     const html = (await response?.text()) ?? '';
     // the site's first view of the page (its heading from the address), not the module's preview
-    expect(html).not.toContain('data-page-preview inert>');
+    expect(html).not.toContain('data-page-preview>');
     expect(html).not.toContain('page-category.');
     // the page itself works: the browser loads the released, unchanged page code
     await expect(page.getByRole('heading', { level: 1, name: 'Гематологія' })).toBeVisible();

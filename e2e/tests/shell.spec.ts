@@ -290,7 +290,7 @@ test("a first visit's category and search pages show their content without askin
   await expect(page.getByRole('list', { name: 'Гематологія' }).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   // the catalogue's own render, not the server's preview of it
-  await expect(page.locator('main [inert]')).toHaveCount(0);
+  await expect(page.locator('main [data-page-preview]')).toHaveCount(0);
   expect(asked).toEqual([]);
 
   // the search page's first answer at the first city as well (another page of the same visit)
@@ -303,7 +303,7 @@ test("a first visit's category and search pages show their content without askin
   await search.goto(`${site.url}/search?query=${encodeURIComponent('кров')}`);
   await expect(search.locator('section#services').getByRole('listitem').first()).toBeVisible();
   await expect(search.getByRole('contentinfo')).toBeVisible();
-  await expect(search.locator('main [inert]')).toHaveCount(0);
+  await expect(search.locator('main [data-page-preview]')).toHaveCount(0);
   expect(asked).toEqual([]);
 });
 
@@ -312,11 +312,11 @@ test("a first visit's category page is in the HTML, drawn until the catalogue's 
   page,
 }) => {
   // without JavaScript: the catalogue's page as the server's preview of it, styled, with the breadcrumbs;
-  // inert (its buttons do nothing before the catalogue's render), so found by its markup, not its roles
+  // found by its markup (its buttons are kept for the app's render: shell features/taps)
   const still = await browser.newContext({ javaScriptEnabled: false });
   const html = await still.newPage();
   await html.goto(`${site.url}/analyzes/hematology`);
-  const preview = html.locator('main [data-page-preview][inert]');
+  const preview = html.locator('main [data-page-preview]');
   await expect(preview.locator('h1')).toHaveText('Гематологія');
   await expect(preview.locator('li article')).toHaveCount(20);
   await expect(preview.locator('li article').first().getByText(/грн/).first()).toBeVisible();
@@ -343,7 +343,7 @@ test("a first visit's category page is in the HTML, drawn until the catalogue's 
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await visit(page, '/analyzes/hematology');
-  await expect(page.locator('main [inert]')).toHaveCount(0);
+  await expect(page.locator('main [data-page-preview]')).toHaveCount(0);
   // the cumulative layout shift, the bench's target: at most 0.02
   expect(await page.evaluate(() => (window as unknown as { seen: { shifted: number } }).seen.shifted)).toBeLessThan(
     0.02,
@@ -368,7 +368,7 @@ test("a returning visitor of another city, or with a cart, is not shown a first 
   expect(await page.evaluate(() => document.documentElement.hasAttribute('data-preview-stale'))).toBe(true);
   await expect(page.getByRole('button', { name: 'Ваше місто: Львів' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Гематологія' }).getByRole('listitem').first()).toBeVisible();
-  await expect(page.locator('main [inert]')).toHaveCount(0);
+  await expect(page.locator('main [data-page-preview]')).toHaveCount(0);
 
   // a stored cart: the cart page's preview (an empty cart) is hidden, the cart's lines are shown
   const first = page.getByRole('list', { name: 'Гематологія' }).getByRole('listitem').first();
