@@ -273,6 +273,22 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
     });
   }
 
+  /** The ids to add to a cart holding `present`: each offered in the settlement, within the size limit. */
+  async function freshItems(
+    q: Queryable,
+    present: ReadonlySet<number>,
+    serviceIds: readonly number[],
+    settlementId: number,
+  ): Promise<CartError | number[]> {
+    const wanted = [...new Set(serviceIds)];
+    const offered = await offeredIds(q, wanted, settlementId);
+    const unavailable = wanted.filter((id) => !offered.has(id));
+    if (unavailable.length > 0) return { error: 'unavailable', serviceIds: unavailable };
+    const fresh = wanted.filter((id) => !present.has(id));
+    if (present.size + fresh.length > MAX_CART_LINES) return { error: 'full', max: MAX_CART_LINES };
+    return fresh;
+  }
+
   /** Adds ids not yet in the cart, checking that each is offered in the settlement and the size limit. */
   async function addItems(
     q: Queryable,
@@ -280,13 +296,8 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
     serviceIds: readonly number[],
     settlementId: number,
   ): Promise<CartError | null> {
-    const wanted = [...new Set(serviceIds)];
-    const offered = await offeredIds(q, wanted, settlementId);
-    const unavailable = wanted.filter((id) => !offered.has(id));
-    if (unavailable.length > 0) return { error: 'unavailable', serviceIds: unavailable };
-    const present = new Set(await itemIds(q, cartId));
-    const fresh = wanted.filter((id) => !present.has(id));
-    if (present.size + fresh.length > MAX_CART_LINES) return { error: 'full', max: MAX_CART_LINES };
+    const fresh = await freshItems(q, new Set(await itemIds(q, cartId)), serviceIds, settlementId);
+    if ('error' in fresh) return fresh;
     await insertLines(q, cartId, fresh);
     return null;
   }
@@ -329,6 +340,22 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
         promoCode: null,
         unavailableItems: [],
       };
+    },
+
+    /**
+     * A new guest cart holding services from the start (POST cart/carts with serviceIds): refused as an add
+     * would be, before any cart is made, so a refusal leaves none behind.
+     */
+    async createWith(serviceIds: readonly number[], options: CartOptions): Promise<CartResult> {
+      return inTransaction(db, async (q) => {
+        if (!(await settlementExists(q, options.settlementId))) return failure({ error: 'settlement-not-found' });
+        const fresh = await freshItems(q, new Set(), serviceIds, options.settlementId);
+        if ('error' in fresh) return failure(fresh);
+        const { id } = await q.one<{ id: string }>('INSERT INTO carts DEFAULT VALUES RETURNING id');
+        await touch(q, id, options.settlementId);
+        await insertLines(q, id, fresh);
+        return { ok: true, cart: await view(q, { id, userId: null, promoCode: null }, options) };
+      });
     },
 
     /** The cart in a settlement (and the promo code of the options applied). */

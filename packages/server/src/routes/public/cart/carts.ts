@@ -13,15 +13,13 @@ export default async function guestCartRoutes(app: FastifyInstance): Promise<voi
   const percent = () => app.config.onlineDiscountPercent;
 
   // with services: created and filled in one call (a first "add to cart"), priced in the settlement; a
-  // refused service answers its error and leaves no cart to the visitor (the id is never handed out)
+  // refused service answers its error and leaves no cart behind
   contractRoute(app, 'cartGuestCreate', async (request) => {
     const { serviceIds } = request.body;
     if (!serviceIds) return carts.create();
     const { settlementId } = request.query;
     if (settlementId == null) throw new AppError(400, 'validation-error', 'validation-required', 'settlementId');
-    const created = await carts.create();
-    const options = cartOptions({ settlementId }, request, percent());
-    return cartOrThrow(await carts.add({ cartId: created.id }, serviceIds, options));
+    return cartOrThrow(await carts.createWith(serviceIds, cartOptions({ settlementId }, request, percent())));
   });
 
   contractRoute(app, 'cartGuestGet', async (request) => {
