@@ -78,6 +78,17 @@ describe('POST cart/carts: a new anonymous cart', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('refuses a service it cannot sell as an add does, and makes no cart then', async () => {
+    const carts = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM carts')).n;
+    const before = await carts();
+    const res = await call(t.app, 'cartGuestCreate', {
+      query: { settlementId: KYIV },
+      body: { serviceIds: [S.ferritin, 999] },
+    });
+    expect(res).toMatchObject({ status: 400, body: { code: 'service-unavailable', field: 'serviceIds' } });
+    expect(await carts()).toBe(before);
+  });
+
   it('refuses a body with fields', async () => {
     const res = await call(t.app, 'cartGuestCreate', { body: { userId: 1 } });
     expect(res).toMatchObject({ status: 400, body: { code: 'validation-error', field: 'userId' } });
