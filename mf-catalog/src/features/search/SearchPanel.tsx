@@ -1,8 +1,9 @@
 import { type SearchHistoryEntry, useStored } from '@lab/api';
 import { useBusEvent } from '@lab/events';
 import { useTranslation } from '@lab/i18n';
-import { Button, cx, ErrorState, Link, Price, Skeleton, useLocalizedNavigate } from '@lab/ui';
+import { Button, cx, ErrorState, Link, Skeleton, useLocalizedNavigate } from '@lab/ui';
 import { type FormEvent, type KeyboardEvent, type RefObject, useId, useMemo, useRef, useState } from 'react';
+import { PriceTag } from '../service-card';
 import { useSearchHistory } from './history';
 import {
   DROPDOWN_ROWS,
@@ -268,14 +269,7 @@ export function SearchPanel({ inputRef, onDone }: Props) {
               >
                 <span className={styles.rowTitle}>{row.title}</span>
                 <span className={styles.rowCategory}>{categoryLabel(row)}</span>
-                {row.price && (
-                  <Price
-                    price={row.price.price}
-                    originalPrice={row.price.fullPrice}
-                    size="sm"
-                    className={styles.rowPrice}
-                  />
-                )}
+                {row.price && <PriceTag price={row.price} size="sm" className={styles.rowPrice} />}
               </div>
             ))}
           </div>

@@ -23,6 +23,22 @@ describe('PriceTag', () => {
     expect(container.querySelector('s')).toHaveTextContent('1 000 000 грн');
   });
 
+  it('says what the cart adds with the service (the blood draw), as the server summed it', () => {
+    const price = {
+      price: { price: 230 },
+      originalPrice: { price: 230 },
+      additional: {
+        price: 90,
+        services: [{ id: 9, code: 'V-01', title: 'Взяття венозної крові', price: 90, originalPrice: 90 }],
+      },
+      total: { price: { price: 320 }, originalPrice: { price: 320 } },
+    };
+    const { container, rerender } = render(<PriceTag price={price} />);
+    expect(container).toHaveTextContent(/^230 грн\+ 90 грн за взяття біоматеріалу$/);
+    rerender(<PriceTag price={{ type: 'other', price: 230, fullPrice: 230, additional: 90 }} />);
+    expect(container).toHaveTextContent('+ 90 грн за взяття біоматеріалу');
+  });
+
   it('says when the city has no price', () => {
     render(<PriceTag price={null} />);
     expect(screen.getByText('Недоступно у вашому місті')).toBeInTheDocument();

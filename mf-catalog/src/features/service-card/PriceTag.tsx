@@ -1,6 +1,6 @@
 import type { DisplayPrice, ServicePrice } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Price, type PriceProps } from '@lab/ui';
+import { cx, Price, type PriceProps, useFormatPrice } from '@lab/ui';
 import styles from './ServiceCard.module.css';
 
 type Props = {
@@ -17,10 +17,28 @@ export function priceAmounts(price: ServicePrice | DisplayPrice): { price: numbe
     : { price: price.price.price, originalPrice: price.originalPrice.price };
 }
 
-/** Spec section 3 "Price" through the shared Price: a discount shows both amounts. */
+/** What the cart adds with the service automatically (the blood draw), as the server summed it; 0: nothing. */
+export function additionalAmount(price: ServicePrice | DisplayPrice): number {
+  return ('fullPrice' in price ? price.additional : price.additional?.price) ?? 0;
+}
+
+/**
+ * Spec section 3 "Price" through the shared Price: a discount shows both amounts; a service the cart
+ * brings a sampling fee along with says so under its price ("+ 90 грн за взяття біоматеріалу"), so the
+ * first price seen is the one the cart charges.
+ */
 export function PriceTag({ price, size = 'md', className }: Props) {
   const { t } = useTranslation('catalog');
+  const format = useFormatPrice();
   if (!price) return <span className={styles.unavailable}>{t('price.unavailable')}</span>;
   const amounts = priceAmounts(price);
-  return <Price price={amounts.price} originalPrice={amounts.originalPrice} size={size} className={className} />;
+  const additional = additionalAmount(price);
+  const tag = <Price price={amounts.price} originalPrice={amounts.originalPrice} size={size} className={className} />;
+  if (additional <= 0) return tag;
+  return (
+    <span className={cx(styles.priceWithFee, className)}>
+      <Price price={amounts.price} originalPrice={amounts.originalPrice} size={size} />
+      <span className={styles.fee}>{t('price.plusSampling', { amount: format(additional) })}</span>
+    </span>
+  );
 }

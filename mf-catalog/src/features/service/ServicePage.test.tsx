@@ -130,6 +130,34 @@ describe('service page', () => {
     });
   });
 
+  it('tells the price a cart holding only the analysis charges: the analysis, the blood draw, the total', async () => {
+    const info = serviceInfo({
+      price: {
+        price: { price: 230 },
+        originalPrice: { price: 230 },
+        additional: {
+          price: 90,
+          services: [{ id: 90, code: 'V-01', title: 'Взяття венозної крові', price: 90, originalPrice: 90 }],
+        },
+        total: { price: { price: 320 }, originalPrice: { price: 320 } },
+      },
+      additionalServices: [
+        { id: 90, code: 'V-01', slug: 'vzyattya-krovi', title: 'Взяття венозної крові', packageService: false },
+      ],
+    });
+    serveCatalogue({ info });
+    renderService();
+    const buy = await screen.findByRole('complementary');
+    const rows = within(buy)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(['Аналіз: 230 грн', 'Взяття венозної крові: 90 грн', 'Разом: 320 грн']);
+    expect(buy).toHaveTextContent('один раз на замовлення');
+    // the additional services' list names the price too
+    const extras = screen.getByRole('region', { name: 'Додаткові послуги' });
+    expect(within(extras).getByRole('listitem')).toHaveTextContent('V-01Взяття венозної крові90 грн');
+  });
+
   it('lists the packages an analysis is part of', async () => {
     serveCatalogue({
       info: serviceInfo({ isPartOfPackets: true }),

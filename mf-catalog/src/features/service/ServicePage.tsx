@@ -12,6 +12,7 @@ import {
   cardStyles,
   ErrorState,
   Link,
+  Price,
   preloadSanitizer,
   SafeHtml,
   Skeleton,
@@ -20,7 +21,7 @@ import {
 } from '@lab/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { AddToCartButton } from '../cart';
-import { PriceTag, ServiceCard, serviceUrl, useServiceTexts } from '../service-card';
+import { PriceBreakdown, PriceTag, ServiceCard, serviceUrl, useServiceTexts } from '../service-card';
 import { isHtml, joinMaterials } from './materials';
 import styles from './ServicePage.module.css';
 
@@ -149,6 +150,7 @@ function ServiceDetails({ service }: { service: ServiceInfo }) {
                   <li key={item.id}>
                     <span className={styles.analysisCode}>{item.code}</span>
                     <Link to={serviceUrl(item.slug)}>{item.title}</Link>
+                    <AdditionalPrice price={service.price} serviceId={item.id} />
                   </li>
                 ))}
               </ul>
@@ -157,7 +159,11 @@ function ServiceDetails({ service }: { service: ServiceInfo }) {
         </div>
 
         <aside className={styles.buy} aria-label={t('service.buyLabel')}>
-          <PriceTag price={service.price} size="lg" />
+          {service.price?.additional?.services.length ? (
+            <PriceBreakdown price={service.price} packageService={service.packageService} />
+          ) : (
+            <PriceTag price={service.price} size="lg" />
+          )}
           <AddToCartButton
             size="lg"
             className={styles.buyButton}
@@ -179,6 +185,13 @@ function ServiceDetails({ service }: { service: ServiceInfo }) {
       {service.clientsBuy.length > 0 && <Related title={t('service.clientsBuy')} services={service.clientsBuy} />}
     </article>
   );
+}
+
+/** A brought-along service's price in the city, as the cart charges it (none when the city has no price). */
+function AdditionalPrice({ price, serviceId }: { price: ServiceInfo['price']; serviceId: number }) {
+  const charge = price?.additional?.services.find((service) => service.id === serviceId);
+  if (!charge) return null;
+  return <Price price={charge.price} originalPrice={charge.originalPrice} size="sm" className={styles.refPrice} />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -85,13 +85,38 @@ export type Count = Static<typeof Count>;
 /** Spec section 3 "Price": price and originalPrice, each with a price field; differing means discount. */
 export const PriceAmount = Type.Object({ price: Money });
 export type PriceAmount = Static<typeof PriceAmount>;
-export const ServicePrice = Type.Object({ price: PriceAmount, originalPrice: PriceAmount });
+/** A service added automatically with an item (the blood draw): charged once per order, not per item. */
+export const AdditionalCharge = Type.Object({
+  id: Id,
+  code: Type.String(),
+  title: Type.String(),
+  price: Money,
+  originalPrice: Money,
+});
+export type AdditionalCharge = Static<typeof AdditionalCharge>;
+/**
+ * `additional`: the services a cart holding only this service adds automatically and their sum;
+ * `total`: what that cart costs (the price plus the additional sum, before the online or promo
+ * discount). Added in 0.2.1: the server always sends both; an older server's answer lacks them.
+ */
+export const ServicePrice = Type.Object({
+  price: PriceAmount,
+  originalPrice: PriceAmount,
+  additional: Type.Optional(Type.Object({ price: Money, services: Type.Array(AdditionalCharge) })),
+  total: Type.Optional(Type.Object({ price: PriceAmount, originalPrice: PriceAmount })),
+});
 export type ServicePrice = Static<typeof ServicePrice>;
 
 /** The display form of a price (search results): discount when the two amounts differ. */
 export const PriceType = Type.Union([Type.Literal('discount'), Type.Literal('other')]);
 export type PriceType = Static<typeof PriceType>;
-export const DisplayPrice = Type.Object({ type: PriceType, price: Money, fullPrice: Money });
+/** `additional`: the sum of the services added automatically (the blood draw), when any. */
+export const DisplayPrice = Type.Object({
+  type: PriceType,
+  price: Money,
+  fullPrice: Money,
+  additional: Type.Optional(Money),
+});
 export type DisplayPrice = Static<typeof DisplayPrice>;
 
 /** Some analyses are for men only or women only (spec section 3). */

@@ -14,17 +14,11 @@
  * Failures are results, not exceptions (`{ ok: false, error }`), so that HTTP routes and the order code
  * can each turn them into their own answers.
  */
-import type {
-  Cart,
-  CartItem,
-  CartService,
-  ServiceRef,
-  UnavailableCartItem,
-  UnavailableReason,
-} from '@lab/api/contract';
+import type { Cart, CartItem, CartService, ServiceRef, UnavailableCartItem } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
+import { priceLines } from '../domain/cart-lines';
 import type { Clock } from '../domain/kyiv-time';
-import { effectiveDiscount, priceLine, priceTotals } from '../domain/pricing';
+import { effectiveDiscount } from '../domain/pricing';
 import type { Locale } from '../i18n/messages';
 import { createDiscountsRepository } from './discounts';
 import { localized } from './sql';
@@ -85,13 +79,6 @@ type AdditionalRow = ServiceRef & {
   fullPrice: number | null;
   description: string;
 };
-
-/** Why a line cannot be ordered (a withdrawn service outweighs a missing price), or null when it can. */
-function unavailableReason(line: LineRow, brought: readonly AdditionalRow[]): UnavailableReason | null {
-  if (!line.listed || brought.some((row) => !row.enabled)) return 'withdrawn';
-  if (line.price === null || brought.some((row) => row.price === null)) return 'settlement';
-  return null;
-}
 
 const failure = (error: CartError): CartResult => ({ ok: false, ...error });
 
@@ -197,9 +184,6 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
     const promo = cart.promoCode === null ? null : await discountsOn(q).check(cart.promoCode);
     const promoValue = promo?.ok ? promo.discount.value : null;
     const discount = effectiveDiscount(options.onlineDiscountPercent, promoValue);
-    const itemIdSet = new Set(ids);
-    const broughtBy = (serviceId: number) =>
-      additional.filter((row) => row.ownerId === serviceId && !itemIdSet.has(row.id));
     const refsOf = (serviceId: number): ServiceRef[] =>
       additional
         .filter((row) => row.ownerId === serviceId && row.enabled)
@@ -213,32 +197,30 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
       packageService: service.packageService,
       additionalServices: refsOf(service.serviceId),
     });
-    const line = (service: ServiceRow, price: number, fullPrice: number): CartItem => ({
-      serviceId: service.serviceId,
-      ...priceLine({ price, fullPrice }, discount),
-      service: serviceOf(service),
-    });
-
-    const items: CartItem[] = [];
-    const unavailableItems: UnavailableCartItem[] = [];
-    const additionalItems: CartItem[] = [];
-    for (const row of rows) {
-      const brought = broughtBy(row.serviceId);
-      const reason = unavailableReason(row, brought);
-      if (reason !== null || row.price === null || row.fullPrice === null) {
-        unavailableItems.push({ serviceId: row.serviceId, reason: reason ?? 'settlement', service: serviceOf(row) });
-        continue;
-      }
-      items.push(line(row, row.price, row.fullPrice));
-      for (const extra of brought) {
-        // priced: unavailableReason checked every service this line brings along
-        if (extra.price === null || extra.fullPrice === null) continue;
-        if (additionalItems.some((item) => item.serviceId === extra.id)) continue;
-        additionalItems.push(line({ ...extra, serviceId: extra.id }, extra.price, extra.fullPrice));
-      }
-    }
-    // items first, then what they bring along (in the order of the lines that brought them)
-    const totals = priceTotals([...items, ...additionalItems]);
+    // one pricing for the cart and every catalogue surface (domain/cart-lines.ts)
+    const priced = priceLines(
+      rows.map((row) => ({
+        id: row.serviceId,
+        service: serviceOf(row),
+        price: row.price,
+        fullPrice: row.fullPrice,
+        enabled: row.listed,
+        brought: additional
+          .filter((extra) => extra.ownerId === row.serviceId)
+          .map((extra) => ({
+            id: extra.id,
+            service: serviceOf({ ...extra, serviceId: extra.id }),
+            price: extra.price,
+            fullPrice: extra.fullPrice,
+            enabled: extra.enabled,
+          })),
+      })),
+      () => discount,
+    );
+    const items: CartItem[] = priced.items;
+    const additionalItems: CartItem[] = priced.additional;
+    const unavailableItems: UnavailableCartItem[] = priced.unavailable;
+    const totals = priced.totals;
     return {
       id: cart.id,
       items,

@@ -43,7 +43,7 @@ import {
   readAtCurrentVersion,
 } from './catalogue-memo';
 import { CATALOGUE_VERSION_SQL } from './catalogue-version';
-import { servicePrice } from './service-cards';
+import { type AdditionalRow, additionalJsonSql, servicePrice } from './service-cards';
 import { type BranchRow, branchColumns, toBranch } from './settlements';
 import { localized, pageOffset } from './sql';
 import { SqlParams } from './sql-params';
@@ -298,6 +298,7 @@ type ServiceHitRow = Ranked & {
   packageService: boolean;
   price: number;
   fullPrice: number;
+  additional: AdditionalRow[];
 };
 type GroupHitRow = Ranked & { id: number; title: string; slug: string; packageGroup: boolean };
 type BranchHitRow = Ranked & BranchRow;
@@ -375,7 +376,8 @@ function servicesJson(p: SqlParams, query: Query, hits: HitsCtes): string {
          JOIN service_prices pr ON pr.service_id = s.id AND pr.settlement_id = ${p.add(query.request.settlementId)}
         WHERE s.enabled AND s.show_on_site AND s.package_service = ANY(${p.add([...query.packages])}::boolean[])
      )
-     SELECT * FROM ranked WHERE ${pageFilter(p, query.paging)}`,
+     SELECT ranked.*, ${additionalJsonSql(query.locale, 'ranked.id', p.add(query.request.settlementId))} AS additional
+       FROM ranked WHERE ${pageFilter(p, query.paging)}`,
     't."packageService", t.position',
   );
 }
@@ -410,7 +412,8 @@ function branchesJson(p: SqlParams, query: Query, hits: HitsCtes): string {
          JOIN settlements st ON st.id = b.settlement_id
         WHERE b.enabled AND st.enabled
      )
-     SELECT * FROM ranked WHERE ${pageFilter(p, query.paging)}`,
+     SELECT ranked.*, ${additionalJsonSql(query.locale, 'ranked.id', p.add(query.request.settlementId))} AS additional
+       FROM ranked WHERE ${pageFilter(p, query.paging)}`,
     't.position',
   );
 }
@@ -565,11 +568,13 @@ function placesOf(services: OrderedServices, offer: Offer, query: Query): Place[
 
 /** The rows of the places' services, priced in the settlement, as one JSON array (in no order). */
 function placedServicesJson(p: SqlParams, query: Query, places: readonly Place[]): string {
+  const settlement = p.add(query.request.settlementId);
   return `(SELECT coalesce(json_agg(json_build_object(
              'id', s.id, 'title', ${localized('s.title', query.locale)}, 'slug', s.slug, 'code', s.code,
-             'packageService', s.package_service, 'price', pr.price, 'fullPrice', pr.full_price)), '[]'::json)
+             'packageService', s.package_service, 'price', pr.price, 'fullPrice', pr.full_price,
+             'additional', ${additionalJsonSql(query.locale, 's.id', settlement)})), '[]'::json)
       FROM services s
-      JOIN service_prices pr ON pr.service_id = s.id AND pr.settlement_id = ${p.add(query.request.settlementId)}
+      JOIN service_prices pr ON pr.service_id = s.id AND pr.settlement_id = ${settlement}
      WHERE s.id = ANY(${p.add(places.map((place) => place.id))}::int[]))`;
 }
 
@@ -620,7 +625,7 @@ function serviceEntry(row: ServiceHitRow): SearchEntry {
     slug: row.slug,
     code: row.code,
     packageService: row.packageService,
-    price: servicePrice(row.price, row.fullPrice),
+    price: servicePrice(row.price, row.fullPrice, row.additional, row.id),
   };
   return { service: hit };
 }

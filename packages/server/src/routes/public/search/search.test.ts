@@ -37,7 +37,12 @@ describe('POST search (search/search)', () => {
             slug: 'ferritin',
             code: '2002',
             packageService: false,
-            price: { price: { price: 232 }, originalPrice: { price: 290 } },
+            price: {
+              price: { price: 232 },
+              originalPrice: { price: 290 },
+              additional: { price: 60, services: [expect.objectContaining({ code: '1001', price: 60 })] },
+              total: { price: { price: 292 }, originalPrice: { price: 350 } },
+            },
           },
         },
       ],
@@ -53,7 +58,7 @@ describe('POST search (search/search)', () => {
     expect(hit).toEqual({
       service: expect.objectContaining({
         title: 'Ферритин',
-        price: { price: { price: 214.5 }, originalPrice: { price: 268 } },
+        price: expect.objectContaining({ price: { price: 214.5 }, originalPrice: { price: 268 } }),
       }),
     });
   });

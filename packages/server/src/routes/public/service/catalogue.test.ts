@@ -77,7 +77,16 @@ describe('POST service list (service/services/infos/settlements)', () => {
       title: 'Феритин',
       packageService: false,
       description: 'Опис Феритин',
-      price: { price: { price: 232 }, originalPrice: { price: 290 } },
+      price: {
+        price: { price: 232 },
+        originalPrice: { price: 290 },
+        // a cart holding only ferritin adds the blood draw: the price story the cart tells
+        additional: {
+          price: 60,
+          services: [{ id: 1, code: '1001', title: 'Взяття крові', price: 60, originalPrice: 60 }],
+        },
+        total: { price: { price: 292 }, originalPrice: { price: 350 } },
+      },
       turnaroundDays: 1,
       gender: null,
       groupIds: [2],
@@ -99,6 +108,8 @@ describe('POST service list (service/services/infos/settlements)', () => {
       description: 'Описание Ферритин',
       price: { price: { price: 214.5 }, originalPrice: { price: 268 } },
     });
+    // the blood draw at Lviv's price, and the total a cart holding only ferritin charges there
+    expect(page.content[0]?.price?.total?.price.price).toBe(214.5 + (page.content[0]?.price?.additional?.price ?? 0));
   });
 
   it('filters by gender: services for the other gender are left out', async () => {
@@ -311,7 +322,11 @@ describe('related and popular services', () => {
       query: { settlementId: KYIV },
     });
     expect(ids(packages)).toEqual([S.checkup]);
-    expect(packages[0]?.price).toEqual({ price: { price: 450 }, originalPrice: { price: 450 } });
+    expect(packages[0]?.price).toMatchObject({
+      price: { price: 450 },
+      originalPrice: { price: 450 },
+      total: { price: { price: 510 }, originalPrice: { price: 510 } },
+    });
     expect(await ok(t.app, 'servicePackages', { params: { id: S.psa }, query: { settlementId: KYIV } })).toEqual([]);
     expect((await call(t.app, 'servicePackages', { params: { id: 999 }, query: { settlementId: KYIV } })).status).toBe(
       404,
