@@ -119,6 +119,8 @@ export const endpoints = {
   orderPlan: { method: 'GET', client: 'private', path: '/order/orders/:orderId/plan' },
   /** Free arrival times of a nurse's home visit on a day. */
   homeVisitSlots: { method: 'GET', client: 'private', path: '/order/home-visit/slots' },
+  /** Where a nurse comes, at what price and hours: the /home-visit page and checkout read the same. */
+  homeVisitTerms: { method: 'GET', client: 'public', path: '/order/home-visit/terms' },
   registryCreate: { method: 'POST', client: 'private', path: '/order/orders/registry' },
   registryPayment: { method: 'POST', client: 'private', path: '/order/orders/registry/payment' },
   /** After a failed payment: pay at the branch instead (or back to online). */

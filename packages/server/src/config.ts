@@ -75,8 +75,6 @@ export interface AuthSettings {
 }
 
 export interface OrderSettings {
-  /** A nurse's home visit, hryvnia. */
-  readonly homeVisitCost: number;
   /** Visits per settlement and arrival time. */
   readonly homeVisitSlotCapacity: number;
   /** 'sandbox': the server's own hosted payment page; 'none': online payment unavailable. */
@@ -211,7 +209,6 @@ export function authSettingsFromEnv(env: Env, production: boolean): AuthSettings
 
 export function orderSettingsFromEnv(env: Env, production: boolean): OrderSettings {
   return {
-    homeVisitCost: numberFrom(env, 'HOME_VISIT_COST', 350, 0),
     homeVisitSlotCapacity: numberFrom(env, 'HOME_VISIT_SLOT_CAPACITY', 2, 0, 1000),
     paymentProvider: choice(env, 'PAYMENT_PROVIDER', ['sandbox', 'none'] as const, production ? 'none' : 'sandbox'),
     paymentSecret: secret(env, 'PAYMENT_SECRET', production),

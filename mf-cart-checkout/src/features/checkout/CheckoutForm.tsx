@@ -5,6 +5,7 @@ import {
   keysOf,
   useAppConfiguration,
   useHomeVisitSlots,
+  useHomeVisitTerms,
   useSettlementBranches,
 } from '@lab/api';
 import { Trans, useTranslation } from '@lab/i18n';
@@ -84,11 +85,21 @@ export function CheckoutForm({ cart, cityId, onRemove }: Props) {
 
   const today = todayInKyiv();
   const maxDate = addDays(today, BOOKING_DAYS_AHEAD);
-  const home = form.visit === 'home';
-  // today's answer carries the visit's cost before a date is chosen
+  // where a nurse comes and the visit's price, as the /home-visit page says (null: none in this city,
+  // undefined: not known yet)
+  const homeTerms = useHomeVisitTerms();
+  const homeOffer = homeTerms.data
+    ? (homeTerms.data.settlements.find((settlement) => settlement.settlementId === cityId) ?? null)
+    : undefined;
+  const home = form.visit === 'home' && homeOffer !== null;
   const slots = useHomeVisitSlots(home ? cityId : null, home ? form.home.arrivalDate || today : null);
   const chosenSlots = slots.data && slots.data.date === form.home.arrivalDate ? slots.data.slots : undefined;
-  const homeVisitCost = slots.data?.cost ?? null;
+  const homeVisitCost = homeOffer?.price ?? slots.data?.cost ?? null;
+
+  // a city without visits: the branch it is
+  useEffect(() => {
+    if (homeOffer === null && form.visit === 'home') setForm((current) => ({ ...current, visit: 'branch' }));
+  }, [homeOffer, form.visit]);
 
   // the server's preselected payment type, until the patient chooses
   const systemType = config.data?.systemPaymentType;
@@ -249,6 +260,7 @@ export function CheckoutForm({ cart, cityId, onRemove }: Props) {
             branches={branches}
             slots={slots}
             homeVisitCost={homeVisitCost}
+            homeAvailable={homeOffer !== null}
             today={today}
             maxDate={maxDate}
             onVisit={(visit) => {

@@ -26,6 +26,8 @@ type Props = {
   branches: ApiResponse<Branch[]>;
   slots: ApiResponse<HomeVisitSlotsResponse>;
   homeVisitCost: number | null;
+  /** False where the data says no nurse comes (the choice stays, disabled, saying so). */
+  homeAvailable: boolean;
   today: string;
   maxDate: string;
   onVisit: (visit: Visit) => void;
@@ -41,7 +43,9 @@ const AUTOCOMPLETE: Partial<Record<(typeof TEXT_FIELDS)[number], string>> = { st
 export function VisitSection(props: Props) {
   const { t } = useTranslation('cartCheckout');
   const format = useFormatPrice();
-  const { form, errors, idOf, cityTitle, branches, homeVisitCost, onVisit, onBranch } = props;
+  const { form, errors, idOf, cityTitle, branches, homeVisitCost, homeAvailable, onVisit, onBranch } = props;
+  let homeHint = homeVisitCost == null ? t('visit.homeHint') : t('visit.homeCost', { cost: format(homeVisitCost) });
+  if (!homeAvailable) homeHint = t('visit.homeUnavailable', { city: cityTitle ?? '' });
   return (
     <>
       {cityTitle && <p className={styles.muted}>{t('visit.city', { city: cityTitle })}</p>}
@@ -53,11 +57,7 @@ export function VisitSection(props: Props) {
         onChange={onVisit}
         choices={[
           { value: 'branch', label: t('visit.branch'), hint: t('visit.branchHint') },
-          {
-            value: 'home',
-            label: t('visit.home'),
-            hint: homeVisitCost == null ? t('visit.homeHint') : t('visit.homeCost', { cost: format(homeVisitCost) }),
-          },
+          { value: 'home', label: t('visit.home'), hint: homeHint, disabled: !homeAvailable },
         ]}
       />
       {form.visit === 'branch' ? (

@@ -271,6 +271,7 @@ describe('route table', () => {
       'private GET /order/orders/:orderId',
       'private GET /order/orders/:orderId/plan',
       'private GET /order/home-visit/slots',
+      'public GET /order/home-visit/terms',
       'private POST /order/orders/registry/payment/method',
       'private POST /patient/patients/self/wards/:id/photo',
       'private GET /registry/registries/self/:id/results/pdf',

@@ -184,6 +184,22 @@ export const HomeVisitSlotsResponse = Type.Object({
 });
 export type HomeVisitSlotsResponse = Static<typeof HomeVisitSlotsResponse>;
 
+/**
+ * Where a nurse comes and on which terms (one source for the /home-visit page, checkout and the order):
+ * the settlements with visits and the visit's price in each (within the settlement, whatever the number
+ * of analyses and people at one address), the arrival times by ISO weekday (1 Monday .. 7 Sunday; a
+ * day missing has none), how far ahead a visit can be booked and how soon on the same day.
+ */
+export const HomeVisitTermsResponse = Type.Object({
+  settlements: Type.Array(Type.Object({ settlementId: Id, title: Type.String(), price: Money })),
+  days: Type.Array(
+    Type.Object({ weekday: Type.Integer({ minimum: 1, maximum: 7 }), firstArrival: Time, lastArrival: Time }),
+  ),
+  bookingDaysAhead: Type.Integer({ minimum: 0 }),
+  sameDayLeadMinutes: Type.Integer({ minimum: 0 }),
+});
+export type HomeVisitTermsResponse = Static<typeof HomeVisitTermsResponse>;
+
 export const ReceiptParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export type ReceiptParams = Static<typeof ReceiptParams>;
 /** The fiscal receipt PDF, base64-encoded. */

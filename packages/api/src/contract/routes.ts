@@ -57,6 +57,7 @@ import {
 import {
   HomeVisitSlotsQuery,
   HomeVisitSlotsResponse,
+  HomeVisitTermsResponse,
   Order,
   OrderCreateBody,
   OrderParams,
@@ -230,6 +231,7 @@ const schemas = {
   orderGet: { params: OrderParams, response: Order },
   orderPlan: { params: OrderParams, response: OrderPlan },
   homeVisitSlots: { querystring: HomeVisitSlotsQuery, response: HomeVisitSlotsResponse },
+  homeVisitTerms: { response: HomeVisitTermsResponse },
   registryCreate: { body: RegistryCreateBody, response: RegistryCreateResponse },
   registryPayment: { querystring: PaymentQuery, body: PaymentBody, response: PaymentResponse },
   registryPaymentMethod: { body: PaymentMethodBody, response: Order },

@@ -50,6 +50,7 @@ export const summaries: Readonly<Record<RouteKey, string>> = {
   orderGet: 'Get one order',
   orderPlan: 'Plan an order’s visit: branch hours, preparation memo, results date',
   homeVisitSlots: 'List the free home-visit slots of a day',
+  homeVisitTerms: 'Get where a nurse comes, the visit’s price in each settlement and the arrival hours',
   registryCreate: 'Turn a created order into a registry, the record that is paid and gets results',
   registryPayment: 'Start paying for a registered order (hosted payment page)',
   registryPaymentMethod: 'Choose how a registered order is paid (online or at the branch)',

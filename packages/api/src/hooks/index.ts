@@ -14,7 +14,7 @@ export { usePendingCartAdds } from './pendingCart';
 export { type ApiRead, fetchRead, isGet, readPath, reads, readUrl, type SearchOptions } from './reads';
 export { type ApiKey, type ApiResponse, useApiSWR } from './swr';
 export { type CartState, useCart } from './useCart';
-export { useHomeVisitSlots, useOrder, useOrderPlan } from './useCheckout';
+export { useHomeVisitSlots, useHomeVisitTerms, useOrder, useOrderPlan } from './useCheckout';
 export {
   useArticle,
   useDocument,

@@ -58,6 +58,7 @@ export const apiKeys = {
   /** Its plan: branch hours, preparation memo, results date (the order's own area: dropped with it). */
   orderPlan: (orderId: string, locale: Locale = currentLocale()) => ['order-plan', orderId, locale] as const,
   homeVisitSlots: (settlementId: number, date: string) => ['home-visit-slots', settlementId, date] as const,
+  homeVisitTerms: (locale: Locale = currentLocale()) => ['home-visit-terms', locale] as const,
   analysisDynamics: (patientId: number, analysisId: number, locale: Locale = currentLocale()) =>
     ['analysis-dynamics', patientId, analysisId, locale] as const,
   patientRegistries: (

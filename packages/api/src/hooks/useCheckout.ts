@@ -3,7 +3,7 @@ import { useLocale } from '@lab/i18n';
 import type { SWRConfiguration } from 'swr';
 import { api } from '../clients/api';
 import type { ApiError } from '../clients/errors';
-import type { HomeVisitSlotsResponse, Order } from '../contract/orders';
+import type { HomeVisitSlotsResponse, HomeVisitTermsResponse, Order } from '../contract/orders';
 import type { OrderPlan } from '../contract/visit';
 import { apiKeys } from './keys';
 import { type ApiRead, fetchRead, reads } from './reads';
@@ -20,6 +20,12 @@ export function useHomeVisitSlots(
   return useApiSWR(settlementId == null || !date ? null : apiKeys.homeVisitSlots(settlementId, date), ([, city, day]) =>
     api.orders.homeVisitSlots(city, day),
   );
+}
+
+/** Where a nurse comes, at what price and hours (`GET /order/home-visit/terms`, public). */
+export function useHomeVisitTerms(): ApiResponse<HomeVisitTermsResponse> {
+  const locale = useLocale();
+  return useApiSWR(apiKeys.homeVisitTerms(locale), () => api.orders.homeVisitTerms());
 }
 
 /**

@@ -46,6 +46,9 @@ async function prepare(
   } else {
     if (body.homeVisit === null) throw bad('validation-required', 'homeVisit');
     if (body.branchId !== null) throw bad('validation-invalid', 'branchId');
+    if ((await repos.homeVisits.priceIn(body.settlementId)) === null) {
+      throw new AppError(400, 'home-visit-unavailable', 'home-visit-unavailable', 'settlementId');
+    }
     const { arrivalDate, arrivalTime } = body.homeVisit;
     if (!isBookableDate(arrivalDate, app.clock())) throw bad('arrival-date-invalid', 'homeVisit');
     if (!openTimes(arrivalDate, app.clock()).includes(arrivalTime)) throw bad('no-hours-available', 'homeVisit');
@@ -119,7 +122,8 @@ async function place(repos: Repositories, app: FastifyInstance, order: NewOrder,
   if (gender !== null && lines.some((line) => line.gender !== null && line.gender !== gender)) {
     throw new AppError(400, 'service-gender-mismatch', 'service-gender-mismatch', 'patientId');
   }
-  const homeVisitCost = order.visit === 'home' ? app.config.orders.homeVisitCost : 0;
+  // the price the /home-visit page and checkout show (prepare() refused a settlement without visits)
+  const homeVisitCost = order.visit === 'home' ? ((await repos.homeVisits.priceIn(order.settlementId)) ?? 0) : 0;
   const totals = orderTotals(
     lines.map((line) => ({ price: line.price ?? 0, fullPrice: line.fullPrice ?? 0 })),
     { online: order.onlineFraction, promo: order.promo?.fraction ?? 0 },

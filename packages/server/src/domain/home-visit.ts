@@ -6,6 +6,8 @@
 import { kyivInstant, kyivWallTime } from './kyiv-time';
 
 export const BOOKING_DAYS_AHEAD = 30;
+/** Where the /home-visit article's text takes the terms written from the data (domain/home-visit-page.ts). */
+export const HOME_VISIT_TERMS_MARK = '<div data-home-visit-terms></div>';
 /** Earliest arrival from now on the same day, minutes. */
 export const SAME_DAY_LEAD_MINUTES = 60;
 
@@ -41,6 +43,17 @@ export function dayTimes(date: string): string[] {
   const weekday = weekdayOf(date);
   if (weekday === 7) return [];
   return weekday === 6 ? [...SATURDAY_TIMES] : [...WEEKDAY_TIMES];
+}
+
+/** The first and the last arrival time of each ISO weekday that has any (1 Monday .. 7 Sunday). */
+export function arrivalDays(): { weekday: number; firstArrival: string; lastArrival: string }[] {
+  // 2026-11-16 is a Monday
+  return [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => {
+    const times = dayTimes(`2026-11-${String(15 + weekday).padStart(2, '0')}`);
+    const [first] = times;
+    const last = times[times.length - 1];
+    return first && last ? [{ weekday, firstArrival: first, lastArrival: last }] : [];
+  });
 }
 
 /** Whether a date can be chosen at all: today .. today + 30 days (Kyiv). */

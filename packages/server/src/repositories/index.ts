@@ -12,6 +12,7 @@ import { createContentRepository } from './content';
 import { createDiscountsRepository } from './discounts';
 import { createDoctorsRepository } from './doctors';
 import { createGroupsRepository } from './groups';
+import { createHomeVisitsRepository } from './home-visits';
 import { createLisRepository } from './lis';
 import { createOrdersRepository } from './orders';
 import { createPatientsRepository } from './patients';
@@ -37,6 +38,7 @@ export function createRepositories(db: Queryable, deps: RepositoryDeps) {
     content: createContentRepository(db),
     reference: createReferenceRepository(db),
     discounts: createDiscountsRepository(db, deps.clock),
+    homeVisits: createHomeVisitsRepository(db),
     // catalogue, search, carts (issue "API server, part 1")
     groups: createGroupsRepository(db),
     services: createServicesRepository(db, deps.catalogueMemo ?? null),

@@ -11,6 +11,7 @@ import healthRoutes from './health';
 import articleRoutes from './public/content/articles';
 import documentRoutes from './public/content/documents';
 import equipmentRoutes from './public/content/equipment';
+import homeVisitRoutes from './public/content/home-visits';
 import menuRoutes from './public/content/menus';
 import newsRoutes from './public/content/news';
 import referenceRoutes from './public/core/reference';
@@ -24,6 +25,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(branchRoutes);
   await app.register(menuRoutes);
   await app.register(articleRoutes);
+  await app.register(homeVisitRoutes);
   await app.register(newsRoutes);
   await app.register(documentRoutes);
   await app.register(equipmentRoutes);

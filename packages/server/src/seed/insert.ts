@@ -542,6 +542,28 @@ async function insertAll(tx: Queryable, data: SeedData): Promise<SeedSummary> {
     },
     data.promoCodes.map((p) => [p.code.trim().toUpperCase(), p.fraction, p.validFrom, p.validTo, p.maxUses, p.used]),
   );
+  // a promo's scope: its groups, as the data lists them now
+  const scoped = data.promoCodes.map((p) => ({ code: p.code.trim().toUpperCase(), groups: p.groups ?? [] }));
+  await tx.query(
+    'DELETE FROM promo_code_groups WHERE promo_code_id IN (SELECT id FROM promo_codes WHERE code = ANY($1::text[]))',
+    [scoped.map((p) => p.code)],
+  );
+  const scopeRows = scoped.flatMap((p) => p.groups.map((slug) => [p.code, lookup(groupIds, slug, 'group', p.code)]));
+  for (const [code, groupId] of scopeRows) {
+    await tx.query(
+      'INSERT INTO promo_code_groups (promo_code_id, group_id) SELECT id, $2 FROM promo_codes WHERE code = $1',
+      [code as string, groupId as number],
+    );
+  }
+  // home visits: the listed settlements and their prices; the others have none
+  await tx.query('DELETE FROM home_visit_settlements');
+  for (const [index, visit] of (data.homeVisits ?? []).entries()) {
+    await tx.query('INSERT INTO home_visit_settlements (settlement_id, price, sort_order) VALUES ($1, $2, $3)', [
+      lookup(settlementIds, visit.settlement, 'settlement', 'home visits'),
+      visit.price,
+      index,
+    ]);
+  }
   const preparationRules = data.preparationRules ?? [];
   await upsert(
     tx,

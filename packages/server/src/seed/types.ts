@@ -103,7 +103,12 @@ export type SeedPromoCode = {
   validTo: string; // YYYY-MM-DD
   maxUses: number | null;
   used: number;
+  /** The group slugs whose services (and their subgroups') the code applies to; none: every service. */
+  groups?: string[];
 };
+
+/** A settlement where a nurse comes, and the visit's price there (hryvnia). */
+export type SeedHomeVisit = { settlement: string; price: number };
 
 /** General preparation rules (GET /service/services/preparation); `key` is the natural key. */
 export type SeedPreparationRule = { key: string; title: Text; content: Text };
@@ -124,6 +129,8 @@ export type SeedData = {
   promoCodes: SeedPromoCode[];
   /** Optional so that seeds made for one purpose (tests) need not list them. */
   preparationRules?: SeedPreparationRule[];
+  /** Settlements with home visits; none listed: no visits anywhere. */
+  homeVisits?: SeedHomeVisit[];
 };
 
 /**

@@ -283,4 +283,9 @@ export const fixture: SeedData = {
     { key: 'blood', title: t('Аналізи крові', 'Анализы крови'), content: t('Натщесерце', 'Натощак') },
     { key: 'urine', title: t('Аналізи сечі', 'Анализы мочи'), content: t('Ранкова сеча', 'Утренняя моча') },
   ],
+  // nurses in Kyiv and Lviv only
+  homeVisits: [
+    { settlement: 'kyiv', price: 350 },
+    { settlement: 'lviv', price: 350 },
+  ],
 };

@@ -1,5 +1,6 @@
 import type {
   HomeVisitSlotsResponse,
+  HomeVisitTermsResponse,
   Order,
   OrderCreateBody,
   PaymentResponse,
@@ -30,4 +31,5 @@ export const orders = {
   /** Free arrival times of a nurse's home visit. */
   homeVisitSlots: (settlementId: number, date: string): Promise<HomeVisitSlotsResponse> =>
     send('homeVisitSlots', { query: { settlementId, date } }),
+  homeVisitTerms: (): Promise<HomeVisitTermsResponse> => send('homeVisitTerms', {}),
 };

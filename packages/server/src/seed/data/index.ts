@@ -10,7 +10,7 @@ import { groups } from './groups';
 import { materials } from './materials';
 import { packages } from './packages';
 import { preparationRules } from './preparation-rules';
-import { genders, promoCodes, specializations } from './reference';
+import { genders, homeVisits, promoCodes, specializations } from './reference';
 import { analyses, procedures } from './services';
 import { settlements } from './settlements';
 
@@ -31,4 +31,5 @@ export const seedData: SeedData = {
   specializations,
   promoCodes,
   preparationRules,
+  homeVisits,
 };

@@ -39,12 +39,15 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     if (!(await app.repos.settlements.exists(settlementId))) {
       throw new AppError(400, 'validation-error', 'settlement-not-found', 'settlementId');
     }
+    // no nurse there (home_visit_settlements): no times to offer
+    const cost = await app.repos.homeVisits.priceIn(settlementId);
+    if (cost === null) throw new AppError(400, 'home-visit-unavailable', 'home-visit-unavailable', 'settlementId');
     const open = new Set(openTimes(date, app.clock()));
     const booked = await app.repos.orders.bookedSlots(settlementId, date);
     const capacity = app.config.orders.homeVisitSlotCapacity;
     return {
       date,
-      cost: app.config.orders.homeVisitCost,
+      cost,
       slots: dayTimes(date).map((time) => {
         const slot = booked.get(time);
         const free = slot ? slot.capacity - slot.booked : capacity;
