@@ -59,18 +59,29 @@ export function estimateOrder(
 }
 
 /**
- * A cart's totals as the checkout will show them: its lines at their catalogue prices, the discount
- * that applies (paying online unless said otherwise) as its own line.
+ * A cart's totals as the checkout will show them: the server's figures for the order paying online or
+ * at the branch (its order pricing, a promo within its scope), the home visit added; an older server's
+ * cart without them is estimated here by the same rules.
  */
 export function cartEstimate(
-  cart: Pick<Cart, 'items' | 'additionalItems' | 'promo'>,
+  cart: Pick<Cart, 'items' | 'additionalItems' | 'promo' | 'totals'>,
   onlinePercent: number,
   options: { online?: boolean; homeVisitCost?: number } = {},
 ): OrderEstimate {
+  const online = options.online ?? true;
+  const homeVisitCost = options.homeVisitCost ?? 0;
+  const server = cart.totals?.[online ? 'online' : 'onSite'];
+  if (server) {
+    return {
+      ...server,
+      homeVisitCost,
+      totalPrice: hryvnia(kopiykas(server.totalPrice) + kopiykas(homeVisitCost)),
+    };
+  }
   return estimateOrder([...cart.items, ...cart.additionalItems], {
     onlinePercent,
-    online: options.online ?? true,
+    online,
     promo: cart.promo,
-    homeVisitCost: options.homeVisitCost ?? 0,
+    homeVisitCost,
   });
 }

@@ -42,6 +42,17 @@ export const UnavailableCartItem = Type.Object({
 });
 export type UnavailableCartItem = Static<typeof UnavailableCartItem>;
 
+/** What an order of the cart would charge, broken down as the order is (home visit left out). */
+export const CartTotals = Type.Object({
+  /** List prices before any discount. */
+  original: Money,
+  otherDiscounts: Money,
+  onlineDiscount: Money,
+  promoDiscount: Money,
+  totalPrice: Money,
+});
+export type CartTotals = Static<typeof CartTotals>;
+
 export const Cart = Type.Object({
   id: Uuid,
   items: Type.Array(CartItem),
@@ -60,6 +71,12 @@ export const Cart = Type.Object({
    * the server always sends it; an older server's answer lacks it.
    */
   unavailableItems: Type.Optional(Type.Array(UnavailableCartItem)),
+  /**
+   * The order's totals paying online and at the branch, by the server's order pricing (a promo code
+   * takes its discount off the services of its scope only). Added in 0.2.1: the server always sends
+   * it; an older server's answer lacks it.
+   */
+  totals: Type.Optional(Type.Object({ online: CartTotals, onSite: CartTotals })),
 });
 export type Cart = Static<typeof Cart>;
 

@@ -113,7 +113,7 @@ async function existing(app: FastifyInstance, userId: number, orderId: string, l
 
 async function place(repos: Repositories, app: FastifyInstance, order: NewOrder, cartId: string): Promise<boolean> {
   if (!(await repos.orders.insert(order))) return false;
-  const lines = await repos.orders.cartLines(order.userId, order.settlementId);
+  const lines = await repos.orders.cartLines(order.userId, order.settlementId, order.promo?.id ?? null);
   if (lines.every((line) => line.additional) || lines.length === 0) throw bad('cart-empty', 'orderId', 'cart-empty');
   if (lines.some((line) => !line.enabled || line.price === null || line.fullPrice === null)) {
     throw new AppError(400, 'service-not-available', 'service-not-available', 'settlementId');
@@ -125,7 +125,7 @@ async function place(repos: Repositories, app: FastifyInstance, order: NewOrder,
   // the price the /home-visit page and checkout show (prepare() refused a settlement without visits)
   const homeVisitCost = order.visit === 'home' ? ((await repos.homeVisits.priceIn(order.settlementId)) ?? 0) : 0;
   const totals = orderTotals(
-    lines.map((line) => ({ price: line.price ?? 0, fullPrice: line.fullPrice ?? 0 })),
+    lines.map((line) => ({ price: line.price ?? 0, fullPrice: line.fullPrice ?? 0, promoApplies: line.promoApplies })),
     { online: order.onlineFraction, promo: order.promo?.fraction ?? 0 },
     homeVisitCost,
   );

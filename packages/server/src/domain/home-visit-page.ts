@@ -67,7 +67,8 @@ export function homeVisitTermsHtml(terms: HomeVisitTermsResponse, locale: Locale
   if (terms.settlements.length === 0) return `<p>${text.none}</p>`;
   const prices = terms.settlements
     .map(
-      (s) => `<li data-settlement-id="${s.settlementId}">${escapeHtml(s.title)} — <strong>${money(s.price)}</strong></li>`,
+      (s) =>
+        `<li data-settlement-id="${s.settlementId}">${escapeHtml(s.title)} — <strong>${money(s.price)}</strong></li>`,
     )
     .join('');
   const hours = hourRows(terms, locale)

@@ -22,6 +22,8 @@ export interface PricedInput {
   readonly price: number;
   /** The list price before any sale (>= price). */
   readonly fullPrice: number;
+  /** False: the promo code's scope leaves this service out (it keeps the online discount); default true. */
+  readonly promoApplies?: boolean;
 }
 
 export interface Discounts {
@@ -46,16 +48,25 @@ export interface OrderTotals {
 export const roundMoney = (value: number): number => fromKopiykas(toKopiykas(value));
 
 export function orderTotals(inputs: readonly PricedInput[], discounts: Discounts, homeVisitCost: number): OrderTotals {
-  const discount = effectiveDiscount(discounts.online * 100, discounts.promo > 0 ? discounts.promo : null);
-  const lines = inputs.map((input) => priceLine({ price: input.price, fullPrice: input.fullPrice }, discount));
+  const promo = discounts.promo > 0 ? discounts.promo : null;
+  // each line its own discount: the promo only within its scope (domain/pricing.ts: the larger applies)
+  const discountOf = (input: PricedInput) =>
+    effectiveDiscount(discounts.online * 100, input.promoApplies === false ? null : promo);
+  const priced = inputs.map((input) => {
+    const discount = discountOf(input);
+    const line = priceLine({ price: input.price, fullPrice: input.fullPrice }, discount);
+    return { line, breakdown: discountBreakdown([line], discount) };
+  });
+  const lines = priced.map((entry) => entry.line);
   const totals = priceTotals(lines);
-  const breakdown = discountBreakdown(lines, discount);
+  const sum = (pick: (entry: (typeof priced)[number]) => number) =>
+    fromKopiykas(priced.reduce((total, entry) => total + toKopiykas(pick(entry)), 0));
   return {
     lines,
     subtotal: totals.initialTotalPrice,
-    onlineDiscount: breakdown.online,
-    promoDiscount: breakdown.promo,
-    otherDiscounts: breakdown.other,
+    onlineDiscount: sum((entry) => entry.breakdown.online),
+    promoDiscount: sum((entry) => entry.breakdown.promo),
+    otherDiscounts: sum((entry) => entry.breakdown.other),
     homeVisitCost: roundMoney(homeVisitCost),
     totalPrice: fromKopiykas(toKopiykas(totals.totalPrice) + toKopiykas(homeVisitCost)),
   };

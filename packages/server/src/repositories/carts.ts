@@ -14,17 +14,20 @@
  * Failures are results, not exceptions (`{ ok: false, error }`), so that HTTP routes and the order code
  * can each turn them into their own answers.
  */
-import type { Cart, CartItem, CartService, ServiceRef, UnavailableCartItem } from '@lab/api/contract';
+import type { Cart, CartItem, CartService, CartTotals, ServiceRef, UnavailableCartItem } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import { priceLines } from '../domain/cart-lines';
 import type { Clock } from '../domain/kyiv-time';
-import { effectiveDiscount } from '../domain/pricing';
+import { orderTotals } from '../domain/order-pricing';
+import { effectiveDiscount, fromKopiykas, toKopiykas } from '../domain/pricing';
 import type { Locale } from '../i18n/messages';
 import { createDiscountsRepository } from './discounts';
 import { localized } from './sql';
 import { inTransaction } from './transaction';
 
 export const MAX_CART_LINES = 100;
+
+const NO_TOTALS: CartTotals = { original: 0, otherDiscounts: 0, onlineDiscount: 0, promoDiscount: 0, totalPrice: 0 };
 
 /** Whose cart: a guest's (by the id the browser stores) or a signed-in user's. */
 export type CartOwner = { readonly cartId: string } | { readonly userId: number };
@@ -183,7 +186,13 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
           );
     const promo = cart.promoCode === null ? null : await discountsOn(q).check(cart.promoCode);
     const promoValue = promo?.ok ? promo.discount.value : null;
-    const discount = effectiveDiscount(options.onlineDiscountPercent, promoValue);
+    // the promo only within its scope (its groups); the other lines keep the online discount
+    const inScope =
+      promo?.ok === true
+        ? await discountsOn(q).servicesInScope(promo.discount.code, [...ids, ...additional.map((row) => row.id)])
+        : new Set<number>();
+    const withPromo = effectiveDiscount(options.onlineDiscountPercent, promoValue);
+    const withoutPromo = effectiveDiscount(options.onlineDiscountPercent, null);
     const refsOf = (serviceId: number): ServiceRef[] =>
       additional
         .filter((row) => row.ownerId === serviceId && row.enabled)
@@ -215,12 +224,28 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
             enabled: extra.enabled,
           })),
       })),
-      () => discount,
+      (serviceId) => (inScope.has(serviceId) ? withPromo : withoutPromo),
     );
     const items: CartItem[] = priced.items;
     const additionalItems: CartItem[] = priced.additional;
     const unavailableItems: UnavailableCartItem[] = priced.unavailable;
     const totals = priced.totals;
+    // what the order would charge, paying online or at the branch (the order's own pricing)
+    const inputs = [...items, ...additionalItems].map((line) => ({
+      price: line.initialPrice,
+      fullPrice: line.originalPrice,
+      promoApplies: inScope.has(line.serviceId),
+    }));
+    const estimate = (online: number): CartTotals => {
+      const order = orderTotals(inputs, { online, promo: promoValue ?? 0 }, 0);
+      return {
+        original: fromKopiykas(toKopiykas(order.subtotal) + toKopiykas(order.otherDiscounts)),
+        otherDiscounts: order.otherDiscounts,
+        onlineDiscount: order.onlineDiscount,
+        promoDiscount: order.promoDiscount,
+        totalPrice: order.totalPrice,
+      };
+    };
     return {
       id: cart.id,
       items,
@@ -230,6 +255,7 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
       promo: promoValue,
       promoCode: promoValue === null ? null : cart.promoCode,
       unavailableItems,
+      totals: { online: estimate(options.onlineDiscountPercent / 100), onSite: estimate(0) },
     };
   }
 
@@ -321,6 +347,7 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
         promo: null,
         promoCode: null,
         unavailableItems: [],
+        totals: { online: NO_TOTALS, onSite: NO_TOTALS },
       };
     },
 

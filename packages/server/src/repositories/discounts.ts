@@ -3,6 +3,21 @@ import type { Discount } from '@lab/api/contract';
 import type { Queryable } from '../db/database';
 import { type Clock, kyivEndOfDay, kyivWallTime } from '../domain/kyiv-time';
 
+/**
+ * Whether the promo code `promo` (an SQL expression of its id) takes its discount off the service
+ * `service` (an SQL expression of its id): a code without groups applies to every service, one with
+ * groups (promo_code_groups) to the services of those groups and their subgroups only. Both arguments
+ * are fixed SQL from the repository or placeholders.
+ */
+export function promoAppliesSql(promo: string, service: string): string {
+  return `(NOT EXISTS (SELECT 1 FROM promo_code_groups pg WHERE pg.promo_code_id = ${promo})
+           OR EXISTS (SELECT 1 FROM promo_code_groups pg
+                        JOIN service_groups scope ON scope.id = pg.group_id
+                        JOIN service_group_items gi ON gi.service_id = ${service}
+                        JOIN service_groups g ON g.id = gi.group_id
+                       WHERE pg.promo_code_id = ${promo} AND (g.id = scope.id OR g.key LIKE scope.key || '.%')))`;
+}
+
 export type PromoCheck = { ok: true; discount: Discount } | { ok: false; reason: 'unknown' | 'expired' | 'used-up' };
 
 type PromoRow = {
@@ -17,6 +32,17 @@ type PromoRow = {
 
 export function createDiscountsRepository(db: Queryable, clock: Clock) {
   return {
+    /** Of these services, those the (valid, upper-case) code takes its discount off (promoAppliesSql). */
+    async servicesInScope(code: string, serviceIds: readonly number[]): Promise<Set<number>> {
+      if (serviceIds.length === 0) return new Set();
+      const rows = await db.query<{ id: number }>(
+        `SELECT u.id FROM unnest($2::int[]) AS u(id)
+          WHERE ${promoAppliesSql('(SELECT id FROM promo_codes WHERE code = $1)', 'u.id')}`,
+        [code, [...serviceIds]],
+      );
+      return new Set(rows.map((row) => row.id));
+    },
+
     /**
      * A code (any letter case) is valid when enabled, today (Kyiv) lies within its days and it has uses
      * left. The answer's validTo is the last second of its last day.

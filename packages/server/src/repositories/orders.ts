@@ -10,6 +10,7 @@ import { resultsProgress } from '../domain/lab-results';
 import type { OrderTotals, PricedLine } from '../domain/order-pricing';
 import { displayState, type LabStatus, type PaymentStatus } from '../domain/order-state';
 import type { Locale } from '../i18n/messages';
+import { promoAppliesSql } from './discounts';
 import { fullNameSql, nameColumns } from './people';
 import { sharedWithDoctorSql } from './shares';
 import { localized, type PageOf, pageOf, pageOffset } from './sql';
@@ -29,6 +30,8 @@ export interface CartLine {
   /** Brought along by another line (the blood draw), not in the cart itself. */
   additional: boolean;
   turnaroundDays: number;
+  /** The order's promo code takes its discount off this line (its scope: promo_code_groups). */
+  promoApplies: boolean;
 }
 
 export interface NewOrder {
@@ -243,7 +246,7 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
 
   const repo = {
     /** The user's cart lines priced in a settlement, plus the services they bring along. */
-    async cartLines(userId: number, settlementId: number): Promise<CartLine[]> {
+    async cartLines(userId: number, settlementId: number, promoCodeId: number | null = null): Promise<CartLine[]> {
       return db.query<CartLine>(
         `WITH cart_lines AS (
            SELECT ci.service_id, ci.added_at FROM carts c JOIN cart_items ci ON ci.cart_id = c.id WHERE c.user_id = $1
@@ -258,11 +261,12 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
          SELECT s.id AS "serviceId", s.code, s.title_uk AS "titleUk", s.title_ru AS "titleRu", s.gender,
                 -- as the cart answers it: an item hidden from the site is not orderable either
                 (s.enabled AND (l.additional OR s.show_on_site)) AS enabled,
-                sp.price, sp.full_price AS "fullPrice", l.additional, s.turnaround_days AS "turnaroundDays"
+                sp.price, sp.full_price AS "fullPrice", l.additional, s.turnaround_days AS "turnaroundDays",
+                ${promoAppliesSql('$3::int', 's.id')} AS "promoApplies"
            FROM lines l JOIN services s ON s.id = l.service_id
            LEFT JOIN service_prices sp ON sp.service_id = s.id AND sp.settlement_id = $2
           ORDER BY l.additional, l.added_at, s.id`,
-        [userId, settlementId],
+        [userId, settlementId, promoCodeId],
       );
     },
 
@@ -380,10 +384,15 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
     },
 
     /** The lines of an order as priced inputs (for repricing an unpaid order). */
-    async pricedInputs(orderId: string): Promise<Array<{ serviceId: number; price: number; fullPrice: number }>> {
+    /** The order's lines for repricing; promoApplies by the scope of the promo code the order holds now. */
+    async pricedInputs(
+      orderId: string,
+    ): Promise<Array<{ serviceId: number; price: number; fullPrice: number; promoApplies: boolean }>> {
       return db.query(
-        `SELECT service_id AS "serviceId", initial_price AS price, original_price AS "fullPrice"
-           FROM order_items WHERE order_id = $1 ORDER BY additional, sort_order, service_id`,
+        `SELECT i.service_id AS "serviceId", i.initial_price AS price, i.original_price AS "fullPrice",
+                ${promoAppliesSql('o.promo_code_id', 'i.service_id')} AS "promoApplies"
+           FROM order_items i JOIN orders o ON o.id = i.order_id
+          WHERE i.order_id = $1 ORDER BY i.additional, i.sort_order, i.service_id`,
         [orderId],
       );
     },

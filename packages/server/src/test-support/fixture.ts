@@ -278,6 +278,25 @@ export const fixture: SeedData = {
     { code: 'old5', fraction: 0.05, validFrom: '2025-01-01', validTo: '2025-12-31', maxUses: null, used: 0 },
     { code: 'ONCE', fraction: 0.15, validFrom: '2026-01-01', validTo: '2026-12-31', maxUses: 1, used: 1 },
     { code: 'FUTURE', fraction: 0.2, validFrom: '2027-01-01', validTo: '2027-12-31', maxUses: null, used: 0 },
+    // scoped: the checkup packages only; the hematology group (and its subgroup) only
+    {
+      code: 'CHECKUP20',
+      fraction: 0.2,
+      validFrom: '2026-01-01',
+      validTo: '2030-12-31',
+      maxUses: null,
+      used: 0,
+      groups: ['checkups'],
+    },
+    {
+      code: 'BLOOD30',
+      fraction: 0.3,
+      validFrom: '2026-01-01',
+      validTo: '2030-12-31',
+      maxUses: null,
+      used: 0,
+      groups: ['hematology'],
+    },
   ],
   preparationRules: [
     { key: 'blood', title: t('Аналізи крові', 'Анализы крови'), content: t('Натщесерце', 'Натощак') },

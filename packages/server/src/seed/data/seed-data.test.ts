@@ -392,6 +392,29 @@ describe('reference data', () => {
     expect(seedData.promoCodes.some((p) => p.validTo < today)).toBe(true);
     expect(seedData.promoCodes.some((p) => !usable(p) && p.validTo >= '2030-01-01')).toBe(true);
   });
+
+  it('a promo code’s scope is what its news item says: each group it applies to named in both languages', () => {
+    const scoped = seedData.promoCodes.filter((p) => (p.groups ?? []).length > 0);
+    expect(scoped.map((p) => p.code)).toContain('CHECKUP20');
+    for (const promo of scoped) {
+      const items = seedData.news.filter((n) => `${n.summary.uk} ${n.body.uk}`.includes(promo.code));
+      expect({ code: promo.code, items: items.length }).toEqual({ code: promo.code, items: 1 });
+      for (const slug of promo.groups ?? []) {
+        const group = seedData.groups.find((g) => g.slug === slug);
+        expect(items[0]?.body.uk).toContain(`«${group?.title.uk}»`);
+        expect(items[0]?.body.ru).toContain(`«${group?.title.ru}»`);
+      }
+    }
+    // and a code a news item names without a scope would apply to everything: none of them does that
+    for (const item of seedData.news) {
+      for (const promo of seedData.promoCodes.filter((p) => item.body.uk.includes(p.code))) {
+        expect({ code: promo.code, scoped: (promo.groups ?? []).length > 0 }).toEqual({
+          code: promo.code,
+          scoped: true,
+        });
+      }
+    }
+  });
 });
 
 describe('determinism', () => {
