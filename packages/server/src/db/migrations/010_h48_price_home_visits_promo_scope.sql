@@ -1,4 +1,4 @@
--- 009: home visits and promo scopes as data. Where a nurse comes and what the visit costs, per
+-- 010: home visits and promo scopes as data. Where a nurse comes and what the visit costs, per
 -- settlement (the /home-visit page, checkout and the order all read this table; a settlement without
 -- a row has no visits); and the groups a promo code applies to (none listed: every service).
 -- Runs on PostgreSQL 15 and 18.
