@@ -73,7 +73,7 @@ export const Cart = Type.Object({
   unavailableItems: Type.Optional(Type.Array(UnavailableCartItem)),
   /**
    * The order's totals paying online and at the branch, by the server's order pricing (a promo code
-   * takes its discount off the services of its scope only). Added in 0.2.1: the server always sends
+   * takes its discount off the services of its scope only). The server always sends
    * it; an older server's answer lacks it.
    */
   totals: Type.Optional(Type.Object({ online: CartTotals, onSite: CartTotals })),

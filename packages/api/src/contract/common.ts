@@ -97,7 +97,7 @@ export type AdditionalCharge = Static<typeof AdditionalCharge>;
 /**
  * `additional`: the services a cart holding only this service adds automatically and their sum;
  * `total`: what that cart costs (the price plus the additional sum, before the online or promo
- * discount). Added in 0.2.1: the server always sends both; an older server's answer lacks them.
+ * discount). The server always sends both; an older server's answer lacks them.
  */
 export const ServicePrice = Type.Object({
   price: PriceAmount,
