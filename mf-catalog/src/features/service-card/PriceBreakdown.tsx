@@ -1,7 +1,7 @@
 import type { ServicePrice } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Price } from '@lab/ui';
-import styles from './ServiceCard.module.css';
+import styles from './PriceBreakdown.module.css';
 
 /**
  * The price story of one service as a cart holding only it charges it (the server's `additional` and
@@ -36,7 +36,7 @@ export function PriceBreakdown({ price, packageService }: { price: ServicePrice;
           </dd>
         </div>
       </dl>
-      <p className={styles.fee}>{t('price.samplingOnce')}</p>
+      <p className={styles.note}>{t('price.samplingOnce')}</p>
     </div>
   );
 }
