@@ -216,6 +216,24 @@ for (const width of [360, 1280]) {
       await expect(page.getByRole('radio', { name: /Виклик медсестри додому/ })).toBeDisabled();
       await expect(page.getByText('У місті Бердичів виїзд медсестри недоступний')).toBeVisible();
       await shot(page, 'checkout-berdychiv');
+
+      // the same story in Russian
+      await setCity(page, kyiv);
+      await page.goto(`${site.url}/ru/analysis/${cbc.slug}`);
+      const buyRu = page.getByRole('complementary', { name: 'Цена и заказ' });
+      await expect(buyRu).toContainText('Итого');
+      await expect(buyRu).toContainText(moneyText(total));
+      await expect(buyRu).toContainText('один раз на заказ');
+      await shot(page, 'ru-analysis');
+      await page.goto(`${site.url}/ru/analyzes/complete-blood-count`);
+      await expect(page.getByText('за взятие биоматериала').first()).toBeVisible();
+      await shot(page, 'ru-category');
+      await page.goto(`${site.url}/ru/home-visit`);
+      await expect(page.locator('[data-home-visit-prices]')).toContainText(
+        `Киев — ${money(kyivVisit?.price ?? 0)}`.replace(/\u00a0/g, ' '),
+      );
+      await expect(page.getByRole('main')).toContainText('воскресенье: выходной');
+      await shot(page, 'ru-home-visit');
     });
   });
 }
