@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// Debian's chromium: Playwright cannot download its own browsers on these machines (TOOLCHAIN.md).
+// Debian's chromium: Playwright's own browser builds cannot be downloaded on these machines.
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({

@@ -1,9 +1,9 @@
-// The import boundaries of ARCHITECTURE.md, checked in `npm test` (Biome's import rules cannot say
+// The import boundaries (README "Layout"), checked in `npm test` (Biome's import rules cannot say
 // "another feature's folder but its index"): an app imports no other app (a remote's public face, its
 // `src/exposes.ts`, only as types through `@remote/<name>`), no code imports a feature's internals from
 // outside that feature (its `index.ts` is its public face), a package imports no app, a shared package is
 // imported through its `exports` map (no `@lab/<name>/src/...`), and each event of @lab/events has one
-// emitter (ARCHITECTURE.md "State and events").
+// emitter (one emitter per event).
 // `node scripts/boundaries.mjs` prints what crosses and exits 1; the functions are tested in
 // scripts/boundaries.test.mjs.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -146,7 +146,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const problems = checkBoundaries(root);
   for (const problem of problems) console.error(`✖ ${problem}`);
   if (problems.length) {
-    console.error(`\n${problems.length} import(s) cross a boundary (ARCHITECTURE.md "Layout").`);
+    console.error(`\n${problems.length} import(s) cross a boundary (README "Layout").`);
     process.exit(1);
   }
   console.log('import boundaries: apps, features and packages keep to their own');

@@ -30,7 +30,7 @@ export function run(cmd, args, options = {}) {
   }
 }
 
-/** pnpm through npx, pinned (TOOLCHAIN.md: corepack fails here, pnpm 11 crashes on Node 20). */
+/** pnpm through npx, pinned (corepack fails here, pnpm 11 crashes on Node 20). */
 export function pnpm(args, options) {
   run('npx', ['--yes', `pnpm@${PNPM_VERSION}`, ...args], options);
 }

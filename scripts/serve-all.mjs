@@ -1,4 +1,4 @@
-// Serves the built apps the way production would, each on its own port (ARCHITECTURE.md "Ports").
+// Serves the built apps the way production would, each on its own port (README "Ports").
 // `npm start` and `npm run dev` load it before their install: Node's own modules only.
 import { join } from 'node:path';
 import { apps, portOf, releasesDir, root, startChild } from './lib.mjs';

@@ -1,4 +1,4 @@
-// Debian's chromium with the flags these machines need (TOOLCHAIN.md), for the bench scripts.
+// Debian's chromium with the flags these machines need (no sandbox, no GPU here), for the bench scripts.
 import { chromium } from '@playwright/test';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -69,7 +69,7 @@ function createTeamRepository(packed: Record<string, string>) {
   const overrides = Object.entries(packed)
     .map(([name, tarball]) => `  "${name}": "file:${tarball}"`)
     .join('\n');
-  // pnpm 12 runs no dependency's build script undecided (TOOLCHAIN.md): swc's fetches its binary
+  // pnpm 12 runs no dependency's build script undecided (pnpm-workspace.yaml): swc's fetches its binary
   const builds = '  "@swc/core": true\n  "@parcel/watcher": false\n  core-js: false\n  core-js-pure: false';
   writeFileSync(join(team, 'pnpm-workspace.yaml'), `packages: []\noverrides:\n${overrides}\nallowBuilds:\n${builds}\n`);
   writeFileSync(

@@ -1,4 +1,4 @@
-// Shared singletons (ARCHITECTURE.md "Composition"): one React, one router, one SWR cache, one bus.
+// Shared singletons (docs/composition.md): one React, one router, one SWR cache, one bus.
 const path = require('node:path');
 
 /**

@@ -330,7 +330,7 @@ function sharedPackageIdent(loaderContext, _localIdentName, localName) {
   return `${owner.name.slice(1).replace(/\W/g, '_')}-${hash}`;
 }
 
-/** swc minification: about 2.5x faster than terser on these machines (TOOLCHAIN.md). */
+/** swc minification: about 2.5x faster than terser on these machines. */
 function optimization(production, host = false) {
   return {
     minimize: production,

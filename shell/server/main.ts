@@ -150,11 +150,10 @@ async function main() {
       return true;
     },
   });
-  server.listen(Number(values.port), values.host, () => {
-    console.log(
-      `shell on http://localhost:${values.port} (API ${values.api}, deployment ${served} from ${source.store})`,
-    );
-  });
+  await server.listen({ port: Number(values.port), host: values.host });
+  console.log(
+    `shell on http://localhost:${values.port} (API ${values.api}, deployment ${served} from ${source.store})`,
+  );
   const ops = values['metrics-port']
     ? startOpsPort(Number(values['metrics-port']), process.env.SHELL_METRICS_HOST || '127.0.0.1', source, () => changes)
     : null;
@@ -162,7 +161,7 @@ async function main() {
     process.on(signal, () => {
       ops?.close();
       void source.close();
-      server.close(() => process.exit(0));
+      void server.close().then(() => process.exit(0));
     });
   }
 }

@@ -1,4 +1,4 @@
-// jsdom lacks TextEncoder, which react-router 7 needs at import (TOOLCHAIN.md).
+// jsdom lacks TextEncoder, which react-router 7 needs at import.
 const { TextEncoder, TextDecoder } = require('node:util');
 
 if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;

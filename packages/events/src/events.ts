@@ -2,8 +2,7 @@
 export type Role = 'patient' | 'doctor';
 
 /**
- * Every cross-app signal with its payload. The comment names the one module that emits it (ARCHITECTURE.md
- * "State and events"; scripts/boundaries.mjs holds each to one emitter); everyone else only listens.
+ * Every cross-app signal with its payload. The comment names the one module that emits it (scripts/boundaries.mjs holds each to one emitter); everyone else only listens.
  */
 export type LabEvents = {
   /** @lab/api `requestSignIn` (mf-account's account button, mf-cart-checkout's checkout): ask mf-auth to open the sign-in modal. */

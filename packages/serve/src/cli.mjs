@@ -30,7 +30,6 @@ const server = createStaticServer({
   remotesMap,
   releases: values.releases,
 });
-server.listen(Number(values.port), values.host, () => {
-  console.log(`serving ${values.root} on http://localhost:${values.port}`);
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
+await server.listen({ port: Number(values.port), host: values.host });
+console.log(`serving ${values.root} on http://localhost:${values.port}`);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close().then(() => process.exit(0)));

@@ -1,4 +1,5 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 
 export type StaticServerOptions = {
   /** the built app's dist folder (a function: read per request, a deployment may move it) */
@@ -11,6 +12,8 @@ export type StaticServerOptions = {
   cors?: boolean;
   /** proxy /api/* to this origin (the shell) */
   apiTarget?: string;
+  /** how long the API may take to start answering, in ms (30 s); then 504 */
+  apiTimeout?: number;
   /** serve this as /remotes.json instead of the file */
   remotesMap?: Readonly<Record<string, unknown>>;
   /** handles a request first; true when it answered */
@@ -25,7 +28,8 @@ export function cacheControl(pathname: string): string;
 export function forwardedHeaders(
   request: IncomingMessage,
 ): Record<'x-forwarded-host' | 'x-forwarded-proto' | 'x-forwarded-for', string>;
-export function createStaticServer(options: StaticServerOptions): Server;
+/** The server (Fastify), not yet listening: `await server.listen({ port, host })`, `await server.close()`. */
+export function createStaticServer(options: StaticServerOptions): FastifyInstance;
 
 /** A body made per request compressed with brotli or gzip as the request accepts, or left as it is. */
 export function compressFor(

@@ -1,18 +1,24 @@
-// A production-like static server for one built app (ARCHITECTURE.md "Deployment picture"):
-// files are looked up on every request (a redeployed remote's new files are served at once),
-// compressed with brotli or gzip, cached by content hash, CORS-enabled for remotes, with the SPA
-// fallback and an /api proxy for the shell. Node built-ins only.
+// The site's own server for one built app (docs/deployment.md): Fastify, with @fastify/static sending the
+// files (Range, HEAD, conditional requests, the build's precompressed .br/.gz), @fastify/compress for
+// what has no precompressed copy, and @fastify/reply-from (undici) for the shell's /api proxy. What is
+// ours: the cache headers, CORS for remotes, the SPA fallback, the releases folder, /health, a root read
+// on every request (a redeployed remote's files are served at once, a promoted shell without a restart)
+// and the proxy's errors.
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import http from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import replyFrom from '@fastify/reply-from';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
 
 const brotli = promisify(zlib.brotliCompress);
 const unbrotli = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -31,14 +37,19 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.xml']);
+/** what is compressed when no precompressed copy is sent: text, JSON, SVG, XML (not images or fonts) */
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml)|image\/svg\+xml)/;
 /** chunk names carry an 8-hex content hash (packages/config/webpack.cjs): safe to cache forever */
 const HASHED = /\.[0-9a-f]{8}\.(js|css|png|svg|jpe?g|webp|woff2?)$/;
-
-/** compressed bodies by path, encoding and file version (size + mtime) */
-const compressedCache = new Map();
-
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** how long the API may take to start answering before the visitor is told 504 */
+const API_TIMEOUT_MS = 30_000;
+/**
+ * Idle keep-alive connections are kept longer than a client keeps its own (undici: the server's figure
+ * less a second, Node's agent and browsers: longer than Node's default 5 s), so that it is the client
+ * that closes an idle connection, never the server while a request is on its way over it.
+ */
+const KEEP_ALIVE_MS = 65_000;
 
 export function cacheControl(pathname) {
   return HASHED.test(pathname) ? IMMUTABLE : 'no-cache';
@@ -63,50 +74,6 @@ export async function compressFor(body, acceptEncoding) {
   return { encoding: null, body };
 }
 
-async function compressed(file, info, encoding) {
-  const key = `${file}|${encoding}|${info.size}|${info.mtimeMs}`;
-  let body = compressedCache.get(key);
-  if (!body) {
-    const raw = await readFile(file);
-    body =
-      encoding === 'br'
-        ? ((await prebuilt(file, raw)) ?? (await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })))
-        : await gzip(raw, { level: 9 });
-    compressedCache.set(key, body);
-  }
-  return body;
-}
-
-/**
- * The build's brotli of a file (`<file>.br`, at the highest quality: packages/config/webpack.cjs), as a
- * CDN or nginx's brotli_static would send it, when it still holds the file's bytes: a file copied over
- * without its .br, or from another build, is compressed here instead.
- */
-async function prebuilt(file, raw) {
-  const packed = await readFile(`${file}.br`).catch(() => null);
-  if (!packed) return null;
-  const unpacked = await unbrotli(packed).catch(() => null);
-  return unpacked?.equals(raw) ? packed : null;
-}
-
-async function findFile(root, pathname) {
-  const decoded = decodeURIComponent(pathname);
-  const file = normalize(join(root, decoded));
-  if (file !== root && !file.startsWith(root + sep)) return null; // no escaping the root
-  try {
-    const info = await stat(file);
-    if (info.isFile()) return { file, info };
-    if (info.isDirectory()) {
-      const index = join(file, 'index.html');
-      const indexInfo = await stat(index);
-      return { file: index, info: indexInfo };
-    }
-  } catch {
-    return null;
-  }
-  return null;
-}
-
 /**
  * What the API is told of the visitor's request by whoever asks it on the visitor's behalf (this
  * proxy, the shell's server priming a page): the host the visitor addressed (it decides the session
@@ -121,41 +88,134 @@ export function forwardedHeaders(request) {
   };
 }
 
-function proxy(request, response, target) {
-  const url = new URL(request.url, target);
-  const requestId = randomUUID();
-  const upstream = http.request(
-    url,
-    {
-      method: request.method,
-      // the API sees the visitor's address (per-address limits, audit log), not the proxy's
-      headers: {
-        ...request.headers,
-        host: url.host,
-        ...forwardedHeaders(request),
-        // the request's id from here on (the API trusts this proxy's): a visitor's own header is not
-        // passed on, so nobody can plant ids in the API's log
-        'x-request-id': requestId,
-      },
-    },
-    (reply) => {
-      response.writeHead(reply.statusCode ?? 502, reply.headers);
-      reply.pipe(response);
-    },
-  );
-  upstream.on('error', () => {
-    if (response.headersSent) return response.destroy();
-    response.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId });
-    response.end(JSON.stringify({ code: 'upstream-unavailable', message: 'API server is unavailable', requestId }));
-  });
-  request.pipe(upstream);
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br', unpack: unbrotli },
+  { encoding: 'gzip', suffix: '.gz', unpack: gunzip },
+];
+/** whether a precompressed copy holds its file's bytes, by both files' versions (size and mtime) */
+const freshness = new Map();
+
+/**
+ * The build's precompressed copy of a file (`<file>.br`, `<file>.gz`: packages/config/webpack.cjs) the
+ * request accepts, as a CDN or nginx's brotli_static would send it, while it still holds the file's
+ * bytes: a file copied over without its copies, or changed in place, is compressed here instead.
+ */
+async function precompressed(file, info, acceptEncoding = '') {
+  for (const { encoding, suffix, unpack } of PRECOMPRESSED) {
+    if (!new RegExp(`\\b${encoding}\\b`).test(acceptEncoding)) continue;
+    const packed = await stat(file + suffix).catch(() => null);
+    if (!packed?.isFile()) continue;
+    const key = `${file}${suffix}|${info.size}|${info.mtimeMs}|${packed.size}|${packed.mtimeMs}`;
+    let fresh = freshness.get(key);
+    if (fresh === undefined) {
+      const [raw, copy] = await Promise.all([readFile(file), readFile(file + suffix)]);
+      fresh = (await unpack(copy).catch(() => null))?.equals(raw) ?? false;
+      if (freshness.size > 10_000) freshness.clear();
+      freshness.set(key, fresh);
+    }
+    if (fresh) return { encoding, suffix };
+  }
+  return null;
 }
 
-async function health(root, response, extra) {
-  const entries = await Promise.all(['index.html', 'mf-manifest.json'].map((name) => findFile(root, `/${name}`)));
-  const ok = entries.some(Boolean);
-  response.writeHead(ok ? 200 : 503, { 'content-type': TYPES['.json'], 'cache-control': 'no-store' });
-  response.end(JSON.stringify({ ...(ok ? { status: 'ok' } : { status: 'no-build', root }), ...extra?.() }));
+/** The file a path names under a root (a folder's index.html), or null: never outside the root. */
+async function findFile(root, pathname) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const file = resolve(root, `.${decoded}`);
+  if (file !== root && !file.startsWith(`${root}/`)) return null;
+  const info = await stat(file).catch(() => null);
+  if (info?.isFile()) return { file, info };
+  if (!info?.isDirectory()) return null;
+  const index = resolve(file, 'index.html');
+  const indexInfo = await stat(index).catch(() => null);
+  return indexInfo?.isFile() ? { file: index, info: indexInfo } : null;
+}
+
+/** The proxy's own answer when the API cannot give one: named like every API error, with the request's id. */
+function upstreamFailure(reply, error) {
+  const timeout = error?.statusCode === 504;
+  reply.log.warn({ err: error?.cause ?? error }, 'API request failed');
+  reply
+    .code(timeout ? 504 : 502)
+    .header('x-request-id', reply.request.id)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send({
+      code: timeout ? 'upstream-timeout' : 'upstream-unavailable',
+      message: timeout ? 'API server did not answer in time' : 'API server is unavailable',
+      requestId: reply.request.id,
+    });
+}
+
+/** A body larger than this is not read to its end after an early answer: its connection is closed. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+const drainable = (request) => Number(request.headers['content-length']) <= DRAIN_LIMIT;
+
+/**
+ * The visitor's body as the API reads it. When the API stops reading it (it answered early, 413, or
+ * could not be reached) the rest is read here and dropped, so that the visitor, still sending, reads
+ * the answer and its connection stays usable: closing with the body unread would reset the connection
+ * (TCP sends RST on unread data) and could take the answer with it.
+ */
+function bodyFor(request, payload) {
+  const body = new PassThrough();
+  body.once('close', () => {
+    if (payload.complete) return;
+    payload.unpipe(body);
+    if (drainable(request)) payload.resume();
+  });
+  return payload.pipe(body);
+}
+
+/** The answer's connection: kept while the rest of the body is read, closed when it is too long to read. */
+function keepOrClose(request, reply) {
+  if (request.raw.complete || drainable(request)) reply.removeHeader('connection');
+  else reply.header('connection', 'close');
+}
+
+/** The /api proxy: bodies stream both ways untouched, the API's answers (413, 429, ...) pass as they are. */
+async function apiProxy(app, { target, timeout }) {
+  // the body is the API's to read and limit: it goes on as a stream, never parsed or capped here
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (request, payload, done) => done(null, bodyFor(request, payload)));
+  await app.register(replyFrom, {
+    base: target,
+    undici: { headersTimeout: timeout, bodyTimeout: 0 },
+    disableRequestLogging: true,
+    // a request with a body is never sent twice
+    retryMethods: [],
+  });
+  const forward = (request, reply) =>
+    reply.from(request.url, {
+      timeout,
+      rewriteRequestHeaders: (original, { expect: _continue, ...headers }) => ({
+        // (`Expect: 100-continue` was answered here, by Node's server: the body follows in any case)
+        ...headers,
+        // the API sees the visitor's address (per-address limits, audit log), not the proxy's
+        ...forwardedHeaders(original.raw),
+        // the request's id from here on (the API trusts this proxy's): a visitor's own header is not
+        // passed on, so nobody can plant ids in the API's log
+        'x-request-id': original.id,
+      }),
+      // the visitor's connection is with this server, not the API: the API's keep-alive terms are not passed on
+      rewriteHeaders: ({ 'keep-alive': _terms, connection: _connection, ...headers }) => headers,
+      onResponse: (original, response, upstream) => {
+        keepOrClose(original, response);
+        response.send(upstream.stream);
+      },
+      onError: (response, { error }) => {
+        keepOrClose(response.request, response);
+        upstreamFailure(response, error);
+      },
+    });
+  app.all('/api', forward);
+  app.all('/api/*', forward);
 }
 
 /**
@@ -166,78 +226,120 @@ async function health(root, response, extra) {
  * @param {boolean} [options.spa]       unknown paths without an extension get index.html (the shell)
  * @param {boolean} [options.cors]      allow other origins to load the files (remotes)
  * @param {string} [options.apiTarget]  proxy /api/* to this origin (the shell)
+ * @param {number} [options.apiTimeout] ms the API may take to start answering (30 s)
  * @param {Record<string,unknown>} [options.remotesMap]  serve this as /remotes.json instead of the file
- * @param {(req: http.IncomingMessage, res: http.ServerResponse) => boolean|Promise<boolean>} [options.before]
+ * @param {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean|Promise<boolean>} [options.before]
  * @param {() => Record<string,unknown>} [options.health]  more to say in /health (the shell: its deployment)
  *
  * GET /health answers 200 while the build it serves is in place (its index.html or mf-manifest.json),
- * 503 otherwise: what a load balancer and `npm start` ask.
+ * 503 otherwise: what a load balancer and `npm start` ask. Returns the Fastify instance (not listening).
  */
 export function createStaticServer(options) {
   const rootOf = typeof options.root === 'function' ? () => resolve(options.root()) : () => fixedRoot;
   const fixedRoot = typeof options.root === 'function' ? '' : resolve(options.root);
   const releases = options.releases ? resolve(options.releases) : null;
-  return http.createServer(async (request, response) => {
-    const root = rootOf();
-    try {
-      const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-      if (pathname === '/health' && (request.method === 'GET' || request.method === 'HEAD')) {
-        return void (await health(root, response, options.health));
-      }
-      if (options.before && (await options.before(request, response))) return;
-      if (options.apiTarget && (pathname === '/api' || pathname.startsWith('/api/'))) {
-        return proxy(request, response, options.apiTarget);
-      }
-      if (options.cors) {
-        response.setHeader('Access-Control-Allow-Origin', '*');
-        response.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
-      }
-      if (request.method === 'OPTIONS') return void response.writeHead(204).end();
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        return void response.writeHead(405, { allow: 'GET, HEAD' }).end();
-      }
-      response.setHeader('X-Content-Type-Options', 'nosniff');
-      response.setHeader('Vary', 'Accept-Encoding');
-
-      if (pathname === '/remotes.json' && options.remotesMap) {
-        response.writeHead(200, { 'content-type': TYPES['.json'], 'cache-control': 'no-cache' });
-        return void response.end(request.method === 'HEAD' ? undefined : JSON.stringify(options.remotesMap));
-      }
-
-      // a release is never overwritten (scripts/release.mjs): every file in it, its manifest and entry
-      // included, can be cached for good
-      const released = releases !== null && pathname.startsWith('/releases/');
-      let found = released
-        ? await findFile(releases, pathname.slice('/releases'.length))
-        : await findFile(root, pathname);
-      let status = 200;
-      if (!found && !released && options.spa && !extname(pathname)) found = await findFile(root, '/index.html');
-      if (!found) {
-        status = 404;
-        response.writeHead(status, { 'content-type': TYPES['.txt'], 'cache-control': 'no-cache' });
-        return void response.end('Not found');
-      }
-      const { file, info } = found;
-      const ext = extname(file);
-      const headers = {
-        'content-type': TYPES[ext] ?? 'application/octet-stream',
-        'cache-control': released ? IMMUTABLE : cacheControl(file),
-        'last-modified': info.mtime.toUTCString(),
-      };
-      const encoding =
-        COMPRESSIBLE.has(ext) && info.size > 512 ? pickEncoding(request.headers['accept-encoding']) : null;
-      if (encoding) {
-        const body = await compressed(file, info, encoding);
-        response.writeHead(status, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
-        return void response.end(request.method === 'HEAD' ? undefined : body);
-      }
-      response.writeHead(status, { ...headers, 'content-length': info.size });
-      if (request.method === 'HEAD') return void response.end();
-      createReadStream(file).pipe(response);
-    } catch (error) {
-      console.error(error);
-      if (!response.headersSent) response.writeHead(500, { 'content-type': TYPES['.txt'] });
-      response.end('Internal error');
-    }
+  const app = Fastify({
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    genReqId: () => randomUUID(),
+    keepAliveTimeout: KEEP_ALIVE_MS,
   });
+
+  app.register(fastifyStatic, {
+    serve: false,
+    // our headers: the type by extension, the cache by name (send's would override them)
+    contentType: false,
+    cacheControl: false,
+    dotfiles: 'allow',
+    index: false,
+  });
+  app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 512,
+    compressibleTypes: COMPRESSIBLE,
+    // what has no precompressed copy (source maps, a file changed in place): quick settings
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+    zlibOptions: { level: 6 },
+  });
+
+  // after the plugins: each route gets their hooks (compression)
+  app.register(async (routes) => {
+    routes.get('/health', async (_request, reply) => {
+      const root = rootOf();
+      const entries = await Promise.all(['index.html', 'mf-manifest.json'].map((name) => findFile(root, `/${name}`)));
+      const ok = entries.some(Boolean);
+      reply.code(ok ? 200 : 503).header('cache-control', 'no-store');
+      return { ...(ok ? { status: 'ok' } : { status: 'no-build', root }), ...options.health?.() };
+    });
+
+    if (options.before) {
+      const { before } = options;
+      // the shell's page logic works on Node's own request and response: it answers, or the route does
+      routes.addHook('onRequest', async (request, reply) => {
+        if (request.url === '/health' || request.url.startsWith('/health?')) return;
+        let handled = false;
+        try {
+          handled = await before(request.raw, reply.raw);
+        } catch (error) {
+          request.log.error(error);
+          if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': TYPES['.txt'] });
+          reply.raw.end('Internal error');
+          handled = true;
+        }
+        if (handled) reply.hijack();
+      });
+    }
+
+    if (options.apiTarget) {
+      routes.register(apiProxy, { target: options.apiTarget, timeout: options.apiTimeout ?? API_TIMEOUT_MS });
+    }
+
+    routes.route({
+      method: ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        if (options.cors) {
+          reply.header('access-control-allow-origin', '*');
+          reply.header('access-control-allow-methods', 'GET, HEAD, OPTIONS');
+        }
+        if (request.method === 'OPTIONS') return reply.code(204).send();
+        if (request.method !== 'GET' && request.method !== 'HEAD')
+          return reply.code(405).header('allow', 'GET, HEAD').send();
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header('vary', 'Accept-Encoding');
+        const pathname = request.url.split('?')[0] ?? '/';
+
+        if (pathname === '/remotes.json' && options.remotesMap) {
+          return reply
+            .header('cache-control', 'no-cache')
+            .type(TYPES['.json'])
+            .send(JSON.stringify(options.remotesMap));
+        }
+        // a release is never overwritten (scripts/release.mjs): every file in it, its manifest and entry
+        // included, can be cached for good
+        const released = releases !== null && pathname.startsWith('/releases/');
+        const root = released ? releases : rootOf();
+        const path = released ? pathname.slice('/releases'.length) : pathname;
+        let found = await findFile(root, path);
+        if (!found && !released && options.spa && !extname(pathname)) found = await findFile(root, '/index.html');
+        if (!found) return reply.code(404).header('cache-control', 'no-cache').type(TYPES['.txt']).send('Not found');
+
+        const { file, info } = found;
+        const ext = extname(file);
+        reply.type(TYPES[ext] ?? 'application/octet-stream');
+        reply.header('cache-control', released ? IMMUTABLE : cacheControl(file));
+        const copy = info.size > 512 ? await precompressed(file, info, request.headers['accept-encoding']) : null;
+        if (copy) reply.header('content-encoding', copy.encoding);
+        return reply.sendFile(file.slice(root.length) + (copy?.suffix ?? ''), root);
+      },
+    });
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error.statusCode && error.statusCode < 500) return reply.send(error);
+    request.log.error(error);
+    return reply.code(500).type(TYPES['.txt']).send('Internal error');
+  });
+  return app;
 }

@@ -16,23 +16,27 @@ writeFileSync(join(root, 'assets', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0
 
 type Served = { origin: string; close: () => Promise<void> };
 
+/** The server for `options` on a free port. */
+async function listen(options: Parameters<typeof createStaticServer>[0]): Promise<Served> {
+  const server = createStaticServer(options);
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
 function serve(options: Omit<Parameters<typeof createStaticServer>[0], 'root'>): Promise<Served> {
-  const server = createStaticServer({ root, ...options });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ origin: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
+  return listen({ root, ...options });
 }
 
 /** A raw GET (fetch would decompress): status, headers and the bytes as sent. */
 function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
     get(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
     }).on('error', reject);
   });
 }
@@ -90,6 +94,32 @@ describe('static server', () => {
     expect((await fetch(`${remote.origin}/123.abcdef12.js`)).headers.get('cache-control')).toContain('immutable');
   });
 
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const head = await fetch(`${remote.origin}/123.abcdef12.js`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(head.headers.get('cache-control')).toContain('immutable');
+    expect(await head.text()).toBe('');
+  });
+
+  it('answers a Range request with the bytes asked for (206), and a range past the end with 416', async () => {
+    const part = await rawGet(`${remote.origin}/main.js`, { range: 'bytes=0-10' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-10/${bigScript.length}`);
+    expect(part.body.toString()).toBe(bigScript.slice(0, 11));
+    const tail = await rawGet(`${remote.origin}/main.js`, { range: 'bytes=-5' });
+    expect(tail.body.toString()).toBe(bigScript.slice(-5));
+    expect((await rawGet(`${remote.origin}/main.js`, { range: 'bytes=999999-' })).status).toBe(416);
+  });
+
+  it('answers a request that names the version it has (If-None-Match) with 304', async () => {
+    const first = await rawGet(`${remote.origin}/123.abcdef12.js`, {});
+    expect(first.headers.etag).toBeTruthy();
+    const again = await rawGet(`${remote.origin}/123.abcdef12.js`, { 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
   it('lets other origins load a remote (CORS) but not the shell', async () => {
     expect((await fetch(`${remote.origin}/main.js`)).headers.get('access-control-allow-origin')).toBe('*');
     expect((await fetch(`${shell.origin}/main.js`)).headers.get('access-control-allow-origin')).toBeNull();
@@ -135,13 +165,11 @@ describe('health', () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ status: 'ok' });
     const empty = mkdtempSync(join(tmpdir(), 'serve-empty-'));
-    const server = createStaticServer({ root: empty, cors: true });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const served = await listen({ root: empty, cors: true });
     try {
-      const { port } = server.address() as AddressInfo;
-      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(503);
+      expect((await fetch(`${served.origin}/health`)).status).toBe(503);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await served.close();
       rmSync(empty, { recursive: true, force: true });
     }
   });
@@ -203,15 +231,13 @@ describe('releases', () => {
     const other = mkdtempSync(join(tmpdir(), 'serve-other-'));
     writeFileSync(join(other, 'index.html'), '<!doctype html><title>shell v2</title>');
     let current = root;
-    const server = createStaticServer({ root: () => current, spa: true });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { origin, close } = await listen({ root: () => current, spa: true });
     try {
       expect(await (await fetch(`${origin}/`)).text()).toContain('<title>shell</title>');
       current = other;
       expect(await (await fetch(`${origin}/cart`)).text()).toContain('<title>shell v2</title>');
     } finally {
-      await new Promise((done) => server.close(done));
+      await close();
       rmSync(other, { recursive: true, force: true });
     }
   });

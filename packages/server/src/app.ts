@@ -4,7 +4,12 @@
  * (plugins/app), the routes, then 501 stubs for any contract route without a handler (none today;
  * they keep the OpenAPI document whole while a route is being built).
  */
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { SmsGateway } from './auth/sms';
 import { type AppConfig, appConfigFromEnv } from './config';
 import type { Database } from './db/database';
@@ -63,6 +68,23 @@ export const AJV_OPTIONS = {
   customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
 } as const satisfies FastifyServerOptions['ajv'];
 
+/** A body larger than this is not read to its end after an early answer: its connection is closed. */
+const UNREAD_BODY_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * An answer given before the body was read (413 past a route's limit): the rest of the body is read and
+ * dropped, and the connection kept, where Fastify would close it with the body unread. Closing so resets
+ * the connection (TCP sends RST on unread data), which can take the answer with it: a client or the
+ * site's /api proxy still sending the body got no 413 but a broken connection.
+ */
+function readUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.raw.complete || reply.getHeader('connection') !== 'close') return;
+  const length = Number(request.headers['content-length']);
+  if (!Number.isFinite(length) || length > UNREAD_BODY_LIMIT) return;
+  reply.removeHeader('connection');
+  request.raw.resume();
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const trustProxy = options.trustProxy ?? 'loopback';
   const app = Fastify({
@@ -99,8 +121,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
+    else readUnreadBody(request, reply);
   });
 
   // third-party plugins

@@ -1,5 +1,5 @@
 // The session's and the cart's signals on the bus (@lab/events), each emitted here and nowhere else
-// (ARCHITECTURE.md "State and events": one emitter per event; scripts/boundaries.mjs checks it). The
+// (one emitter per event; scripts/boundaries.mjs checks it). The
 // apps change the session and the cart through these hooks' calls, and say so through these.
 import { bus, emitOrKeep } from '@lab/events';
 
