@@ -110,10 +110,10 @@ test('an oversize body through the site gets the API’s 413, and the next reque
 });
 
 /**
- * The promotion `npm run promote` wrote, made again by pointer (the document as it wrote it, the version
- * one up): its gate and digests, seconds of work on a busy machine, are the same every time.
+ * The canary `npm run promote -- --canary` wrote, started again by pointer (its document, the version one
+ * up): its gate and digests, seconds of work on a busy machine, are the same every time.
  */
-function promoteAgain(document: string): void {
+function canaryAgain(document: string): void {
   const file = join(releases, 'deployment.json');
   const { version } = JSON.parse(readFileSync(file, 'utf8')) as { version: number };
   const temporary = `${file}.${process.pid}.tmp`;
@@ -121,11 +121,12 @@ function promoteAgain(document: string): void {
   renameSync(temporary, file);
 }
 
-test('100 rollbacks: the first request after every promotion and every rollback is answered, with the move', async () => {
+test('100 rollbacks: the first request after every move is answered, and answered with the move', async () => {
   test.setTimeout(600_000);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  // a visitor on the canary's side (bucket 7 of 100, the canary has 50)
   const catalogue = async () => {
-    const answer = await send(agent, `${site.url}/remotes.json`);
+    const answer = await send(agent, `${site.url}/remotes.json`, { headers: { cookie: 'canaryBucket=7' } });
     expect(answer.status).toBe(200);
     const map = JSON.parse(answer.body) as Record<string, { manifest: string }>;
     return { manifest: map.mf_catalog?.manifest ?? '', deployment: Number(answer.headers['x-deployment']) };
@@ -135,22 +136,23 @@ test('100 rollbacks: the first request after every promotion and every rollback 
   let answered = 0;
   try {
     npmRun('promote', 'mf-catalog', v1);
-    npmRun('promote', 'mf-catalog', v2);
-    const promotion = readFileSync(join(releases, 'deployment.json'), 'utf8');
-    let promoted = await catalogue();
-    expect(promoted.manifest).toBe(at(v2));
+    npmRun('promote', 'mf-catalog', v2, '--canary', '50');
+    const canary = readFileSync(join(releases, 'deployment.json'), 'utf8');
+    let moved = await catalogue();
+    expect(moved.manifest).toBe(at(v2));
     for (let round = 0; round < 100; round += 1) {
+      // the canary ended: everyone back on the stable release
       npmRun('rollback', 'mf-catalog');
       rollbacks += 1;
       const rolledBack = await catalogue();
-      expect(rolledBack).toEqual({ manifest: at(v1), deployment: promoted.deployment + 1 });
+      expect(rolledBack).toEqual({ manifest: at(v1), deployment: moved.deployment + 1 });
       // the page and the catalogue's own files, as a visitor's next steps
       expect((await send(agent, `${site.url}/`)).status).toBe(200);
       expect((await send(agent, at(v1))).status).toBe(200);
       answered += 3;
-      promoteAgain(promotion);
-      promoted = await catalogue();
-      expect(promoted).toEqual({ manifest: at(v2), deployment: rolledBack.deployment + 1 });
+      canaryAgain(canary);
+      moved = await catalogue();
+      expect(moved).toEqual({ manifest: at(v2), deployment: rolledBack.deployment + 1 });
       answered += 1;
     }
   } finally {

@@ -257,9 +257,10 @@ export function createStaticServer(options) {
     encodings: ['br', 'gzip'],
     threshold: 512,
     compressibleTypes: COMPRESSIBLE,
-    // what has no precompressed copy (source maps, a file changed in place): quick settings
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
-    zlibOptions: { level: 6 },
+    // what has no precompressed copy (a remote's server module, source maps, a file changed in place), as
+    // small as the server made it before (no .gz is built: a client without brotli is rare)
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } },
+    zlibOptions: { level: 9 },
   });
 
   // after the plugins: each route gets their hooks (compression)
