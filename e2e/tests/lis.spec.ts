@@ -64,6 +64,16 @@ function demoLis(number: string, step: 'partial' | 'rest'): string {
   return run.stdout;
 }
 
+/**
+ * The text of the page's first view as the shell's server sends it to this browser (its cookies): an
+ * order's results are drawn there for the signed-in patient in every state (its largest text too).
+ */
+async function firstViewText(page: Page, path: string): Promise<string> {
+  const html = await (await page.request.get(`${site.url}${path}`)).text();
+  const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+  return main.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+}
+
 async function outbox(phone: string): Promise<OutboxMessage[]> {
   const response = await fetch(`${API_ORIGIN}/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}&limit=10`);
   return (await response.json()) as OutboxMessage[];
@@ -108,6 +118,9 @@ test.describe('results from the laboratory', () => {
     await expect(page.getByTestId('result-row')).toHaveCount(Number(received));
     await expect(page.getByText('Готуються')).toBeVisible();
     await shots(page, testInfo, 'results-partial');
+    const partialView = await firstViewText(page, `/account/results/${registryId}`);
+    expect(partialView).toContain(`Готові показники: ${received} з ${expected}`);
+    expect(partialView).toContain(`№ ${number}`);
     // nothing is said before the results are ready
     expect((await outbox(BOIKO)).filter((message) => message.text.includes('результати готові'))).toEqual([]);
 
@@ -118,6 +131,9 @@ test.describe('results from the laboratory', () => {
     await expect(page.getByTestId('result-row')).toHaveCount(Number(expected));
     await expect(page.getByText('Усі результати готові')).toBeVisible();
     await shots(page, testInfo, 'results-ready');
+    const readyView = await firstViewText(page, `/account/results/${registryId}`);
+    expect(readyView).toContain('Усі результати готові');
+    expect(readyView).not.toContain('Часткові результати');
 
     // the FHIR file beside the PDF
     const [download] = await Promise.all([

@@ -3,7 +3,8 @@
 // one); its pages are its child routes, each with its crumb, its title and the heading the first view
 // draws: never their content, which is personal. The account's frame (app/AccountFrame.tsx) reads the
 // same routes. The pages share one chunk: most of their code is common to them.
-import type { PageContext, PageHandle, PageRoute } from '@lab/pages/routes';
+import { reads } from '@lab/api';
+import { type PageContext, type PageHandle, type PageRoute, personalRead } from '@lab/pages/routes';
 import { matchPath } from '@lab/router';
 
 export { textsReady } from './i18n';
@@ -88,10 +89,19 @@ export const routes: readonly PageRoute[] = [
           import(/* webpackChunkName: "page-account" */ './app/pages').then((m) => ({
             Component: m.OrderResultsRoute,
           })),
-        handle: accountPage('results.pageTitle', {
-          crumb: { labelKey: 'crumbs.orderResults', id: 'order-results' },
-          headingKey: 'results.heading',
-        }),
+        handle: {
+          ...accountPage('results.pageTitle', {
+            crumb: { labelKey: 'crumbs.orderResults', id: 'order-results' },
+            headingKey: 'results.heading',
+          }),
+          // every state of an order's results draws differently (awaiting, partial, ready, corrected): the
+          // signed-in patient's HTML carries the page drawn from their order, so its largest text is there
+          data: ({ params, locale }) => {
+            const id = Number(params.id);
+            return Number.isInteger(id) && id > 0 ? [personalRead(reads.registry(id, locale))] : [];
+          },
+          visitorsView: true,
+        },
       },
       {
         // a missing page says so itself (NotFoundView): the first view has no heading for it

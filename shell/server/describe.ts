@@ -21,9 +21,10 @@ export type Described = {
   meta: PageMeta | null;
   heading: string | null;
   crumbs: PageCrumbLabel[];
-  /** the page rendered for a first visit, or its frame for anyone (`frame`) */
+  /** the page rendered for a first visit, its frame for anyone (`frame`), or the signed-in visitor's own view (`visitors`) */
   html: string | null;
   frame: boolean;
+  visitors: boolean;
   /** the public answers the page's first render reads beyond those every page has */
   answers: PrimedAnswer[];
   /** they describe the page but stay out of the HTML (a content page's body) */
@@ -72,6 +73,7 @@ function checked(page: DescribedPage, answers: PrimedAnswer[]): Described {
     crumbs,
     html: text(page.html),
     frame: page.frame === true,
+    visitors: page.visitors === true,
     answers,
     answersStayOut: page.answersStayOut === true,
     // a personal read is one the browser makes, of the site's own API: a GET
@@ -82,14 +84,16 @@ function checked(page: DescribedPage, answers: PrimedAnswer[]): Described {
 /**
  * Describes the matched page: asks its server, makes the public reads it names (failures left out: the
  * page asks for them in the browser, and reports them), asks again with the answers. `primed`: what the
- * shell primes for every page (the city list, a guest's session ...), which the page reads too. Null:
- * the page server failed or has no such route.
+ * shell primes for every page (the city list, a guest's session ...), which the page reads too. A
+ * signed-in visitor's request (`personalGet`: with their cookies) also makes the personal GETs a page
+ * with its own view for them names. Null: the page server failed or has no such route.
  */
 export async function describe(
   describer: Describer,
   request: Omit<PageRequest, 'answers' | 'final'>,
   get: ApiGet,
   primed: readonly PrimedAnswer[],
+  personalGet: ApiGet | null = null,
 ): Promise<Described | null> {
   const answers: { key: PrimedAnswer['key']; data: unknown }[] = [...primed];
   const asked = new Set<string>(primed.map((answer) => JSON.stringify(answer.key)));
@@ -103,13 +107,19 @@ export async function describe(
     const listed: DataCall[] = Array.isArray(result.calls) ? result.calls : [];
     const calls = listed
       .map(checkedRead)
-      .filter((call): call is DataCall => call?.access === 'public' && !asked.has(JSON.stringify(call.key)));
+      .filter(
+        (call): call is DataCall =>
+          call !== null &&
+          (call.access === 'public' || (personalGet !== null && isGet(call))) &&
+          !asked.has(JSON.stringify(call.key)),
+      );
     // nothing new to ask (a read failed before): the page is described with what there is
-    if (!calls.length) round = MAX_ROUNDS - 1;
+    if (!calls.length) round = Math.max(round, MAX_ROUNDS - 1);
     await Promise.all(
       calls.map(async (call) => {
         asked.add(JSON.stringify(call.key));
-        const data = await get(readUrl(call), call.body).then(
+        const via = call.access === 'personal' ? (personalGet as ApiGet) : get;
+        const data = await via(readUrl(call), call.body).then(
           (value) => ({ value }),
           () => null,
         );

@@ -17,13 +17,17 @@ import { forwardedHeaders } from '@lab/serve';
 /** A call of the API as the shell's server makes it: a GET, or a POST of `body`; its JSON, null for 404. */
 export type ApiGet = <T>(url: string, body?: object) => Promise<T | null>;
 
-/** The API calls of one page request, in the page's language; each made once (the head and the answers share them). */
-export function apiGet(locale: Locale): ApiGet {
+/**
+ * The API calls of one page request, in the page's language; each made once (the head and the answers
+ * share them). `headers`: a signed-in visitor's cookies, for the personal reads of a page drawn for them.
+ */
+export function apiGet(locale: Locale, headers: Readonly<Record<string, string>> = {}): ApiGet {
   const answers = new Map<string, Promise<unknown>>();
   const call = async (url: string, body?: object): Promise<unknown> => {
     const response = await fetch(url, {
       method: body ? 'POST' : 'GET',
       headers: {
+        ...headers,
         'accept-language': locale,
         accept: 'application/json',
         ...(body ? { 'content-type': 'application/json' } : {}),
@@ -78,6 +82,11 @@ export async function visitorSession(request: IncomingMessage): Promise<PrimedAn
   if (!response?.ok) return null;
   const data = (await response.json().catch(() => null)) as SessionInfo | null;
   return typeof data?.canLogin === 'boolean' ? { key: reads.session().key, data } : null;
+}
+
+/** The calls of a signed-in visitor's own page: with their cookies, as the /api proxy passes them. */
+export function visitorsApiGet(request: IncomingMessage, locale: Locale): ApiGet {
+  return apiGet(locale, { cookie: request.headers.cookie ?? '', ...forwardedHeaders(request) });
 }
 
 let firstCity: Promise<number | null> | null = null;

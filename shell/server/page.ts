@@ -13,7 +13,7 @@ import { visitorCookies } from './deployment';
 import { type Described, describe } from './describe';
 import { digestsByAddress, fileDigests } from './digests';
 import { sendDocument } from './document';
-import { apiGet, firstSettlementId, sharedAnswers, visitorSession } from './fetch';
+import { apiGet, firstSettlementId, sharedAnswers, visitorSession, visitorsApiGet } from './fetch';
 import { firstView } from './firstView';
 import { renderHead } from './head';
 import { type Match, matchRequest } from './match';
@@ -73,6 +73,8 @@ export async function servePage(
     // it has: a page's frame is drawn for them); prices, and a first visit's preview, are the first city's
     const visitor = await session;
     const known = visitor ? [...shared, visitor] : shared;
+    // a signed-in visitor's page may be drawn from their own reads (PageHandle.visitorsView)
+    const own = isSignedIn(visitor);
     described =
       match &&
       (await describe(
@@ -85,10 +87,12 @@ export async function servePage(
           origin,
           settlementId: cityId,
           preview: guest,
+          signedIn: own,
           stored: cityId == null ? {} : { cityId },
         },
         get,
         known,
+        own ? visitorsApiGet(request, locale) : null,
       ));
   } catch (error) {
     // the API is down or slow, a page server failed: the page still works, its head falls back to the defaults
@@ -96,10 +100,11 @@ export async function servePage(
   }
   const visitor = await session;
   const notFound = described?.notFound ?? false;
-  // a first visit's page for a guest; a page's frame (nothing of the visitor) for anyone
+  // a first visit's page for a guest; a page's frame (nothing of the visitor) for anyone; a signed-in
+  // visitor's own view for them (kept by the app as a frame is: it assumes no stored city or cart)
   const drawn =
-    described?.html && (guest || described.frame) && !notFound
-      ? { html: described.html, frame: described.frame }
+    described?.html && (guest || described.frame || described.visitors) && !notFound
+      ? { html: described.html, frame: described.frame || described.visitors }
       : null;
   const css = drawn && match?.build ? await drawnCss(options.root, match) : null;
   const preview = drawn && css !== null ? previewHead(drawn, css, cityId) : null;
@@ -108,7 +113,7 @@ export async function servePage(
   const definitions = (described?.crumbs ?? []).map(({ pattern, label, id }) => ({ pattern, labelKey: label, id }));
   const crumbs = buildTrail(path, definitions, ({ labelKey }) => labelKey, { label: t('crumbs.home'), link: '/' });
   // a signed-in visitor's page starts its personal reads itself, before its scripts (@lab/api pageData.ts)
-  const signedIn = (visitor?.data as SessionInfo | undefined)?.canLogin === false;
+  const signedIn = isSignedIn(visitor);
   const [template, startup, files] = await Promise.all([
     documentTemplate(options.root),
     startupFiles(options.root),
@@ -165,6 +170,11 @@ export async function servePage(
     devOrigins: options.devOrigins ?? [],
     banner: options.overrides ? overrideBanner(options.overrides, locale) : null,
   });
+}
+
+/** The session's answer says a user is signed in. */
+function isSignedIn(visitor: PrimedAnswer | null): boolean {
+  return (visitor?.data as SessionInfo | undefined)?.canLogin === false;
 }
 
 /** A remote page's files, with their digests where its release is pinned. */

@@ -64,14 +64,25 @@ export function createPageServer(
       const answers = new Map(request.answers.map(({ key, data }) => [serialize(key), data]));
       const context = contextOf(request, answers, texts.getFixedT(request.locale, route.handle.ns));
       const calls: DataCall[] = chain.flatMap((each) => [...(each.handle.data?.(context) ?? [])]);
-      const missing = calls.filter((call) => call.access === 'public' && !answers.has(serialize(call.key)));
+      // a signed-in visitor's own view: the server makes the personal reads too (with their cookies)
+      const visitors = request.signedIn === true && route.handle.visitorsView === true;
+      const missing = calls.filter(
+        (call) => (call.access === 'public' || visitors) && !answers.has(serialize(call.key)),
+      );
       if (missing.length && !request.final) return { kind: 'calls', calls: missing };
       const notFound = route.handle.notFound?.(context) ?? false;
-      const personal = notFound ? [] : calls.filter((call) => call.access === 'personal');
+      // the personal reads the HTML does not answer: the browser starts them before its scripts
+      const personal = notFound
+        ? []
+        : calls.filter((call) => call.access === 'personal' && !(visitors && answers.get(serialize(call.key)) != null));
       const previewed = request.preview && route.handle.preview === true && !notFound;
+      // drawn from the visitor's data only when each of its personal reads answered (else its frame)
+      const own = calls.filter((call) => call.access === 'personal');
+      const ownView =
+        visitors && !notFound && own.length > 0 && own.every((call) => answers.get(serialize(call.key)) != null);
       const html = notFound
         ? null
-        : previewed
+        : previewed || ownView
           ? await (renderPage?.(chain, request) ?? null)
           : await (renderFrame?.(chain, request) ?? null);
       return {
@@ -82,7 +93,8 @@ export function createPageServer(
         crumbs: crumbLabels(routes, request, context, texts),
         // a frame may draw nothing (an account page for a guest)
         html: html || null,
-        ...(!previewed && html ? { frame: true } : {}),
+        ...(!previewed && !ownView && html ? { frame: true } : {}),
+        ...(ownView && html ? { visitors: true } : {}),
         ...(personal.length ? { personal } : {}),
         ...(route.handle.answersStayOut ? { answersStayOut: true } : {}),
       };

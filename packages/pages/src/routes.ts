@@ -68,6 +68,12 @@ export type PageHandle = {
   /** whether a first visit's HTML may carry the page rendered (nothing personal on it) */
   preview?: boolean;
   /**
+   * whether a signed-in visitor's HTML may carry the page drawn from their own personal reads (the
+   * server asks for them with the visitor's cookies; the HTML is private to the visitor): a page whose
+   * states each draw differently (an order's results: awaiting, partial, ready, corrected)
+   */
+  visitorsView?: boolean;
+  /**
    * The public answers describe the page (its head, its crumb) but stay out of the HTML: a content page's
    * body is HTML of its own that no first view draws (the shell's article, news and document pages)
    */
@@ -172,6 +178,11 @@ export type PageRequest = {
   answers: readonly { key: ApiKey; data: unknown }[];
   /** render the page's HTML (a first visit, without cookies); otherwise its frame, where it has one */
   preview: boolean;
+  /**
+   * the visitor is signed in: a page with `visitorsView` names its personal reads as calls too (the
+   * server makes them with the visitor's cookies) and is drawn from their answers
+   */
+  signedIn?: boolean;
   /** a first visit's stored values (the city whose prices the answers carry) */
   stored: Partial<StoredValues>;
   /** no more rounds of reads: describe the page with what there is */
@@ -191,6 +202,8 @@ export type DescribedPage = {
   html: string | null;
   /** `html` is the page's frame (render.tsx PageFrames): nothing of the visitor, for every visitor */
   frame?: boolean;
+  /** `html` is the page drawn from the signed-in visitor's own reads (PageHandle.visitorsView): for them only */
+  visitors?: boolean;
   /** the page's personal reads, for a signed-in visitor's HTML to start */
   personal?: DataCall[];
   /** the public answers stay out of the HTML (PageHandle.answersStayOut) */

@@ -60,6 +60,12 @@ export const reads = {
     endpoint: 'search',
     body: { query: text, settlementId, types: [...types], page, ...(size ? { size } : {}) },
   }),
+  /** One order's results (a registry), as `useRegistry` reads them. */
+  registry: (registryId: number, locale: Locale): ApiRead => ({
+    key: apiKeys.registry(registryId, locale),
+    endpoint: 'registry',
+    params: { id: registryId },
+  }),
   order: (orderId: string, locale: Locale): ApiRead => ({
     key: apiKeys.order(orderId, locale),
     endpoint: 'orderGet',
