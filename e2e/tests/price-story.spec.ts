@@ -104,7 +104,17 @@ for (const width of [360, 1280]) {
       await page.goto(`${site.url}/`);
       await setCity(page, kyiv);
 
-      // search: the row's price and the sampling the cart adds
+      // the header's live search: the row's price and the sampling the cart adds
+      await page.goto(`${site.url}/`);
+      await page.getByRole('button', { name: 'Пошук аналізів' }).click();
+      await page.getByRole('combobox', { name: 'Назва або код аналізу' }).fill(CBC_CODE);
+      const option = page.getByRole('dialog', { name: 'Пошук' }).getByRole('option').filter({ hasText: cbc.title });
+      await expect(option.first()).toContainText(moneyText(cbc.price.price.price));
+      await expect(option.first()).toContainText(fee);
+      await shot(page, 'search-dropdown');
+      await page.keyboard.press('Escape');
+
+      // the search page: the same on its row
       await page.goto(`${site.url}/search?query=${CBC_CODE}`);
       const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: cbc.title, exact: true }) });
       await expect(row.first()).toContainText(moneyText(cbc.price.price.price));
