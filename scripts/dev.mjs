@@ -1,4 +1,4 @@
-// npm run dev -- <app> [--remotes <URL or path of a deployed remotes.json>] [--source <folder>]
+// npm run dev -- <app> [--remotes <URL or path of a deployed remotes.json>] [--source <folder>] [--no-install]
 //
 // The named app from its source with hot module replacement, everything else from where it runs:
 // - the shell, in development, is served by its own server (shell/server/main.ts) from the files its
@@ -8,7 +8,8 @@
 //   deployed site), or from their local builds (npm run build) without it;
 // - `--source`: the named remote's folder, when not its folder here (a copy of its source, as
 //   e2e/tests/dev.spec.ts edits one);
-// - the API is API_URL, or one started here on the embedded database when none is given.
+// - the API is API_URL, or one started here on the embedded database when none is given;
+// - `--no-install`: no install first (README "Developing one remote against the others" lists them all).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -31,7 +32,7 @@ const { values, positionals } = parseArgs({
 const wanted = positionals[0] ?? 'shell';
 if (!apps.some((app) => app.dir === wanted) || positionals.length > 1 || (values.source && wanted === 'shell')) {
   console.error(
-    `usage: npm run dev -- <${apps.map((app) => app.dir).join('|')}> [--remotes <deployed remotes.json>] [--source <the remote's folder>]`,
+    `usage: npm run dev -- <${apps.map((app) => app.dir).join('|')}> [--remotes <deployed remotes.json>] [--source <the remote's folder>] [--no-install]`,
   );
   process.exit(2);
 }

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { setCity } from '../support/page';
 import { shifted } from '../support/ports';
 import { repoRoot, Site } from '../support/site';
 import { WorkCopy } from '../support/workCopy';
@@ -167,4 +168,121 @@ test('npm run dev: an edited component is refreshed in place, its state kept; an
   expect(await sameDocument()).toBe(true);
   expect(documents).toEqual([]);
   expect(loads).toBe(0);
+});
+
+/** Marks the document: a reload (a new document) loses the mark; counts the loads and the dev server's reloads. */
+async function watchReloads(page: Page) {
+  const lines: string[] = [];
+  page.on('console', (message) => lines.push(message.text()));
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  return {
+    sameDocument: () => page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument === true),
+    loads: () => loads,
+    // webpack-dev-server's client says why it reloads before it does
+    reloadsAsked: () => lines.filter((line) => /Reloading\.\.\./.test(line)),
+  };
+}
+
+/** A category page reached in the app from the catalogue (no new document). */
+async function categoryInApp(page: Page) {
+  // a visitor with a city chosen: no city dialog over the page (it makes the rest inert)
+  await page.goto(`${dev}/`);
+  const cities = (await (
+    await fetch(`${API_ORIGIN}/api/public/user/branches/enabled/settlements?sort=top-branches-count`)
+  ).json()) as { settlements: Array<{ id: number }> };
+  await setCity(page, cities.settlements[0]?.id ?? 1);
+  await page.goto(`${dev}/analyzes`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const reloads = await watchReloads(page);
+  const slug = await firstCategory();
+  // the catalogue's own link (the header's menu has one too, hidden)
+  await page.getByRole('main').locator(`a[href$="/analyzes/${slug}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/analyzes/${slug}$`));
+  await expect(page.getByRole('searchbox')).toBeVisible();
+  expect(await reloads.sameDocument()).toBe(true);
+  return { reloads, path: `/analyzes/${slug}` };
+}
+
+test('npm run dev: after an in-app navigation, an edited style sheet of the page shown applies', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { reloads } = await categoryInApp(page);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).not.toHaveCSS('outline-color', 'rgb(4, 5, 6)');
+  source.edit(
+    join('src', 'features', 'catalogue', 'Category.module.css'),
+    (css) => `${css}\n.heading {\n  outline: 3px solid rgb(4, 5, 6);\n}\n`,
+  );
+  await expect(heading).toHaveCSS('outline-color', 'rgb(4, 5, 6)', { timeout: 30_000 });
+  expect(await reloads.sameDocument()).toBe(true);
+  expect(reloads.loads()).toBe(0);
+});
+
+test('npm run dev: an edit of a page the shell’s server renders too never reloads the page', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { reloads, path } = await categoryInApp(page);
+  const filter = page.getByRole('searchbox');
+  await filter.fill('феритин');
+  // the filter's label now says another text: the page (and its typed filter) stay, the page server's
+  // module is rebuilt with it (the shell's server's first view says the new text)
+  source.edit(join('src', 'features', 'catalogue', 'CategoryPage.tsx'), (code) =>
+    code.replace("{t('filters.text')}", "{t('filters.label')}"),
+  );
+  await expect(page.getByText('Фільтри', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Назва або код', { exact: true })).toHaveCount(0);
+  await expect
+    .poll(async () => (await (await fetch(`${dev}${path}`)).text()).includes('Назва або код'), {
+      timeout: 60_000,
+      intervals: [1000],
+    })
+    .toBe(false);
+  // one more edit after the page server's rebuild: applied in place too, nothing reloaded meanwhile
+  const heading = page.getByRole('heading', { level: 1 });
+  source.edit(
+    join('src', 'features', 'catalogue', 'Category.module.css'),
+    (css) => `${css}\n.heading {\n  outline: 3px solid rgb(7, 8, 9);\n}\n`,
+  );
+  await expect(heading).toHaveCSS('outline-color', 'rgb(7, 8, 9)', { timeout: 60_000 });
+  await expect(filter).toHaveValue('феритин');
+  expect(reloads.reloadsAsked()).toEqual([]);
+  expect(await reloads.sameDocument()).toBe(true);
+  expect(reloads.loads()).toBe(0);
+});
+
+test('npm run dev: a syntax error fixed, the session recovers without a restart', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { path } = await categoryInApp(page);
+  const file = join('src', 'features', 'catalogue', 'CategoryPage.tsx');
+  let original = '';
+  source.edit(file, (code) => {
+    original = code;
+    return code.replace('export function CategoryPage() {', 'export function CategoryPage() {\n  const = ;');
+  });
+  // the dev server says so over the page
+  const overlay = page.locator('#webpack-dev-server-client-overlay');
+  await expect(overlay).toBeVisible({ timeout: 60_000 });
+  source.edit(file, () => original);
+  await expect(overlay).toBeHidden({ timeout: 60_000 });
+  // the catalogue's pages are listed again (never an empty list), and a reload serves the page
+  const pages = `http://localhost:${PORTS.catalog}/pages.json`;
+  await expect
+    .poll(async () => ((await (await fetch(pages)).json()) as { routes: unknown[] }).routes.length, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await fetch(`${dev}${path}`)).status, { timeout: 30_000, intervals: [1000] })
+    .toBe(200);
+  // loaded again (the dev client may be reloading it meanwhile: a navigation it aborts is made again)
+  await expect(async () => {
+    await page.goto(`${dev}${path}`);
+    await expect(page.getByRole('searchbox')).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/не знайдено|404/i);
+  // the page mounts (its code, as pages.json lists it, loads): the category's filter takes a value
+  await page.getByRole('searchbox').fill('феритин');
+  await expect(page.getByRole('searchbox')).toHaveValue('феритин');
 });

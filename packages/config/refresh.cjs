@@ -1,8 +1,9 @@
 // React Refresh in the development builds that `webpack serve` runs (npm run dev): an edited component
-// keeps its state, across the federation's separate builds (refresh/*: why each piece is there).
+// keeps its state, across the federation's separate builds, and an edited style sheet is reloaded in
+// place (refresh/*: why each piece is there).
 const path = require('node:path');
 const ReactRefreshPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
-const { EntryPlugin } = require('webpack');
+const { EntryPlugin, NormalModuleReplacementPlugin } = require('webpack');
 
 const folder = path.join(__dirname, 'refresh');
 // the plugin's loader requires the runtime by this absolute path, its other modules by name
@@ -22,6 +23,12 @@ function reactRefresh(app) {
         overlay: false,
         exclude: [/node_modules/, folder],
       }),
+      // a style sheet's hot update reloads this build's sheets, not the one of the page first shown
+      // (refresh/css.cjs)
+      new NormalModuleReplacementPlugin(
+        /mini-css-extract-plugin[\\/]dist[\\/]hmr[\\/]hotModuleReplacement\.js$/,
+        path.join(folder, 'css.cjs'),
+      ),
       // the shell leaves its runtime on the page for the remotes (refresh/provide.cjs)
       ...(app.host ? [new EntryPlugin(app.dir, path.join(folder, 'provide.cjs'), { name: undefined })] : []),
     ],

@@ -108,7 +108,7 @@ function browserConfig(app, production, outputPath, refresh) {
           ]
         : []),
     ],
-    optimization: optimization(production, app.host),
+    optimization: optimization(production, app.host, Boolean(refresh)),
     performance: { hints: false },
     devServer: {
       port: devPort,
@@ -118,10 +118,11 @@ function browserConfig(app, production, outputPath, refresh) {
       // the shell in development is served by its own server from these files (scripts/dev.mjs)
       devMiddleware: { writeToDisk: Boolean(app.host && process.env.OUTPUT_PATH) },
       // a remote's page server module (written to disk by its own compiler, which the dev server leaves
-      // alone) beside its manifest, where the shell's server looks for them
+      // alone) beside its manifest, where the shell's server looks for them; not watched: its rebuild
+      // after each edit would reload the page (liveReload of a changed static file), losing its state
       static: [
         path.join(app.dir, 'public'),
-        ...(app.server ? [{ directory: path.join(outputPath, 'server'), publicPath: '/server' }] : []),
+        ...(app.server ? [{ directory: path.join(outputPath, 'server'), publicPath: '/server', watch: false }] : []),
       ],
       historyApiFallback: Boolean(app.host),
       headers: { 'Access-Control-Allow-Origin': '*' },
@@ -331,12 +332,16 @@ function sharedPackageIdent(loaderContext, _localIdentName, localName) {
 }
 
 /** swc minification: about 2.5x faster than terser on these machines. */
-function optimization(production, host = false) {
+function optimization(production, host = false, devServer = false) {
   return {
     minimize: production,
     minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
     splitChunks: {
-      minSize: 10000,
+      // in the dev server, chunks by the modules they share, whatever their sizes: a size threshold
+      // crossed by an edit (a rule added to a style sheet) split the chunks otherwise, the container's
+      // entry listed other chunks, and hot module replacement gave up and reloaded the page
+      minSize: devServer ? 0 : 10000,
+      ...(devServer ? { minSizeReduction: 0 } : {}),
       cacheGroups: {
         // an app's texts (src/i18n), read by each of its exposed modules and its routes: one chunk they
         // share, never a copy in each (below the default 20 KB split size they were copied into each);
@@ -385,24 +390,36 @@ const PAGES_FILE = 'pages.json';
 class PagesPlugin {
   constructor(routesFile) {
     this.routesFile = routesFile;
+    // kept across the compilations of a watch (webpack serve): a rebuild parses only the modules that
+    // changed, so the routes module as last parsed (the same module object, from webpack's memory cache)
+    // serves every later compilation until it is parsed again
+    this.parsed = null;
+    // the last pages.json of a compilation without errors: a compilation with errors (a syntax error
+    // saved on the way) lists that one, never an empty or partial list, so the shell's server keeps
+    // matching the remote's pages and recovers with the fix
+    this.lastGood = null;
   }
 
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('PagesPlugin', (compilation, { normalModuleFactory }) => {
-      const outlines = new Map();
       for (const type of ['javascript/auto', 'javascript/esm', 'javascript/dynamic']) {
         normalModuleFactory.hooks.parser.for(type).tap('PagesPlugin', (parser) => {
           parser.hooks.program.tap('PagesPlugin', (ast) => {
             const { module } = parser.state;
-            if (module.resource === this.routesFile) outlines.set(module, routeObjects(ast));
+            if (module.resource === this.routesFile) this.parsed = { module, routes: routeObjects(ast) };
           });
         });
       }
       compilation.hooks.processAssets.tap(
         { name: 'PagesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
+          const failed = compilation.errors.length > 0;
+          if (failed && this.lastGood) {
+            compilation.emitAsset(PAGES_FILE, new webpack.sources.RawSource(this.lastGood));
+            return;
+          }
           // the module as parsed (production concatenates it with others; its import() blocks are the same)
-          const [module, routes = []] = [...outlines].at(-1) ?? [];
+          const { module, routes = [] } = this.parsed ?? {};
           if (module && !routes.length) {
             compilation.errors.push(
               new webpack.WebpackError(`${this.routesFile}: no route object (a literal id and a lazy import())`),
@@ -414,7 +431,8 @@ class PagesPlugin {
               candidate.dependencies.some((dependency) => dependency.range?.[0] === range?.[0]),
             );
             const group = block && compilation.chunkGraph.getBlockChunkGroup(block);
-            return group ? group.getFiles() : [];
+            // not the dev server's hot updates (a chunk's files until the next compilation)
+            return group ? group.getFiles().filter((file) => !file.includes('.hot-update.')) : [];
           };
           const entry = ({ id, path: routePath, index, imports, children }) => {
             const files = [...new Set(imports.flatMap(filesOf))];
@@ -432,6 +450,7 @@ class PagesPlugin {
             ),
           ];
           const json = `${JSON.stringify({ prefixes, routes: routes.map(entry) }, null, 2)}\n`;
+          if (!failed && compilation.errors.length === 0) this.lastGood = json;
           compilation.emitAsset(PAGES_FILE, new webpack.sources.RawSource(json));
         },
       );
