@@ -113,6 +113,19 @@ export const routes: readonly PageRoute[] = [
       },
     ],
   },
+  {
+    // shared results (features/sharing): a guest must reach it, so it is not under the account's sign-in
+    id: 'mf_account/shared',
+    path: 'shared/:token',
+    lazy: () =>
+      import(/* webpackChunkName: "page-shared" */ './app/shared').then((m) => ({ Component: m.SharedResultsRoute })),
+    handle: {
+      ns: NS,
+      crumbs: [{ path: '', labelKey: 'crumbs.shared' }],
+      head: ({ t }) => ({ title: t('shared.title') }),
+      heading: ({ t }) => t('shared.title'),
+    },
+  },
 ];
 
 /** The account page at a path relative to /account (`orders`, `results/9` ...), if it is one. */

@@ -68,7 +68,7 @@ const orderResultHref = (registryId: number) => `/account/results/${registryId}`
 /** /account/results/{id}: one order's results. */
 export function OrderResultsRoute() {
   const registryId = Number(useParams().id);
-  return <ResultView registryId={registryId} crumbId="order-results" resultHref={orderResultHref} />;
+  return <ResultView registryId={registryId} crumbId="order-results" resultHref={orderResultHref} canShare />;
 }
 
 /** /account/patients: the referrals are a doctor's; anyone else is told so. */

@@ -154,6 +154,7 @@ export const REGISTRY: Registry = {
   createdAt: '2026-01-10T08:30:00.000Z',
   patient: { id: 11, firstName: 'Олена', lastName: 'Коваленко', middleName: 'Петрівна' },
   resultsReady: true,
+  resultsReadyAt: '2026-01-11T10:00:00.000Z',
   awaiting: 0,
   results: ROWS,
 };

@@ -5,13 +5,14 @@ import styles from './Personal.module.css';
 import { PhoneChange } from './PhoneChange';
 import { PhotoUpload } from './PhotoUpload';
 import { ProfileDetails } from './ProfileDetails';
+import { ResultSharing } from './ResultSharing';
 import { ResultsNotices } from './ResultsNotices';
 import { SupportNote } from './SupportNote';
 import { Wards } from './Wards';
 
 /**
  * /account/personal-information: the details, the photo, the phone change, what only support can
- * change, the results-ready SMS switch, (doctors) the responsible manager and (patients) the family
+ * change, the results-ready SMS switch, (patients) sharing results by link, (doctors) the responsible manager and (patients) the family
  * account's wards.
  */
 export function PersonalPage({ account }: { account: ReadyAccount }) {
@@ -30,6 +31,7 @@ export function PersonalPage({ account }: { account: ReadyAccount }) {
           {isDoctor && <ManagerCard />}
           {!isDoctor && account.patient && <PhoneChange current={account.patient.phone} />}
           <ResultsNotices />
+          {!isDoctor && account.patient && <ResultSharing />}
         </div>
       </div>
       {!isDoctor && account.patient && <Wards />}

@@ -92,7 +92,7 @@ describe("an order's results", () => {
       names.push(this.download);
     });
     renderResults(101);
-    const button = await screen.findByRole('button', { name: 'Завантажити FHIR' });
+    const button = await screen.findByRole('button', { name: 'Файл для медичних застосунків (FHIR)' });
     expect(button).toHaveAccessibleDescription('Файл FHIR R4 для застосунків здоров’я');
     await userEvent.click(button);
     await waitFor(() => expect(names).toEqual(['results-2600101.fhir.json']));
@@ -111,7 +111,7 @@ describe("an order's results", () => {
           : undefined,
     });
     renderResults(101);
-    await userEvent.click(await screen.findByRole('button', { name: 'Завантажити FHIR' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Файл для медичних застосунків (FHIR)' }));
     expect(await screen.findByText(/^Не вдалося завантажити файл FHIR: /)).toBeInTheDocument();
   });
 
@@ -172,6 +172,33 @@ describe("an order's results", () => {
   });
 });
 
+describe('the toolbar and the dates', () => {
+  it('offers the PDF first and the FHIR file as a plainly named secondary download', async () => {
+    serveAccount();
+    renderResults(101);
+    const pdf = await screen.findByRole('button', { name: 'Завантажити PDF' });
+    const fhir = screen.getByRole('button', { name: 'Файл для медичних застосунків (FHIR)' });
+    // the PDF comes first in the reading order (and is the primary button)
+    expect(pdf.compareDocumentPosition(fhir) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Завантажити FHIR/ })).not.toBeInTheDocument();
+  });
+
+  it('dates the order by when it was placed and when its results were ready, the date its dynamics give', async () => {
+    serveAccount();
+    renderResults(101);
+    const meta = await screen.findByText('Дата замовлення');
+    expect(meta.nextElementSibling).toHaveTextContent('10.01.2026 10:30');
+    const ready = screen.getByText('Результати готові');
+    expect(ready.nextElementSibling).toHaveTextContent('11.01.2026 12:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Динаміка: Гемоглобін' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Динаміка: Гемоглобін' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Таблиця' }));
+    const current = await within(dialog).findByRole('row', { name: /Цей результат/ });
+    expect(current).toHaveTextContent('11.01.2026');
+    expect(within(dialog).getByRole('columnheader', { name: 'Дата результату' })).toBeInTheDocument();
+  });
+});
+
 describe("an indicator's dynamics", () => {
   it('opens as a chart with the reference band and the points; the toggle shows the table', async () => {
     const requests = serveAccount();
@@ -188,7 +215,7 @@ describe("an indicator's dynamics", () => {
     expect(chart).toHaveAccessibleDescription(/Вимірювань: 3.*Останнє значення: 112 г\/л.*Поза нормою: 2/);
     expect(within(dialog).getByTestId('reference-band')).toHaveTextContent('Норма: 120 – 150');
     expect(chart).toHaveTextContent('Значення, г/л');
-    expect(chart).toHaveTextContent('Дата дослідження');
+    expect(chart).toHaveTextContent('Дата результату');
     const points = within(dialog).getAllByTestId('dynamics-point');
     expect(points.map((point) => point.getAttribute('data-status'))).toEqual(['low', 'normal', 'low']);
     expect(points.map((point) => point.textContent)).toEqual([

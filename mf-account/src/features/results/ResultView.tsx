@@ -12,10 +12,10 @@ import {
 } from '@lab/ui';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { Busy, fullName, NotFoundView, statusOf } from '../../lib';
+import { ShareDialog } from '../sharing';
 import { DynamicsPanel } from './DynamicsPanel';
 import styles from './Results.module.css';
 import { ResultsTable, rowFlag } from './ResultsTable';
-import { ShareButton } from './ShareButton';
 import { usePrintScope } from './usePrintScope';
 import { useResultsFhir } from './useResultsFhir';
 import { useResultsPdf } from './useResultsPdf';
@@ -44,6 +44,8 @@ type Props = {
   resultHref: (registryId: number) => string;
   /** Tell the page whose result it is (the doctor's patient crumb). */
   onPatient?: (patient: PersonRef) => void;
+  /** The owner's view offers sharing by link; a doctor's view never passes someone's results on. */
+  canShare?: boolean;
 };
 
 /**
@@ -52,13 +54,14 @@ type Props = {
  * and per indicator the dynamics over the patient's past results. While the laboratory has sent only
  * part of them, the rows that are in and how many are still awaited.
  */
-export function ResultView({ registryId, crumbId, patientId, resultHref, onPatient }: Props) {
+export function ResultView({ registryId, crumbId, patientId, resultHref, onPatient, canShare = false }: Props) {
   const { t } = useTranslation('account');
   const valid = Number.isInteger(registryId) && registryId > 0;
   // the results are drawn in a deferred render, which yields to input: SWR hands the answer over in a
   // synchronous render, where the table kept a phone's main thread 50 ms and more (README "Performance")
   const { data, error, isLoading, mutate } = useDeferredValue(useRegistry(valid ? registryId : null));
   const [selected, setSelected] = useState<ResultRow | null>(null);
+  const [sharing, setSharing] = useState(false);
   const fhirHintId = useId();
   const [pdf, downloadPdf] = useResultsPdf();
   const [fhir, downloadFhir] = useResultsFhir();
@@ -96,7 +99,6 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
 
   const flagged = shown.results.filter((row) => rowFlag(row) === 'high' || rowFlag(row) === 'low').length;
   const title = t('results.title', { number: shown.number });
-  const shareUrl = typeof window === 'undefined' ? '' : window.location.href;
 
   return (
     <article className={styles.printArea} aria-labelledby="results-title" data-testid="results-view">
@@ -110,23 +112,32 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
             <dd>{fullName(shown.patient)}</dd>
           </div>
           <div>
-            <dt>{t('results.date')}</dt>
+            <dt>{t('results.orderDate')}</dt>
             <dd>
               <time dateTime={shown.createdAt}>{formatDateTimeKyiv(shown.createdAt)}</time>
             </dd>
           </div>
+          {shown.resultsReadyAt && (
+            // the date the dynamics chart gives this order's results: the day they were ready
+            <div>
+              <dt>{t('results.readyDate')}</dt>
+              <dd>
+                <time dateTime={shown.resultsReadyAt}>{formatDateTimeKyiv(shown.resultsReadyAt)}</time>
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{t('results.readiness')}</dt>
             <dd>{shown.resultsReady ? t('results.ready') : t('results.notReady')}</dd>
           </div>
         </dl>
         <div className={styles.toolbar} data-print="hide">
-          <Button variant="secondary" loading={pdf.busy} onClick={() => void downloadPdf(shown.id, shown.number)}>
+          <Button loading={pdf.busy} onClick={() => void downloadPdf(shown.id, shown.number)}>
             <DownloadIcon />
             {t('results.pdf')}
           </Button>
           <Button
-            variant="secondary"
+            variant="ghost"
             loading={fhir.busy}
             aria-describedby={fhirHintId}
             onClick={() => void downloadFhir(shown.id, shown.number)}
@@ -149,7 +160,20 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
             </svg>
             {t('results.print')}
           </Button>
-          <ShareButton data={{ title, text: t('share.text', { number: shown.number }), url: shareUrl }} />
+          {canShare && (
+            <Button variant="secondary" onClick={() => setSharing(true)}>
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                <path
+                  d="M18 8a3 3 0 1 0-2.8-4M6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm12 6a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              </svg>
+              {t('share.button')}
+            </Button>
+          )}
         </div>
         <p className={styles.pdfError} role="alert" data-print="hide">
           {pdf.error
@@ -187,6 +211,9 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
       )}
       <p className={styles.disclaimer}>{t('results.disclaimer')}</p>
 
+      {canShare && (
+        <ShareDialog open={sharing} onClose={() => setSharing(false)} registryId={shown.id} number={shown.number} />
+      )}
       <Modal
         open={selected !== null}
         onClose={() => setSelected(null)}

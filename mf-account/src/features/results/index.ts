@@ -5,4 +5,3 @@ export { DynamicsTable } from './DynamicsTable';
 export { ResultsTable, rowFlag } from './ResultsTable';
 export { ResultView } from './ResultView';
 export { parseReference, rangeStatus } from './reference';
-export { type ShareOutcome, shareLink } from './share';

@@ -62,9 +62,12 @@ export const ResultsFhir = Type.Unsafe<{ resourceType: 'Bundle' }>({
 export const Registry = Type.Object({
   id: Id,
   number: Type.String(),
+  /** When the order was placed (the order's date in lists). */
   createdAt: DateTimeString,
   patient: PersonRef,
   resultsReady: Type.Boolean(),
+  /** When all its results were ready: the date each indicator's dynamics gives this order; null before. */
+  resultsReadyAt: Nullable(DateTimeString),
   /** Indicators the laboratory has not reported yet (partial results: some rows are in, these are not). */
   awaiting: Type.Integer({ minimum: 0 }),
   results: Type.Array(ResultRow),

@@ -35,6 +35,7 @@ export {
   useOrders,
   usePatientRegistries,
   useRegistry,
+  useResultShares,
 } from './useResults';
 export {
   DROPDOWN_SEARCH_TYPES,

@@ -70,6 +70,7 @@ export const apiKeys = {
   doctorSpecialization: (locale: Locale = currentLocale()) => ['doctor-specialization', locale] as const,
   doctorManager: (locale: Locale = currentLocale()) => ['doctor-manager', locale] as const,
   notificationSettings: () => ['notification-settings'] as const,
+  resultShares: (locale: Locale = currentLocale()) => ['result-shares', locale] as const,
 } as const;
 
 export type ApiKeys = typeof apiKeys;
@@ -94,6 +95,7 @@ export const SESSION_AREAS: readonly ApiKeyArea[] = [
   'order-plan',
   'home-visit-slots',
   'notification-settings',
+  'result-shares',
 ];
 
 /**

@@ -12,6 +12,7 @@ import type {
   Registry,
   RegistrySummary,
 } from '../contract/results';
+import type { SharesResponse } from '../contract/shares';
 import { apiKeys } from './keys';
 import { type PagedList, pagedList } from './paged';
 import { type ApiResponse, useApiSWR } from './swr';
@@ -44,6 +45,12 @@ export function useRegistry(registryId: number | null): ApiResponse<Registry> {
 /** The signed-in user's results-ready SMS switch (personal data); `enabled` false skips (guests). */
 export function useNotificationSettings(enabled: boolean): ApiResponse<NotificationSettings> {
   return useApiSWR(enabled ? apiKeys.notificationSettings() : null, () => api.results.notifications());
+}
+
+/** The owner's results links and whether sharing is on (the account); `enabled` false skips (guests). */
+export function useResultShares(enabled: boolean): ApiResponse<SharesResponse> {
+  const locale = useLocale();
+  return useApiSWR(enabled ? apiKeys.resultShares(locale) : null, () => api.results.shares());
 }
 
 /** One indicator over time for a patient (table or chart). */

@@ -57,6 +57,7 @@ type HeadRow = {
   number: string;
   createdAt: string;
   resultsReady: boolean;
+  resultsReadyAt: string | null;
   patientId: number;
   firstName: string;
   lastName: string;
@@ -66,6 +67,7 @@ type HeadRow = {
 export function createResultsRepository(db: Queryable, clock: Clock) {
   const head = (locale: Locale) =>
     `SELECT r.id, o.id AS "orderId", o.number, r.created_at AS "createdAt", o.lab_status = 'ready' AS "resultsReady",
+            CASE WHEN o.lab_status = 'ready' THEN o.results_ready_at END AS "resultsReadyAt",
             pt.id AS "patientId", ${nameColumns('pt', locale)}
        FROM registries r JOIN orders o ON o.id = r.order_id JOIN patients pt ON pt.id = o.patient_id`;
 
@@ -110,6 +112,7 @@ export function createResultsRepository(db: Queryable, clock: Clock) {
         createdAt: row.createdAt,
         patient: patientOf(row),
         resultsReady: row.resultsReady,
+        resultsReadyAt: row.resultsReadyAt,
         awaiting: row.resultsReady ? 0 : Math.max(0, (progress?.expected ?? 0) - results.length),
         results,
       };

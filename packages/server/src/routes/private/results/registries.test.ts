@@ -180,6 +180,36 @@ async function resultsPdfOf(cookie: string, registryId: number, language = 'uk')
   return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload };
 }
 
+describe('an order’s dates', () => {
+  it('answers when its results were ready, the very date its dynamics give the reading', async () => {
+    const me = await patient();
+    const placed = await orderWithResults(t.app, t.db, me);
+    await t.db.query(
+      `UPDATE orders SET created_at = '2026-11-03T07:00:00Z', results_ready_at = '2026-11-05T12:30:00Z' WHERE id = $1`,
+      [placed.order.id],
+    );
+    const headers = { cookie: me.cookie };
+    const registry = await ok<Registry>(t.app, 'registry', { headers, params: { id: placed.registryId } });
+    expect(registry.resultsReadyAt).toBe('2026-11-05T12:30:00.000Z');
+    const dynamics = await ok<AnalysisDynamics>(t.app, 'analysisDynamics', {
+      headers,
+      params: { patientId: me.patientId, analysisId: registry.results[0]?.analysisId ?? 0 },
+    });
+    expect(dynamics.points.find((point) => point.registryId === placed.registryId)?.date).toBe(registry.resultsReadyAt);
+  });
+
+  it('has no ready date while results are awaited', async () => {
+    const me = await patient();
+    const placed = await placeOrder(t.app, t.db, me);
+    await payOrder(t.app, me.cookie, placed.registryId);
+    const registry = await ok<Registry>(t.app, 'registry', {
+      headers: { cookie: me.cookie },
+      params: { id: placed.registryId },
+    });
+    expect(registry).toMatchObject({ resultsReady: false, resultsReadyAt: null });
+  });
+});
+
 describe('the results PDF', () => {
   it('names the patient’s date of birth and sex, the sampling time and who validated, from the data', async () => {
     const me = await patient();

@@ -1,0 +1,3 @@
+export { ShareDialog } from './ShareDialog';
+export { SharedResultsPage } from './SharedResultsPage';
+export { type ShareOutcome, shareLink } from './share';
