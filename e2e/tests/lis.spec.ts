@@ -138,7 +138,7 @@ test.describe('results from the laboratory', () => {
     // the FHIR file beside the PDF
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Завантажити FHIR' }).click(),
+      page.getByRole('button', { name: 'Файл для медичних застосунків (FHIR)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`results-${number}.fhir.json`);
     const chunks: Buffer[] = [];

@@ -114,11 +114,12 @@ export const routes: readonly PageRoute[] = [
     ],
   },
   {
-    // shared results (features/sharing): a guest must reach it, so it is not under the account's sign-in
+    // shared results (features/sharing): a guest must reach it, so it is not under the account's sign-in;
+    // its code is in the account pages' chunk (most of it is the results view they share)
     id: 'mf_account/shared',
     path: 'shared/:token',
     lazy: () =>
-      import(/* webpackChunkName: "page-shared" */ './app/shared').then((m) => ({ Component: m.SharedResultsRoute })),
+      import(/* webpackChunkName: "page-account" */ './app/shared').then((m) => ({ Component: m.SharedResultsRoute })),
     handle: {
       ns: NS,
       crumbs: [{ path: '', labelKey: 'crumbs.shared' }],

@@ -80,6 +80,9 @@ export function SharedResultsPage() {
               ['results.patient', fullName(registry.patient)],
               ['results.orderDate', formatDateTimeKyiv(registry.createdAt)],
               ['results.readiness', registry.resultsReady ? t('results.ready') : t('results.notReady')],
+              ...(registry.resultsReadyAt
+                ? ([['results.readyDate', formatDateTimeKyiv(registry.resultsReadyAt)]] as const)
+                : []),
               ['shared.until', formatDateTimeKyiv(expiresAt)],
             ] as const
           ).map(([label, value]) => (

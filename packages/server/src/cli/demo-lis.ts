@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import type { LisExpectedAnalyte, LisOrder, LisResultRow, LisResultsResponse } from '@lab/api/contract';
 import { DEV_LIS_KEY } from '../config';
 import { ANALYTES, type AnalyteDefinition, generateResult } from '../domain/analytes';
+import { LAB_VALIDATORS } from '../domain/lab-results';
 
 const USAGE = 'usage: npm run demo:lis -- <order number> [--step partial|rest|both] [--pause <seconds>]';
 
@@ -51,16 +52,19 @@ export function demoRow(order: LisOrder, analyte: LisExpectedAnalyte): LisResult
     outOfRangeShare: 0.2,
   });
   const id = `DEMO-${order.orderNumber}-${analyte.code}`;
+  // the demo laboratory's physician who validated the order's rows (named on the PDF)
+  const validatedBy = LAB_VALIDATORS[Number(order.orderNumber) % LAB_VALIDATORS.length] ?? null;
   if (analyte.qualitative) {
-    return { id, analyteCode: analyte.code, value: generated.found ? 'detected' : 'not-detected' };
+    return { id, analyteCode: analyte.code, value: generated.found ? 'detected' : 'not-detected', validatedBy };
   }
   if (generated.value === null || analyte.unit === null) {
-    return { id, analyteCode: analyte.code, value: generated.result };
+    return { id, analyteCode: analyte.code, value: generated.result, validatedBy };
   }
   const range = generated.referenceRange;
   return {
     id,
     analyteCode: analyte.code,
+    validatedBy,
     value: generated.value,
     unit: analyte.unit,
     referenceRange: {
