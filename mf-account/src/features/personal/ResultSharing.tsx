@@ -4,6 +4,7 @@ import { Button, formatDateTimeKyiv, Skeleton } from '@lab/ui';
 import { useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { fullName, messageOf } from '../../lib';
+import { SHARING_NS } from '../sharing';
 import styles from './Personal.module.css';
 
 /**
@@ -13,6 +14,7 @@ import styles from './Personal.module.css';
  */
 export function ResultSharing() {
   const { t } = useTranslation('account');
+  const { t: ts } = useTranslation(SHARING_NS);
   const { mutate } = useSWRConfig();
   const { data, error, isLoading } = useResultShares(true);
   const [saving, setSaving] = useState(false);
@@ -28,14 +30,14 @@ export function ResultSharing() {
       await mutate(apiKeys.resultShares());
       setMessage({ text: done, failure: false });
     } catch (failure) {
-      setMessage({ text: t(failed, { reason: messageOf(failure, t) }), failure: true });
+      setMessage({ text: ts(failed, { reason: messageOf(failure, t) }), failure: true });
     }
   };
   const toggle = async (enabled: boolean) => {
     setSaving(true);
     await run(
       () => api.results.updateSharing(enabled),
-      t(enabled ? 'sharing.savedOn' : 'sharing.savedOff'),
+      ts(enabled ? 'sharing.savedOn' : 'sharing.savedOff'),
       'sharing.saveFailed',
     );
     setSaving(false);
@@ -44,7 +46,7 @@ export function ResultSharing() {
     setRevoking(share.id);
     await run(
       () => api.results.revokeShare(share.id),
-      t('sharing.revoked', { number: share.orderNumber }),
+      ts('sharing.revoked', { number: share.orderNumber }),
       'sharing.revokeFailed',
     );
     setRevoking(null);
@@ -53,7 +55,7 @@ export function ResultSharing() {
   return (
     <section id="sharing" className={styles.card} aria-labelledby={titleId} data-testid="result-sharing">
       <h2 id={titleId} className={styles.cardTitle}>
-        {t('sharing.settingsTitle')}
+        {ts('sharing.settingsTitle')}
       </h2>
       {isLoading || (!data && !error) ? (
         <Skeleton height={24} />
@@ -74,40 +76,40 @@ export function ResultSharing() {
               aria-describedby={hintId}
               onChange={(event) => void toggle(event.currentTarget.checked)}
             />
-            <span>{t('sharing.allow')}</span>
+            <span>{ts('sharing.allow')}</span>
           </label>
           <p id={hintId} className={styles.hint}>
-            {data.enabled ? t('sharing.allowHint') : t('sharing.unavailable')}
+            {data.enabled ? ts('sharing.allowHint') : ts('sharing.unavailable')}
           </p>
           {data.shares.length === 0 ? (
-            <p className={styles.muted}>{t('sharing.none')}</p>
+            <p className={styles.muted}>{ts('sharing.none')}</p>
           ) : (
-            <ul className={styles.shares} aria-label={t('sharing.listTitle')}>
+            <ul className={styles.shares} aria-label={ts('sharing.listTitle')}>
               {data.shares.map((share) => (
                 <li key={share.id} className={styles.shareItem} data-testid="share-item">
                   <p className={styles.line}>
-                    <strong>{t('sharing.order', { number: share.orderNumber })}</strong> · {fullName(share.patient)}
+                    <strong>{ts('sharing.order', { number: share.orderNumber })}</strong> · {fullName(share.patient)}
                   </p>
                   <p className={styles.muted}>
-                    {t(`sharing.status.${share.status}`)} ·{' '}
-                    {t(share.status === 'revoked' ? 'sharing.revokedAt' : 'sharing.until', {
+                    {ts(`sharing.status.${share.status}`)} ·{' '}
+                    {ts(share.status === 'revoked' ? 'sharing.revokedAt' : 'sharing.until', {
                       date: formatDateTimeKyiv(share.revokedAt ?? share.expiresAt),
                     })}
                   </p>
                   <p className={styles.muted}>
                     {share.lastOpenedAt
-                      ? t('sharing.opened', { date: formatDateTimeKyiv(share.lastOpenedAt), count: share.openCount })
-                      : t('sharing.notOpened')}
+                      ? ts('sharing.opened', { date: formatDateTimeKyiv(share.lastOpenedAt), count: share.openCount })
+                      : ts('sharing.notOpened')}
                   </p>
                   {share.status === 'active' && (
                     <Button
                       variant="secondary"
                       size="sm"
                       loading={revoking === share.id}
-                      aria-label={t('sharing.revokeOf', { number: share.orderNumber })}
+                      aria-label={ts('sharing.revokeOf', { number: share.orderNumber })}
                       onClick={() => void revoke(share)}
                     >
-                      {t('sharing.revoke')}
+                      {ts('sharing.revoke')}
                     </Button>
                   )}
                 </li>

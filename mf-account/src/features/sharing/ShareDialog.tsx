@@ -6,6 +6,7 @@ import { useSWRConfig } from 'swr';
 import { messageOf } from '../../lib';
 import styles from './Sharing.module.css';
 import { type ShareOutcome, shareLink } from './share';
+import { SHARING_NS } from './texts';
 
 const PERIODS: readonly ShareDays[] = [1, 7, 30];
 
@@ -26,6 +27,7 @@ const linkOf = (token: string) => `${window.location.origin}/shared/${token}`;
  */
 export function ShareDialog({ open, onClose, registryId, number }: Props) {
   const { t } = useTranslation('account');
+  const { t: ts } = useTranslation(SHARING_NS);
   const { mutate } = useSWRConfig();
   const shares = useResultShares(open);
   const [days, setDays] = useState<ShareDays>(7);
@@ -54,7 +56,7 @@ export function ShareDialog({ open, onClose, registryId, number }: Props) {
       await mutate(apiKeys.resultShares());
     } catch (error) {
       if (isApiError(error) && error.code === 'sharing-unavailable') setRefused(true);
-      else setFailure(t('sharing.createFailed', { reason: messageOf(error, t) }));
+      else setFailure(ts('sharing.createFailed', { reason: messageOf(error, t) }));
     } finally {
       setBusy(false);
     }
@@ -63,7 +65,7 @@ export function ShareDialog({ open, onClose, registryId, number }: Props) {
   const send = async (share: ShareCreated) => {
     setOutcome(null);
     const url = linkOf(share.token);
-    setOutcome(await shareLink({ title: t('sharing.sendTitle', { number }), text: t('sharing.sendText'), url }));
+    setOutcome(await shareLink({ title: ts('sharing.sendTitle', { number }), text: ts('sharing.sendText'), url }));
   };
 
   const unavailable = refused || shares.data?.enabled === false;
@@ -74,7 +76,7 @@ export function ShareDialog({ open, onClose, registryId, number }: Props) {
       <div className={styles.created} data-testid="share-created">
         <div className={fieldStyles.field}>
           <label htmlFor={linkId} className={fieldStyles.label}>
-            {t('sharing.link')}
+            {ts('sharing.link')}
           </label>
           <input
             id={linkId}
@@ -85,27 +87,27 @@ export function ShareDialog({ open, onClose, registryId, number }: Props) {
           />
         </div>
         <div>
-          <p className={styles.codeLabel}>{t('sharing.code')}</p>
+          <p className={styles.codeLabel}>{ts('sharing.code')}</p>
           <p className={styles.code} data-testid="share-code" aria-describedby={codeHintId}>
             {created.code}
           </p>
           <p id={codeHintId} className={styles.hint}>
-            {t('sharing.codeHint')}
+            {ts('sharing.codeHint')}
           </p>
         </div>
-        <p className={styles.hint}>{t('sharing.validUntil', { date: formatDateTimeKyiv(created.share.expiresAt) })}</p>
+        <p className={styles.hint}>{ts('sharing.validUntil', { date: formatDateTimeKyiv(created.share.expiresAt) })}</p>
         <div className={styles.actions}>
-          <Button onClick={() => void send(created)}>{t('sharing.send')}</Button>
+          <Button onClick={() => void send(created)}>{ts('sharing.send')}</Button>
           <Button variant="secondary" onClick={close}>
-            {t('sharing.done')}
+            {ts('sharing.done')}
           </Button>
         </div>
         {/* live regions exist before any message, or the first one is not announced */}
         <p className={styles.note} role="status">
-          {outcome === 'shared' || outcome === 'copied' ? t(`share.${outcome}`) : null}
+          {outcome === 'shared' || outcome === 'copied' ? ts(`share.${outcome}`) : null}
         </p>
         <p className={styles.problem} role="alert">
-          {problem ? t(`share.${outcome}`) : null}
+          {problem ? ts(`share.${outcome}`) : null}
         </p>
       </div>
     );
@@ -114,9 +116,9 @@ export function ShareDialog({ open, onClose, registryId, number }: Props) {
   } else if (unavailable) {
     body = (
       <div className={styles.unavailable} data-testid="sharing-unavailable">
-        <p role="alert">{t('sharing.unavailable')}</p>
+        <p role="alert">{ts('sharing.unavailable')}</p>
         <Link to="/account/personal-information#sharing" onClick={close}>
-          {t('sharing.toSettings')}
+          {ts('sharing.toSettings')}
         </Link>
       </div>
     );
@@ -129,9 +131,9 @@ export function ShareDialog({ open, onClose, registryId, number }: Props) {
           void create();
         }}
       >
-        <p className={styles.lead}>{t('sharing.lead')}</p>
+        <p className={styles.lead}>{ts('sharing.lead')}</p>
         <fieldset className={styles.periods}>
-          <legend id={periodId}>{t('sharing.period')}</legend>
+          <legend id={periodId}>{ts('sharing.period')}</legend>
           {PERIODS.map((period) => (
             <label key={period} className={styles.period}>
               <input
@@ -141,12 +143,12 @@ export function ShareDialog({ open, onClose, registryId, number }: Props) {
                 checked={days === period}
                 onChange={() => setDays(period)}
               />
-              <span>{t(`sharing.days${period}`)}</span>
+              <span>{ts(`sharing.days${period}`)}</span>
             </label>
           ))}
         </fieldset>
         <Button type="submit" loading={busy}>
-          {t('sharing.create')}
+          {ts('sharing.create')}
         </Button>
         <p className={styles.problem} role="alert">
           {failure}
@@ -156,7 +158,7 @@ export function ShareDialog({ open, onClose, registryId, number }: Props) {
   }
 
   return (
-    <Modal open={open} onClose={close} title={t('sharing.title', { number })} className={styles.dialog}>
+    <Modal open={open} onClose={close} title={ts('sharing.title', { number })} className={styles.dialog}>
       {body}
     </Modal>
   );

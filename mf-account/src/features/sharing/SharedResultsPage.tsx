@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { fullName, messageOf, useDownload } from '../../lib';
 import { ResultsTable } from '../results';
 import styles from './Sharing.module.css';
+import { SHARING_NS } from './texts';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const CODE = /^\d{6}$/;
@@ -22,6 +23,7 @@ const sharedPdf = async (token: string, code: string, number: string) => ({
  */
 export function SharedResultsPage() {
   const { t } = useTranslation('account');
+  const { t: ts } = useTranslation(SHARING_NS);
   const { token = '' } = useParams<{ token: string }>();
   const { info } = useSession();
   const navigate = useLocalizedNavigate();
@@ -38,7 +40,7 @@ export function SharedResultsPage() {
 
   const submit = async () => {
     if (!CODE.test(code)) {
-      setFailure(t('shared.codeFormat'));
+      setFailure(ts('shared.codeFormat'));
       return;
     }
     setBusy(true);
@@ -62,7 +64,7 @@ export function SharedResultsPage() {
     return (
       <section className={styles.page} aria-labelledby="shared-title">
         <h1 id="shared-title">{t('shared.title')}</h1>
-        <p role="alert">{t('shared.badLink')}</p>
+        <p role="alert">{ts('shared.badLink')}</p>
       </section>
     );
   }
@@ -77,17 +79,17 @@ export function SharedResultsPage() {
         <dl className={styles.meta}>
           {(
             [
-              ['results.patient', fullName(registry.patient)],
-              ['results.orderDate', formatDateTimeKyiv(registry.createdAt)],
-              ['results.readiness', registry.resultsReady ? t('results.ready') : t('results.notReady')],
+              [t('results.patient'), fullName(registry.patient)],
+              [t('results.orderDate'), formatDateTimeKyiv(registry.createdAt)],
+              [t('results.readiness'), registry.resultsReady ? t('results.ready') : t('results.notReady')],
               ...(registry.resultsReadyAt
-                ? ([['results.readyDate', formatDateTimeKyiv(registry.resultsReadyAt)]] as const)
+                ? [[t('results.readyDate'), formatDateTimeKyiv(registry.resultsReadyAt)]]
                 : []),
-              ['shared.until', formatDateTimeKyiv(expiresAt)],
-            ] as const
+              [ts('shared.until'), formatDateTimeKyiv(expiresAt)],
+            ] as Array<[string, string]>
           ).map(([label, value]) => (
             <div key={label}>
-              <dt>{t(label)}</dt>
+              <dt>{label}</dt>
               <dd>{value}</dd>
             </div>
           ))}
@@ -105,7 +107,7 @@ export function SharedResultsPage() {
         ) : (
           <ResultsTable rows={registry.results} caption={t('results.title', { number: registry.number })} />
         )}
-        <p className={styles.hint}>{t('shared.readOnly')}</p>
+        <p className={styles.hint}>{ts('shared.readOnly')}</p>
         <p className={styles.hint}>{t('results.disclaimer')}</p>
       </article>
     );
@@ -114,7 +116,7 @@ export function SharedResultsPage() {
   return (
     <section className={styles.page} aria-labelledby="shared-title">
       <h1 id="shared-title">{t('shared.title')}</h1>
-      <p className={styles.lead}>{doctor ? t('shared.leadDoctor') : t('shared.lead')}</p>
+      <p className={styles.lead}>{doctor ? ts('shared.leadDoctor') : ts('shared.lead')}</p>
       <form
         className={styles.codeForm}
         noValidate
@@ -125,7 +127,7 @@ export function SharedResultsPage() {
       >
         <div className={fieldStyles.field}>
           <label htmlFor={codeId} className={fieldStyles.label}>
-            {t('shared.code')}
+            {ts('shared.code')}
           </label>
           <input
             id={codeId}
@@ -139,11 +141,11 @@ export function SharedResultsPage() {
             onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
           />
           <p id={hintId} className={styles.hint}>
-            {t('shared.codeHint')}
+            {ts('shared.codeHint')}
           </p>
         </div>
         <Button type="submit" loading={busy}>
-          {doctor ? t('shared.openDoctor') : t('shared.open')}
+          {doctor ? ts('shared.openDoctor') : ts('shared.open')}
         </Button>
         <p id={errorId} className={styles.problem} role="alert">
           {failure}
