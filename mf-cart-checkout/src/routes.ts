@@ -1,6 +1,6 @@
 // The cart's and the checkout's pages (spec section 2): this remote's subtree of the site's routes,
 // exposed as `./routes`; the shell's server describes them with the same objects (server.tsx).
-import { reads } from '@lab/api';
+import { type Order, reads } from '@lab/api';
 import { type PageRoute, personalRead } from '@lab/pages/routes';
 
 import { NAMESPACE as NS } from './i18n';
@@ -45,7 +45,20 @@ export const routes: readonly PageRoute[] = [
       })),
     handle: {
       ns: NS,
-      crumbs: [{ path: '', labelKey: 'crumbs.paymentResult' }],
+      // the order's trail, not the checkout's: that crumb would lead to an emptied cart
+      crumbs: [
+        {
+          path: '',
+          labelKey: 'crumbs.paymentResult',
+          id: 'checkout-order',
+          label: ({ query, locale, answer, t }) => {
+            const orderId = query.get('orderId');
+            const order = orderId ? answer<Order>(reads.order(orderId, locale).key) : null;
+            return order ? t('crumbs.order', { number: order.number }) : null;
+          },
+          parents: [{ link: '/account/orders', labelKey: 'crumbs.orders' }],
+        },
+      ],
       head: ({ t }) => ({ title: t('result.title') }),
       heading: ({ t }) => t('result.title'),
       // the order, asked for with the page's code rather than after it (its line is the largest paint);

@@ -110,7 +110,12 @@ export async function servePage(
   const preview = drawn && css !== null ? previewHead(drawn, css, cityId) : null;
   const t = shellTexts(locale);
   // the page server wrote each crumb's label in the page's locale, a real name where it has one
-  const definitions = (described?.crumbs ?? []).map(({ pattern, label, id }) => ({ pattern, labelKey: label, id }));
+  const definitions = (described?.crumbs ?? []).map(({ pattern, label, id, parents }) => ({
+    pattern,
+    labelKey: label,
+    id,
+    ...(parents ? { parents: parents.map(({ link, label: text }) => ({ link, labelKey: text })) } : {}),
+  }));
   const crumbs = buildTrail(path, definitions, ({ labelKey }) => labelKey, { label: t('crumbs.home'), link: '/' });
   // a signed-in visitor's page starts its personal reads itself, before its scripts (@lab/api pageData.ts)
   const signedIn = isSignedIn(visitor);

@@ -9,6 +9,7 @@ import type {
   HomeVisitSlotsResponse,
   Order,
   OrderCreateBody,
+  OrderPlan,
   PatientSelf,
   PaymentType,
   UnavailableCartItem,
@@ -160,6 +161,10 @@ export type ServerState = {
   /** The answer of order creation, or a failure to reply with. */
   createOrder: (body: OrderCreateBody) => Reply;
   order: Order | null;
+  /** The city's branches. */
+  branches: Branch[];
+  /** The order's plan (GET /order/orders/{id}/plan); null answers 500. */
+  plan: OrderPlan | null;
   removeFails: boolean;
   wards: Ward[];
   /** Cart reads answer 500. */
@@ -167,6 +172,40 @@ export type ServerState = {
 };
 
 const route = (request: ApiRequest) => `${request.method?.toUpperCase()} ${request.url}`;
+
+/** An order's plan as the server answers it: a branch visit with a strict fast and a lab that takes 3 days. */
+export const PLAN: OrderPlan = {
+  branch: {
+    id: 1,
+    title: 'вул. Хрещатик, 67',
+    address: 'вул. Хрещатик, 67',
+    phone: '+380441234567',
+    schedule: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      weekday,
+      opensAt: weekday === 7 ? null : '08:00',
+      closesAt: weekday === 7 ? null : weekday === 6 ? '15:00' : '20:00',
+    })),
+    services: {
+      covidTest: false,
+      childNurse: false,
+      cardTerminal: true,
+      ramp: true,
+      gynecologicalChair: false,
+      urogenitalMale: false,
+      everyDay: false,
+    },
+    status: 'closing-soon',
+  },
+  visit: null,
+  preparation: {
+    fastingHours: 12,
+    notes: [
+      { text: 'Строго натщесерце, через 12–14 годин.', services: ['Ліпідограма'], fastingHours: 12 },
+      { text: 'Зібрати ранкову сечу.', services: ['Загальний аналіз сечі'], fastingHours: null },
+    ],
+  },
+  results: { workingDays: 3, expectedDate: '2026-11-23' },
+};
 
 /** Installs the fake API; answers the mutable state and the recorded requests. */
 export function serve(initial: Partial<ServerState> = {}) {
@@ -182,6 +221,8 @@ export function serve(initial: Partial<ServerState> = {}) {
     ],
     createOrder: (body) => ok(orderOf(body)),
     order: null,
+    plan: PLAN,
+    branches: [BRANCH],
     removeFails: false,
     cartFails: false,
     wards: [WARD],
@@ -195,7 +236,7 @@ export function serve(initial: Partial<ServerState> = {}) {
       return ok({ systemPaymentType: 'online', onlineDiscountPercent: state.onlineDiscountPercent });
     if (key === 'GET /user/branches/enabled/settlements')
       return ok({ settlements: [{ id: CITY, title: 'Київ', sourceId: 'kyiv' }], branchCount: 1 });
-    if (key === `GET /user/branches/settlements/${CITY}/enabled`) return ok([BRANCH]);
+    if (key === `GET /user/branches/settlements/${CITY}/enabled`) return ok(state.branches);
     if (key === 'GET /core/genders')
       return ok([
         { id: 1, code: 'male', title: 'Чоловіча', enabled: true },
@@ -262,6 +303,9 @@ export function serve(initial: Partial<ServerState> = {}) {
       const order = state.order as Order;
       state.order = { ...order, paymentType: 'cash', state: 'waiting-at-branch', onlineDiscount: 0, totalPrice: 100 };
       return ok(state.order);
+    }
+    if (key.startsWith('GET /order/orders/') && key.endsWith('/plan')) {
+      return state.plan ? ok(state.plan) : { status: 500, data: { code: 'internal', message: 'Помилка' } };
     }
     if (key.startsWith('GET /order/orders/')) {
       return state.order ? ok(state.order) : { status: 404, data: { code: 'not-found', message: 'Не знайдено' } };

@@ -110,6 +110,11 @@ function crumbLabels(routes: readonly PageRoute[], request: PageRequest, context
     const onTrail = crumb.label ? matchPath({ path: pattern, end: true }, prefix) : null;
     const label = onTrail && crumb.label?.({ ...context, params: { ...context.params, ...onTrail.params } });
     const t = texts.getFixedT(request.locale, ns);
-    return { pattern, label: label || t(crumb.labelKey), ...(crumb.id ? { id: crumb.id } : {}) };
+    return {
+      pattern,
+      label: label || t(crumb.labelKey),
+      ...(crumb.id ? { id: crumb.id } : {}),
+      ...(crumb.parents ? { parents: crumb.parents.map(({ link, labelKey }) => ({ link, label: t(labelKey) })) } : {}),
+    };
   });
 }

@@ -47,7 +47,16 @@ export type PageCrumb = {
   id?: string;
   /** that real name from the page's data, for the server's first view */
   label?: (context: PageContext) => string | null | undefined;
+  /**
+   * The crumbs before this one when it is the page's own, in place of its address's: a page that lives
+   * under another's address but belongs elsewhere (the confirmation after paying is under /checkout,
+   * whose crumb would lead to an emptied checkout; it belongs with the orders).
+   */
+  parents?: readonly CrumbParent[];
 };
+
+/** A crumb put before a page's own (PageCrumb.parents): an absolute link and its label's key. */
+export type CrumbParent = { link: string; labelKey: string };
 
 /** What a route says of its page, read by the browser and the shell's server alike. */
 export type PageHandle = {
@@ -190,7 +199,12 @@ export type PageRequest = {
 };
 
 /** A crumb as the server shows it: full pattern, label in the page's locale. */
-export type PageCrumbLabel = { pattern: string; label: string; id?: string };
+export type PageCrumbLabel = {
+  pattern: string;
+  label: string;
+  id?: string;
+  parents?: { link: string; label: string }[];
+};
 
 export type DescribedPage = {
   kind: 'page';

@@ -1,7 +1,19 @@
-import { isApiError, type Order } from '@lab/api';
+import { isApiError, type Order, useOrderPlan } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, cardStyles, cx, formatDateTimeKyiv, isoToDisplay, Link, plural, useFormatPrice } from '@lab/ui';
-import { useId } from 'react';
+import {
+  Button,
+  cardStyles,
+  cx,
+  ErrorState,
+  formatDateTimeKyiv,
+  isoToDisplay,
+  Link,
+  plural,
+  Skeleton,
+  useFormatPrice,
+  VisitPlan,
+} from '@lab/ui';
+import { type ReactNode, useId, useState } from 'react';
 import { fullName, messageOf, statusOf } from '../../lib';
 import { OrderStateBadge } from './OrderStateBadge';
 import styles from './Orders.module.css';
@@ -25,6 +37,14 @@ type Props = {
 };
 
 const defaultResultsHref = (order: Order) => `/account/results/${order.registryId}`;
+
+/** States in which the sample is still to be taken: the card offers the visit's plan. */
+const BEFORE_THE_VISIT: ReadonlySet<Order['state']> = new Set([
+  'waiting-at-branch',
+  'paid',
+  'payment-pending',
+  'payment-failed',
+]);
 
 /** One order of my orders (spec section 3 "Order"): facts, totals, state and what can be done with it. */
 export function OrderCard({
@@ -151,6 +171,10 @@ export function OrderCard({
         )}
       </dl>
 
+      {showPayment && BEFORE_THE_VISIT.has(order.state) && (
+        <PlanDetails orderId={order.id} headingLevel={headingLevel === 3 ? 4 : 3} />
+      )}
+
       {items.length > 0 && (
         <details className={styles.items}>
           <summary>{t('orders.items', { n: items.length, noun: plural(items.length, t('orders.itemForms')) })}</summary>
@@ -249,5 +273,30 @@ export function OrderCard({
               : null}
       </p>
     </article>
+  );
+}
+
+/** Where, when, how to prepare, when results come: asked for once the patient opens it. */
+function PlanDetails({ orderId, headingLevel }: { orderId: string; headingLevel: 3 | 4 }) {
+  const { t } = useTranslation('account');
+  const [open, setOpen] = useState(false);
+  const plan = useOrderPlan(open ? orderId : null);
+  let content: ReactNode = null;
+  if (plan.data) content = <VisitPlan plan={plan.data} headingLevel={headingLevel} />;
+  else if (plan.error) {
+    content = <ErrorState variant="compact" title={t('orders.planFailed')} onRetry={() => void plan.mutate()} />;
+  } else if (open) {
+    content = (
+      <div aria-busy="true">
+        <span className="visually-hidden">{t('orders.planLoading')}</span>
+        <Skeleton count={3} height="1rem" gap="var(--space-3)" />
+      </div>
+    );
+  }
+  return (
+    <details className={styles.items} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{t('orders.plan')}</summary>
+      <div className={styles.plan}>{content}</div>
+    </details>
   );
 }

@@ -53,6 +53,65 @@ async function chooseBranch(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('option', { name: `${BRANCH.title}, ${BRANCH.address}` }));
 }
 
+describe('checkout: the branch picker', () => {
+  const WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opensAt: '07:30', closesAt: '19:00' }));
+  const far = { ...BRANCH, id: 6, title: 'просп. Берестейський, 10', address: 'просп. Берестейський, 10' };
+  const near = {
+    ...BRANCH,
+    id: 7,
+    title: 'вул. Драгоманова, 5',
+    address: 'вул. Драгоманова, 5',
+    lat: 50.4122,
+    lon: 30.6386,
+    schedule: WEEK,
+    status: 'closing-soon' as const,
+    services: { ...BRANCH.services, ramp: true, everyDay: true },
+  };
+
+  function grantPosition(point: { lat: number; lon: number } | null) {
+    const getCurrentPosition = jest.fn((resolve: PositionCallback) =>
+      resolve({ coords: { latitude: point?.lat ?? 0, longitude: point?.lon ?? 0 } } as GeolocationPosition),
+    );
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } });
+    Object.defineProperty(navigator, 'permissions', {
+      configurable: true,
+      value: { query: async () => ({ state: point ? 'granted' : 'prompt' }) },
+    });
+    return getCurrentPosition;
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'geolocation');
+    Reflect.deleteProperty(navigator, 'permissions');
+  });
+
+  it('lists each branch with its status, today’s hours and services, the nearest first when the position is known', async () => {
+    grantPosition({ lat: 50.41, lon: 30.63 });
+    const { user } = await renderSignedIn({ branches: [far, near] });
+    await screen.findByText('Спершу найближчі до вас відділення.');
+    await user.click(screen.getByRole('combobox', { name: 'Відділення' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.getAttribute('aria-label'))).toEqual([near.title, far.title]);
+    const description = document.getElementById(options[0]?.getAttribute('aria-describedby') ?? '');
+    expect(description).toHaveTextContent(/^Скоро зачиняється · сьогодні 07:30–19:00 · 0,\d км від вас/);
+    expect(description).toHaveTextContent('Оплата карткою · Пандус · Щодня');
+    await user.click(options[0] as HTMLElement);
+    const chosen = screen.getByTestId('chosen-branch');
+    expect(chosen).toHaveTextContent('Скоро зачиняється');
+    expect(chosen).toHaveTextContent('Пн–Нд07:30–19:00');
+    expect(within(chosen).getByRole('list', { name: 'Послуги відділення' })).toHaveTextContent('Пандус');
+  });
+
+  it('never asks for the position itself: without the permission the server’s order stays', async () => {
+    const getCurrentPosition = grantPosition(null);
+    const { user } = await renderSignedIn({ branches: [far, near] });
+    await user.click(await screen.findByRole('combobox', { name: 'Відділення' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.getAttribute('aria-label'))).toEqual([far.title, near.title]);
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    expect(screen.queryByText('Спершу найближчі до вас відділення.')).not.toBeInTheDocument();
+  });
+});
+
 describe('checkout: who may check out', () => {
   it('asks a guest to sign in (from checkout) and shows the form once signed in', async () => {
     const { state } = serve({ cart: cartOf([ferritin]) });

@@ -1,6 +1,10 @@
 import { type ApiResponse, type Branch, branchLabel, type HomeVisitSlotsResponse } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import {
+  BRANCH_SERVICE_KEYS,
+  BranchSchedule,
+  BranchServiceList,
+  BranchStatusBadge,
   type DateInputChange,
   DatePicker,
   Dropdown,
@@ -8,9 +12,12 @@ import {
   fieldStyles,
   formatPhone,
   Skeleton,
+  UI_NAMESPACE,
   useFormatPrice,
 } from '@lab/ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { useKnownPosition } from '../../lib/useKnownPosition';
+import { byDistance, todayHours } from './branches';
 import styles from './Checkout.module.css';
 import { ChoiceGroup, FieldError, TextField } from './fields';
 import type { CheckoutForm, FieldKey, HomeFields, Visit } from './validation';
@@ -89,6 +96,9 @@ function BranchPicker({
   onChange: (branchId: number | null) => void;
 }) {
   const { t } = useTranslation('cartCheckout');
+  const { t: ui } = useTranslation(UI_NAMESPACE);
+  const position = useKnownPosition();
+  const rows = useMemo(() => byDistance(branches.data ?? [], position), [branches.data, position]);
   if (!branches.data && branches.isLoading) {
     return <Skeleton height="3rem" radius="var(--radius-md)" />;
   }
@@ -98,15 +108,30 @@ function BranchPicker({
   if (branches.data.length === 0) return <p className={styles.notice}>{t('visit.noBranches')}</p>;
   const selected = branches.data.find((branch) => branch.id === value);
   const errorId = `${id}-error`;
+  const now = new Date();
+  // each branch's status now, today's hours, how far, and what it offers: enough to choose from the list
+  const describe = ({ branch, km }: (typeof rows)[number]) => {
+    const hours = todayHours(branch.schedule, now);
+    const first = [
+      ui(`branch.status.${branch.status}`),
+      hours ? t('visit.todayHours', { hours }) : t('visit.todayClosed'),
+      km === null ? null : t('visit.distance', { km: km < 10 ? km.toFixed(1).replace('.', ',') : Math.round(km) }),
+    ];
+    const services = BRANCH_SERVICE_KEYS.filter((key) => branch.services[key]).map((key) =>
+      ui(`branch.services.${key}`),
+    );
+    return [first.filter(Boolean).join(' · '), services.join(' · ')].filter(Boolean).join('\n');
+  };
   return (
     <div className={fieldStyles.field}>
       <Dropdown
         id={id}
         label={t('visit.branchLabel')}
         placeholder={t('visit.branchPlaceholder')}
-        options={branches.data.map((branch) => ({
-          value: String(branch.id),
-          label: branchLabel(branch),
+        options={rows.map((row) => ({
+          value: String(row.branch.id),
+          label: branchLabel(row.branch),
+          description: describe(row),
         }))}
         value={value == null ? null : String(value)}
         onChange={(chosen) => onChange(chosen == null ? null : Number(chosen))}
@@ -114,11 +139,19 @@ function BranchPicker({
         describedBy={error ? errorId : undefined}
       />
       <FieldError id={errorId} message={error} />
+      {position && <p className={styles.muted}>{t('visit.nearestFirst')}</p>}
       {selected && (
-        <p className={styles.muted}>
-          {selected.address}
-          {selected.phone ? ` · ${formatPhone(selected.phone) ?? selected.phone}` : ''}
-        </p>
+        <div className={styles.branchCard} data-testid="chosen-branch">
+          <div className={styles.branchHead}>
+            <p className={styles.branchAddress}>
+              {selected.address}
+              {selected.phone ? ` · ${formatPhone(selected.phone) ?? selected.phone}` : ''}
+            </p>
+            <BranchStatusBadge status={selected.status} />
+          </div>
+          <BranchSchedule schedule={selected.schedule} />
+          <BranchServiceList services={selected.services} />
+        </div>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { Order } from '@lab/api';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { browser } from '../../lib/browser';
 import { bodyOf, orderOf, serve } from '../../test/server';
@@ -43,6 +43,43 @@ describe('the payment result', () => {
     expect(totals).toHaveTextContent('Знижка за онлайн-оплату−14.60 грн');
     expect(totals).toHaveTextContent('Виїзд медсестри+350 грн');
     expect(totals).toHaveTextContent('До сплати627.40 грн');
+  });
+
+  it('says where (hours, status, services), how to prepare (the strictest fast first) and when results come', async () => {
+    serve({
+      signedIn: true,
+      order: online({ state: 'waiting-at-branch', paymentType: 'cash', registryId: null }),
+    });
+    renderResult(`orderId=${ORDER_ID}`);
+    const plan = await screen.findByTestId('visit-plan');
+    const where = within(plan).getByRole('region', { name: 'Куди прийти' });
+    expect(where).toHaveTextContent('вул. Хрещатик, 67');
+    expect(where).toHaveTextContent('Скоро зачиняється');
+    expect(where).toHaveTextContent('Пн–Пт08:00–20:00');
+    expect(where).toHaveTextContent('Ндвихідний');
+    expect(within(where).getByRole('list', { name: 'Послуги відділення' })).toHaveTextContent(/Оплата карткою.*Пандус/);
+    const prepare = within(plan).getByRole('region', { name: 'Як підготуватися' });
+    expect(within(prepare).getByTestId('plan-fasting')).toHaveTextContent(/^Не їжте щонайменше 12 годин/);
+    const notes = within(prepare)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(notes).toEqual([
+      'Строго натщесерце, через 12–14 годин.Для: Ліпідограма',
+      'Зібрати ранкову сечу.Для: Загальний аналіз сечі',
+    ]);
+    expect(within(plan).getByTestId('plan-results')).toHaveTextContent(
+      'Орієнтовно понеділок, 23 листопада: до 3 робочих днів після взяття матеріалу.',
+    );
+  });
+
+  it('a plan that failed to load says so and is asked for again', async () => {
+    const server = serve({ signedIn: true, order: online({ state: 'paid' }), plan: null });
+    renderResult(`orderId=${ORDER_ID}`);
+    const retry = await screen.findByRole('button', { name: /Спробувати ще раз/ });
+    expect(screen.getByText('Не вдалося завантажити пам’ятку до візиту')).toBeInTheDocument();
+    const before = server.calls(`GET /order/orders/${ORDER_ID}/plan`).length;
+    await userEvent.setup().click(retry);
+    await waitFor(() => expect(server.calls(`GET /order/orders/${ORDER_ID}/plan`).length).toBe(before + 1));
   });
 
   it('shows the branch once, and a home visit with everything the nurse needs to find the door', async () => {

@@ -1,7 +1,18 @@
-import { api, branchLabel, type Order, requestSignIn, useOrder, useSession } from '@lab/api';
+import { api, branchLabel, type Order, requestSignIn, useOrder, useOrderPlan, useSession } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useSearchParams } from '@lab/router';
-import { Button, cardStyles, cx, ErrorState, isoToDisplay, Link, Price, Skeleton } from '@lab/ui';
+import {
+  Button,
+  cardStyles,
+  cx,
+  ErrorState,
+  isoToDisplay,
+  Link,
+  Price,
+  Skeleton,
+  useBreadcrumbLabel,
+  VisitPlan,
+} from '@lab/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Totals, TotalsList } from '../../components/TotalsList';
 import { goToPayment, isOnlinePayment, startOnlinePayment } from '../../lib/payment';
@@ -143,6 +154,8 @@ function OrderResult({
 }) {
   const { t } = useTranslation('cartCheckout');
   const view = paymentView(order, hint);
+  // the trail's last crumb names the order (Головна → Мої замовлення → Замовлення №…)
+  useBreadcrumbLabel('checkout-order', t('crumbs.order', { number: order.number }));
   const [busy, setBusy] = useState<'pay' | 'branch' | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
@@ -292,6 +305,8 @@ function OrderResult({
         )}
       </dl>
 
+      <OrderPlanSection orderId={order.id} />
+
       <h2 className={styles.subheading}>{t('result.items')}</h2>
       <ul className={styles.lines}>
         {[...order.items, ...order.additionalServices].map((item) => (
@@ -312,6 +327,22 @@ function OrderResult({
           {t('result.toCatalogue')}
         </Link>
       </div>
+    </div>
+  );
+}
+
+/** Where, when, how to prepare and when results come (GET /order/orders/{id}/plan). */
+function OrderPlanSection({ orderId }: { orderId: string }) {
+  const { t } = useTranslation('cartCheckout');
+  const plan = useOrderPlan(orderId);
+  if (plan.data) return <VisitPlan plan={plan.data} />;
+  if (plan.error) {
+    return <ErrorState variant="compact" title={t('result.planFailed')} onRetry={() => void plan.mutate()} />;
+  }
+  return (
+    <div aria-busy="true">
+      <span className="visually-hidden">{t('result.planLoading')}</span>
+      <Skeleton count={3} height="1rem" gap="var(--space-3)" />
     </div>
   );
 }

@@ -96,6 +96,8 @@ export function OptionList({
                 role="option"
                 aria-selected={selected}
                 aria-disabled={unavailable || undefined}
+                aria-label={option.description ? option.label : undefined}
+                aria-describedby={option.description ? `${optionDomId(listboxId, index)}-description` : undefined}
                 className={cx(
                   styles.option,
                   index === active && styles.active,
@@ -111,7 +113,14 @@ export function OptionList({
                 }}
                 onClick={() => onSelect(option)}
               >
-                <span className={styles.optionLabel}>{option.label}</span>
+                <span className={styles.optionLabel}>
+                  {option.label}
+                  {option.description && (
+                    <span id={`${optionDomId(listboxId, index)}-description`} className={styles.optionDescription}>
+                      {option.description}
+                    </span>
+                  )}
+                </span>
                 {/* aria-selected already tells assistive technology; the hint is for the eyes. */}
                 {hint && (
                   <span className={styles.hint} aria-hidden="true">

@@ -2,6 +2,8 @@ export interface DropdownOption {
   /** Unique among the options; what onChange reports. */
   value: string;
   label: string;
+  /** A second line under the label (a branch's status and hours): the option's description, not its name. */
+  description?: string;
   disabled?: boolean;
 }
 

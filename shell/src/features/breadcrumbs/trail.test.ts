@@ -36,6 +36,39 @@ describe('breadcrumb trail from the path (spec section 2)', () => {
     expect(trail.at(-1)).toMatchObject({ id: 'patient', current: true });
   });
 
+  it('puts a page’s named parents in place of its address’s crumbs (the confirmation after paying)', () => {
+    const crumbs: CrumbDefinition[] = [
+      { pattern: '/checkout', labelKey: 'crumbs.checkout', ns: 'cartCheckout' },
+      {
+        pattern: '/checkout/result',
+        labelKey: 'crumbs.paymentResult',
+        ns: 'cartCheckout',
+        id: 'checkout-order',
+        parents: [{ link: '/account/orders', labelKey: 'crumbs.orders' }],
+      },
+    ];
+    const seen: Array<{ labelKey: string; ns?: string }> = [];
+    const trail = buildTrail(
+      '/checkout/result',
+      crumbs,
+      (definition) => {
+        seen.push({ labelKey: definition.labelKey, ns: definition.ns });
+        return definition.labelKey;
+      },
+      home,
+    );
+    expect(trail).toEqual([
+      { label: 'home', link: '/', current: false },
+      { label: 'crumbs.orders', link: '/account/orders', current: false },
+      { id: 'checkout-order', label: 'crumbs.paymentResult', link: '/checkout/result', current: true },
+    ]);
+    // never the emptied checkout; the parent's label is read in the page's namespace
+    expect(trail.map((crumb) => crumb.link)).not.toContain('/checkout');
+    expect(seen).toContainEqual({ labelKey: 'crumbs.orders', ns: 'cartCheckout' });
+    // the checkout page itself keeps its own trail
+    expect(buildTrail('/checkout', crumbs, label, home).map((crumb) => crumb.link)).toEqual(['/', '/checkout']);
+  });
+
   it('gives no trail where nothing is defined (home, unknown pages)', () => {
     expect(buildTrail('/', CRUMBS, label, home)).toEqual([]);
     expect(buildTrail('/no/such/page', CRUMBS, label, home)).toEqual([]);

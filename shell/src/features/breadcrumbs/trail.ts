@@ -1,4 +1,4 @@
-import type { PageCrumb } from '@lab/pages/routes';
+import type { CrumbParent, PageCrumb } from '@lab/pages/routes';
 import { matchPath } from '@lab/router';
 
 /** A route's breadcrumb: a label, or an id whose label a page may replace later (spec section 2). */
@@ -11,6 +11,8 @@ export type CrumbDefinition = {
   id?: string;
   /** the real name from the page's data (its route's handle, @lab/pages PageCrumb.label) */
   label?: PageCrumb['label'];
+  /** the crumbs before it when it is the page's own, in place of the address's (PageCrumb.parents) */
+  parents?: readonly CrumbParent[];
 };
 
 export type Crumb = { id?: string; label: string; link: string; current: boolean };
@@ -26,15 +28,30 @@ export function buildTrail(
   home: { label: string; link: string },
 ): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
-  const crumbs: Crumb[] = [];
+  let crumbs: Crumb[] = [];
+  let own: CrumbDefinition | undefined;
   segments.forEach((_, index) => {
     const path = `/${segments.slice(0, index + 1).join('/')}`;
     const definition = definitions.find((candidate) => matchPath({ path: candidate.pattern, end: true }, path));
+    own = definition;
     if (definition) crumbs.push({ id: definition.id, label: label(definition, path), link: path, current: false });
   });
   if (!crumbs.length) return [];
+  // the page's own crumb names the crumbs before it: they replace the address's
+  const parents = own?.parents;
+  const last = crumbs[crumbs.length - 1];
+  if (parents && last) {
+    crumbs = [
+      ...parents.map(({ link, labelKey }) => ({
+        label: label({ pattern: link, labelKey, ns: own?.ns }, link),
+        link,
+        current: false,
+      })),
+      last,
+    ];
+  }
   const trail = [{ label: home.label, link: home.link, current: false }, ...crumbs];
-  const last = trail[trail.length - 1];
-  if (last) last.current = true;
+  const current = trail[trail.length - 1];
+  if (current) current.current = true;
   return trail;
 }

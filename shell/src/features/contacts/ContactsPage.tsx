@@ -1,22 +1,22 @@
-import { type Branch, type BranchServices, useSettlementBranches } from '@lab/api';
+import { type Branch, useSettlementBranches } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, cardStyles, cx, ErrorState, formatPhone, SkeletonGrid } from '@lab/ui';
+import {
+  BranchSchedule,
+  BranchServiceList,
+  BranchStatusBadge,
+  Button,
+  cardStyles,
+  cx,
+  ErrorState,
+  formatPhone,
+  BRANCH_SERVICE_KEYS as SERVICE_KEYS,
+  type BranchServiceKey as ServiceKey,
+  SkeletonGrid,
+} from '@lab/ui';
 import { useMemo, useState } from 'react';
 import { useCity } from '../city';
 import { HOTLINE } from '../layout';
 import styles from './Contacts.module.css';
-import { scheduleLines } from './schedule';
-
-const SERVICE_KEYS = [
-  'covidTest',
-  'childNurse',
-  'cardTerminal',
-  'ramp',
-  'gynecologicalChair',
-  'urogenitalMale',
-  'everyDay',
-] as const satisfies readonly (keyof BranchServices)[];
-type ServiceKey = (typeof SERVICE_KEYS)[number];
 
 /** Contacts and the branches of the chosen city, filterable by service (spec sections 2 and 3). */
 export function ContactsPage() {
@@ -85,22 +85,14 @@ export function ContactsPage() {
 
 function BranchCard({ branch }: { branch: Branch }) {
   const { t } = useTranslation('shell');
-  const dayNames = t('contacts.days', { returnObjects: true }) as string[];
   return (
     <article className={cx(cardStyles.card, styles.card)}>
       <div className={styles.cardHead}>
         <h3 className={styles.address}>{branch.address}</h3>
-        <span className={styles[`status-${branch.status}`]}>{t(`contacts.status.${branch.status}`)}</span>
+        <BranchStatusBadge status={branch.status} />
       </div>
       {branch.partner && <p className={styles.partner}>{t('contacts.partner')}</p>}
-      <dl className={styles.schedule}>
-        {scheduleLines(branch.schedule, dayNames).map((line) => (
-          <div key={line.days} className={styles.scheduleRow}>
-            <dt>{line.days}</dt>
-            <dd>{line.hours ?? t('contacts.dayOff')}</dd>
-          </div>
-        ))}
-      </dl>
+      <BranchSchedule schedule={branch.schedule} />
       {branch.phone && (
         <p className={styles.phone}>
           {/* read as the site writes phones (+38 (044) 719-52-79), dialled as stored */}
@@ -110,11 +102,7 @@ function BranchCard({ branch }: { branch: Branch }) {
           </a>
         </p>
       )}
-      <ul className={styles.services} aria-label={t('contacts.servicesLabel')}>
-        {SERVICE_KEYS.filter((key) => branch.services[key]).map((key) => (
-          <li key={key}>{t(`contacts.services.${key}`)}</li>
-        ))}
-      </ul>
+      <BranchServiceList services={branch.services} />
     </article>
   );
 }

@@ -27,7 +27,14 @@ let knownMap: RemotesMap | null = null;
 let crumbsSnapshot: readonly RemoteCrumb[] = [];
 
 /** A crumb of a page: the full pattern, its label's key in its namespace, its real name from the page's data. */
-export type RemoteCrumb = { pattern: string; labelKey: string; ns: string; id?: string; label?: PageCrumb['label'] };
+export type RemoteCrumb = {
+  pattern: string;
+  labelKey: string;
+  ns: string;
+  id?: string;
+  label?: PageCrumb['label'];
+  parents?: PageCrumb['parents'];
+};
 
 function changed() {
   for (const listener of listeners) listener();
@@ -35,12 +42,13 @@ function changed() {
 
 /** Adds the crumbs of these routes to the trail's (the shell's pages at start, a remote's when patched in). */
 export function addCrumbs(routes: readonly PageRoute[]) {
-  const added = crumbsOf(routes).map(({ pattern, crumb: { labelKey, id, label }, ns }) => ({
+  const added = crumbsOf(routes).map(({ pattern, crumb: { labelKey, id, label, parents }, ns }) => ({
     pattern,
     labelKey,
     ns,
     ...(id ? { id } : {}),
     ...(label ? { label } : {}),
+    ...(parents ? { parents } : {}),
   }));
   crumbsSnapshot = [...crumbsSnapshot, ...added];
   changed();

@@ -1,4 +1,5 @@
-import type { ScheduleDay } from '@lab/api';
+/** One weekday's hours (the API's ScheduleDay): ISO weekday, both times null on a day off. */
+export type ScheduleDay = { weekday: number; opensAt: string | null; closesAt: string | null };
 
 export type ScheduleLine = { days: string; hours: string | null };
 
