@@ -36,6 +36,8 @@ export function useLongDate(): (date: string) => string {
   return (date) => format.format(new Date(`${date}T12:00:00Z`));
 }
 
+const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
 /**
  * Where, when, how to prepare and when the results come, for one order: the confirmation after
  * checkout and the account's order card. `headingLevel` fits it under the page's headings.
@@ -68,7 +70,9 @@ export function VisitPlan({ plan, headingLevel = 2 }: { plan: VisitPlanData; hea
       {visit && (
         <section className={styles.part} aria-label={t('plan.when')}>
           <Heading className={styles.heading}>{t('plan.when')}</Heading>
-          <p data-testid="plan-visit">{t('plan.visitAt', { date: longDate(visit.date), time: visit.time })}</p>
+          <p data-testid="plan-visit">
+            {t('plan.visitAt', { date: capitalized(longDate(visit.date)), time: visit.time })}
+          </p>
           <p className={styles.muted}>{t('plan.reminder')}</p>
         </section>
       )}
