@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
 import { pageJson, setCity } from '../support/page';
 import { Site } from '../support/site';
@@ -44,10 +44,10 @@ async function kyivId(): Promise<number> {
   return kyiv.id;
 }
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page | Locator, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, ...('goto' in page ? { fullPage: true } : {}) });
 }
 
 const distance = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) =>
@@ -202,7 +202,7 @@ for (const viewport of [
       // the crumbs: Головна → Мої замовлення → Замовлення №…, never the emptied checkout
       const number = (await page.getByText(/^Замовлення № \S+ оформлено$/).textContent())?.match(/№ (\S+)/)?.[1];
       const crumbs = page.getByRole('navigation', { name: 'Навігаційний ланцюжок' });
-      await expect(crumbs.getByRole('listitem')).toHaveText(['Головна', 'Мої замовлення', `Замовлення №${number}`]);
+      await expect(crumbs.getByRole('listitem')).toHaveText(['Головна', 'Мої замовлення', `Замовлення № ${number}`]);
       await expect(crumbs.getByRole('link', { name: 'Оформлення замовлення' })).toHaveCount(0);
       await shot(page, `confirmation-branch-${viewport.width}`);
       await crumbs.getByRole('link', { name: 'Мої замовлення' }).click();
@@ -218,8 +218,7 @@ for (const viewport of [
       await card.getByText('Візит і підготовка').click();
       await expect(card.getByTestId('plan-address')).toHaveText(nearest.address);
       await expect(card.getByTestId('plan-fasting')).toContainText('12 годин');
-      await card.scrollIntoViewIfNeeded();
-      await shot(page, `order-card-plan-${viewport.width}`);
+      await shot(card, `order-card-plan-${viewport.width}`);
       await page.close();
     });
 

@@ -4,16 +4,6 @@ import './i18n';
 
 export { Accordion, type AccordionItem, type AccordionProps } from './accordion/Accordion';
 export { CountBadge, formatBadgeCount } from './badge/CountBadge';
-export {
-  BRANCH_SERVICE_KEYS,
-  type BranchOpenStatus,
-  BranchSchedule,
-  type BranchServiceKey,
-  BranchServiceList,
-  BranchStatusBadge,
-} from './branch/BranchFacts';
-export { type ScheduleDay as BranchScheduleDay, type ScheduleLine, scheduleLines } from './branch/schedule';
-export { useLongDate, VisitPlan, type VisitPlanData } from './branch/VisitPlan';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './button/Button';
 export { Spinner, type SpinnerProps } from './button/Spinner';
 export { CloseButton, type CloseButtonProps } from './CloseButton';

@@ -11,8 +11,8 @@ import {
   plural,
   Skeleton,
   useFormatPrice,
-  VisitPlan,
 } from '@lab/ui';
+import { VisitPlan } from '@lab/ui/branch';
 import { type ReactNode, useId, useState } from 'react';
 import { fullName, messageOf, statusOf } from '../../lib';
 import { OrderStateBadge } from './OrderStateBadge';

@@ -1,10 +1,6 @@
 import { type ApiResponse, type Branch, branchLabel, type HomeVisitSlotsResponse } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import {
-  BRANCH_SERVICE_KEYS,
-  BranchSchedule,
-  BranchServiceList,
-  BranchStatusBadge,
   type DateInputChange,
   DatePicker,
   Dropdown,
@@ -12,9 +8,15 @@ import {
   fieldStyles,
   formatPhone,
   Skeleton,
-  UI_NAMESPACE,
   useFormatPrice,
 } from '@lab/ui';
+import {
+  BRANCH_NAMESPACE,
+  BRANCH_SERVICE_KEYS,
+  BranchSchedule,
+  BranchServiceList,
+  BranchStatusBadge,
+} from '@lab/ui/branch';
 import { type ReactNode, useMemo } from 'react';
 import { useKnownPosition } from '../../lib/useKnownPosition';
 import { byDistance, todayHours } from './branches';
@@ -96,7 +98,7 @@ function BranchPicker({
   onChange: (branchId: number | null) => void;
 }) {
   const { t } = useTranslation('cartCheckout');
-  const { t: ui } = useTranslation(UI_NAMESPACE);
+  const { t: ui } = useTranslation(BRANCH_NAMESPACE);
   const position = useKnownPosition();
   const rows = useMemo(() => byDistance(branches.data ?? [], position), [branches.data, position]);
   if (!branches.data && branches.isLoading) {

@@ -1,18 +1,8 @@
 import { api, branchLabel, type Order, requestSignIn, useOrder, useOrderPlan, useSession } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useSearchParams } from '@lab/router';
-import {
-  Button,
-  cardStyles,
-  cx,
-  ErrorState,
-  isoToDisplay,
-  Link,
-  Price,
-  Skeleton,
-  useBreadcrumbLabel,
-  VisitPlan,
-} from '@lab/ui';
+import { Button, cardStyles, cx, ErrorState, isoToDisplay, Link, Price, Skeleton, useBreadcrumbLabel } from '@lab/ui';
+import { VisitPlan } from '@lab/ui/branch';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Totals, TotalsList } from '../../components/TotalsList';
 import { goToPayment, isOnlinePayment, startOnlinePayment } from '../../lib/payment';

@@ -1,7 +1,7 @@
 import { useTranslation } from '@lab/i18n';
 import { cx } from '../cx';
-import { UI_NAMESPACE } from '../i18n';
 import styles from './BranchFacts.module.css';
+import { BRANCH_NAMESPACE } from './i18n';
 import { type ScheduleDay, scheduleLines } from './schedule';
 
 /** A branch's status now (the API's BranchStatus, computed by the server in Kyiv time). */
@@ -21,7 +21,7 @@ export type BranchServiceKey = (typeof BRANCH_SERVICE_KEYS)[number];
 
 /** Open / closing soon / closed as a coloured label with its words (never colour alone). */
 export function BranchStatusBadge({ status, className }: { status: BranchOpenStatus; className?: string }) {
-  const { t } = useTranslation(UI_NAMESPACE);
+  const { t } = useTranslation(BRANCH_NAMESPACE);
   return (
     <span className={cx(styles.status, styles[status], className)} data-status={status}>
       {t(`branch.status.${status}`)}
@@ -31,7 +31,7 @@ export function BranchStatusBadge({ status, className }: { status: BranchOpenSta
 
 /** The week's hours, days with the same hours joined ("Пн–Пт 08:00–20:00", "Нд вихідний"). */
 export function BranchSchedule({ schedule, className }: { schedule: readonly ScheduleDay[]; className?: string }) {
-  const { t } = useTranslation(UI_NAMESPACE);
+  const { t } = useTranslation(BRANCH_NAMESPACE);
   const dayNames = t('branch.days', { returnObjects: true }) as string[];
   return (
     <dl className={cx(styles.schedule, className)} aria-label={t('branch.hours')}>
@@ -53,7 +53,7 @@ export function BranchServiceList({
   services: Readonly<Record<BranchServiceKey, boolean>>;
   className?: string;
 }) {
-  const { t } = useTranslation(UI_NAMESPACE);
+  const { t } = useTranslation(BRANCH_NAMESPACE);
   const offered = BRANCH_SERVICE_KEYS.filter((key) => services[key]);
   if (offered.length === 0) return null;
   return (

@@ -1,8 +1,8 @@
 import { useLocale, useTranslation } from '@lab/i18n';
 import { formatPhone } from '../format/phone';
 import { plural } from '../format/plural';
-import { UI_NAMESPACE } from '../i18n';
 import { BranchSchedule, type BranchServiceKey, BranchServiceList, BranchStatusBadge } from './BranchFacts';
+import { BRANCH_NAMESPACE } from './i18n';
 import type { ScheduleDay } from './schedule';
 import styles from './VisitPlan.module.css';
 
@@ -43,7 +43,7 @@ const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.
  * checkout and the account's order card. `headingLevel` fits it under the page's headings.
  */
 export function VisitPlan({ plan, headingLevel = 2 }: { plan: VisitPlanData; headingLevel?: 2 | 3 | 4 }) {
-  const { t } = useTranslation(UI_NAMESPACE);
+  const { t } = useTranslation(BRANCH_NAMESPACE);
   const longDate = useLongDate();
   const Heading = (['h2', 'h3', 'h4'] as const)[headingLevel - 2] ?? 'h2';
   const { branch, visit, preparation, results } = plan;

@@ -1,18 +1,13 @@
 import { type Branch, useSettlementBranches } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
+import { Button, cardStyles, cx, ErrorState, formatPhone, SkeletonGrid } from '@lab/ui';
 import {
   BranchSchedule,
   BranchServiceList,
   BranchStatusBadge,
-  Button,
-  cardStyles,
-  cx,
-  ErrorState,
-  formatPhone,
   BRANCH_SERVICE_KEYS as SERVICE_KEYS,
   type BranchServiceKey as ServiceKey,
-  SkeletonGrid,
-} from '@lab/ui';
+} from '@lab/ui/branch';
 import { useMemo, useState } from 'react';
 import { useCity } from '../city';
 import { HOTLINE } from '../layout';
