@@ -355,12 +355,13 @@ function optimization(production, host = false, devServer = false) {
         // the host: the libraries and shared packages every page starts with, in one chunk instead of
         // twenty (a shared module is a chunk of its own, small ones copied into several). Each chunk cost
         // a phone's main thread a preload and a script element, 2 ms each with the CPU slowed 4x
-        // (README "Performance"). What loads later (DOMPurify, web-vitals) keeps its own chunk. Not in
-        // development: the dev server's client would run a second time from it.
+        // (README "Performance"). What loads later (DOMPurify, web-vitals, @lab/ui/branch) keeps its own
+        // chunk. Not in development: the dev server's client would run a second time from it.
         ...(host &&
           production && {
             startup: {
-              test: /[\\/]node_modules[\\/](?!(\.pnpm[\\/])?(dompurify|web-vitals)[@\\/])|[\\/]packages[\\/][^\\/]+[\\/]src[\\/]/,
+              // @lab/ui/branch is the pages' that draw a branch (contacts), not every page's start-up
+              test: /[\\/]node_modules[\\/](?!(\.pnpm[\\/])?(dompurify|web-vitals)[@\\/])|[\\/]packages[\\/](?!ui[\\/]src[\\/]branch[\\/])[^\\/]+[\\/]src[\\/]/,
               name: 'startup',
               chunks: 'async',
               enforce: true,
