@@ -55,9 +55,9 @@ const distance = (a: { lat: number; lon: number }, b: { lat: number; lon: number
 
 /** "понеділок, 23 листопада", as the plan writes a day. */
 const longDate = (iso: string) =>
-  new Intl.DateTimeFormat('uk', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${iso}T12:00:00Z`),
-  );
+  new Intl.DateTimeFormat('uk', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
+    .format(new Date(`${iso}T12:00:00Z`))
+    .replace(/[\u02BC']/g, '\u2019');
 
 async function signIn(page: Page) {
   await page.goto(site.url);

@@ -12,8 +12,7 @@ import {
   Skeleton,
   useFormatPrice,
 } from '@lab/ui';
-import { VisitPlan } from '@lab/ui/branch';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { fullName, messageOf, statusOf } from '../../lib';
 import { OrderStateBadge } from './OrderStateBadge';
 import styles from './Orders.module.css';
@@ -37,6 +36,11 @@ type Props = {
 };
 
 const defaultResultsHref = (order: Order) => `/account/results/${order.registryId}`;
+
+/** The plan's view loads when a card's plan is first opened: the orders page's own code does without it. */
+const VisitPlan = lazy(() =>
+  import(/* webpackChunkName: "visit-plan" */ '@lab/ui/branch').then((module) => ({ default: module.VisitPlan })),
+);
 
 /** States in which the sample is still to be taken: the card offers the visit's plan. */
 const BEFORE_THE_VISIT: ReadonlySet<Order['state']> = new Set([
@@ -281,18 +285,22 @@ function PlanDetails({ orderId, headingLevel }: { orderId: string; headingLevel:
   const { t } = useTranslation('account');
   const [open, setOpen] = useState(false);
   const plan = useOrderPlan(open ? orderId : null);
+  const loading = (
+    <div aria-busy="true">
+      <span className="visually-hidden">{t('orders.planLoading')}</span>
+      <Skeleton count={3} height="1rem" gap="var(--space-3)" />
+    </div>
+  );
   let content: ReactNode = null;
-  if (plan.data) content = <VisitPlan plan={plan.data} headingLevel={headingLevel} />;
-  else if (plan.error) {
-    content = <ErrorState variant="compact" title={t('orders.planFailed')} onRetry={() => void plan.mutate()} />;
-  } else if (open) {
+  if (plan.data) {
     content = (
-      <div aria-busy="true">
-        <span className="visually-hidden">{t('orders.planLoading')}</span>
-        <Skeleton count={3} height="1rem" gap="var(--space-3)" />
-      </div>
+      <Suspense fallback={loading}>
+        <VisitPlan plan={plan.data} headingLevel={headingLevel} />
+      </Suspense>
     );
-  }
+  } else if (plan.error) {
+    content = <ErrorState variant="compact" title={t('orders.planFailed')} onRetry={() => void plan.mutate()} />;
+  } else if (open) content = loading;
   return (
     <details className={styles.items} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('orders.plan')}</summary>

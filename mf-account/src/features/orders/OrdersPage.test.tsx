@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { redirectTo } from '../../lib/redirect';
 import { order } from '../../test/fixtures';
-import { renderAt, resetBrowserState, setUpI18n } from '../../test/render';
+import { ok, renderAt, resetBrowserState, setUpI18n } from '../../test/render';
 import { serveAccount } from '../../test/server';
 import { OrdersPage } from './OrdersPage';
 
@@ -19,6 +19,40 @@ const listRequests = (requests: ReturnType<typeof serveAccount>) =>
   requests.filter((request) => request.url === '/admin-app/registries/self');
 
 describe('my orders', () => {
+  it('opens the plan of an order still to be sampled: where, how to prepare, when results come', async () => {
+    const plans: string[] = [];
+    serveAccount({
+      orders: [
+        order({ state: 'waiting-at-branch' }),
+        order({ id: 'ready', number: '2600102', state: 'results-ready' }),
+      ],
+      handle: (request) => {
+        if (!request.url?.endsWith('/plan')) return undefined;
+        plans.push(request.url);
+        return ok({
+          branch: null,
+          visit: { date: '2026-11-20', time: '10:00' },
+          preparation: {
+            fastingHours: 12,
+            notes: [{ text: 'Строго натщесерце, 12–14 годин.', services: ['Холестерин'], fastingHours: 12 }],
+          },
+          results: { workingDays: 2, expectedDate: '2026-11-24' },
+        });
+      },
+    });
+    renderAt(<OrdersPage />);
+    const [waiting, ready] = await screen.findAllByTestId('order-card');
+    if (!waiting || !ready) throw new Error('two cards expected');
+    // a ready order has nothing to plan; the plan is asked for only once it is opened
+    expect(within(ready).queryByText('Візит і підготовка')).not.toBeInTheDocument();
+    expect(plans).toEqual([]);
+    await userEvent.setup().click(within(waiting).getByText('Візит і підготовка'));
+    expect(await within(waiting).findByTestId('plan-fasting')).toHaveTextContent(/^Не їжте щонайменше 12 годин/);
+    expect(within(waiting).getByTestId('plan-visit')).toHaveTextContent(/^П’ятниця, 20 листопада, орієнтовно о 10:00/);
+    expect(within(waiting).getByTestId('plan-results')).toHaveTextContent('Орієнтовно вівторок, 24 листопада');
+    expect(plans).toEqual([`/order/orders/${order().id}/plan`]);
+  });
+
   it('offers the results that are in while the rest are awaited, and how many are in', async () => {
     serveAccount({
       orders: [

@@ -33,7 +33,8 @@ export function useLongDate(): (date: string) => string {
     month: 'long',
     timeZone: 'UTC',
   });
-  return (date) => format.format(new Date(`${date}T12:00:00Z`));
+  // Intl writes п’ятниця with U+02BC; the site's Ukrainian texts use one apostrophe, ’ (U+2019)
+  return (date) => format.format(new Date(`${date}T12:00:00Z`)).replace(/[\u02BC']/g, '\u2019');
 }
 
 const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
