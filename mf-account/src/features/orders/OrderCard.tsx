@@ -304,7 +304,8 @@ function PlanDetails({ orderId, headingLevel }: { orderId: string; headingLevel:
   return (
     <details className={styles.items} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('orders.plan')}</summary>
-      <div className={styles.plan}>{content}</div>
+      {/* spaced inline: a class would put a rule into every account page's first view */}
+      <div style={{ marginTop: 'var(--space-3)' }}>{content}</div>
     </details>
   );
 }
