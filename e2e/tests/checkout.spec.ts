@@ -307,7 +307,8 @@ test.describe('a patient orders and pays', () => {
     // and once: the router's loader and the page's hook take that answer
     const orderCalls: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes(orderPath)) orderCalls.push(request.url());
+      // the order's own read (its plan, /plan, is a call of its own)
+      if (new URL(request.url()).pathname === orderPath) orderCalls.push(request.url());
     });
     const pageChunkArrived = page.waitForResponse((response) =>
       /page-payment-result\.[0-9a-f]+\.js$/.test(response.url()),
