@@ -99,7 +99,8 @@ describe('checkout: the branch picker', () => {
     expect(chosen).toHaveTextContent('Скоро зачиняється');
     expect(chosen).toHaveTextContent('Пн–Нд07:30–19:00');
     expect(within(chosen).getByRole('list', { name: 'Послуги відділення' })).toHaveTextContent('Пандус');
-  });
+    // a long walk through the form: room for a loaded machine
+  }, 15_000);
 
   it('never asks for the position itself: without the permission the server’s order stays', async () => {
     const getCurrentPosition = grantPosition(null);
