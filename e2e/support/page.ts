@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** A call from inside the page, so it carries the session cookie. */
 export function pageJson<T>(page: Page, path: string, init?: { method: string; body: unknown }) {
@@ -22,4 +22,14 @@ export async function setCity(page: Page, id: number): Promise<void> {
     window.localStorage.setItem('cityId', JSON.stringify(city));
     window.localStorage.setItem('cityShown', 'true');
   }, id);
+}
+
+/**
+ * The header's search button drawn by mf-catalog itself: neither the server's first view of it nor the
+ * shell's stand-in that keeps a tap until the remote arrives (shell features/taps), which share its name.
+ */
+export function catalogueSearchButton(page: Page): Locator {
+  return page
+    .getByRole('button', { name: 'Пошук аналізів' })
+    .and(page.locator(':not([data-tap-standin]):not([data-first-view] *)'));
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { catalogueSearchButton } from '../support/page';
 import { APPS, repoRoot, Site } from '../support/site';
 
 const site = new Site({ basePort: 3100 });
@@ -25,7 +26,7 @@ test('the shell renders with all four remotes loaded from their own origins, the
   await page.goto(site.url);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('78');
   // one visible piece of each remote
-  await expect(page.getByRole('button', { name: 'Пошук аналізів' })).toBeVisible(); // mf-catalog
+  await expect(catalogueSearchButton(page)).toBeVisible(); // mf-catalog
   await expect(page.getByRole('link', { name: /^Кошик/ })).toBeVisible(); // mf-cart-checkout
   const signIn = page.getByRole('button', { name: 'Увійти до особистого кабінету' }); // mf-account
   await expect(signIn).toBeVisible();

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { catalogueSearchButton } from '../support/page';
 import { repoRoot, Site } from '../support/site';
 import { WorkCopy } from '../support/workCopy';
 
@@ -43,7 +44,7 @@ function rebuildCatalogWithChange(outputPath: string) {
 test('a remote rebuilt and redeployed is shown by the unchanged shell on reload', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto(site.url);
-  await expect(page.getByRole('button', { name: 'Пошук аналізів' })).toBeVisible();
+  await expect(catalogueSearchButton(page)).toBeVisible();
   await expect(page.getByTestId('catalog-release')).toHaveCount(0);
   const shellMain = readFileSync(join(repoRoot, 'shell', 'dist', 'main.js'));
 
@@ -53,7 +54,7 @@ test('a remote rebuilt and redeployed is shown by the unchanged shell on reload'
 
   await page.reload();
   await expect(page.getByTestId('catalog-release')).toHaveText('Нова версія каталогу');
-  await expect(page.getByRole('button', { name: 'Пошук аналізів' })).toBeVisible();
+  await expect(catalogueSearchButton(page)).toBeVisible();
   // the shell was neither rebuilt nor restarted
   expect(readFileSync(join(repoRoot, 'shell', 'dist', 'main.js')).equals(shellMain)).toBe(true);
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { catalogueSearchButton } from '../support/page';
 import { repoRoot, Site } from '../support/site';
 import { WorkCopy } from '../support/workCopy';
 
@@ -55,9 +56,9 @@ async function visitor(browser: Browser, bucket?: number): Promise<{ context: Br
   return { context, page };
 }
 
-/** Which catalogue the page runs, once the header's search button (mf-catalog) is up. */
+/** Which catalogue the page runs, once the header's search button (mf-catalog's own) is up. */
 async function catalogueOf(page: Page): Promise<'v1' | 'v2'> {
-  await expect(page.getByRole('button', { name: 'Пошук аналізів' })).toBeVisible();
+  await expect(catalogueSearchButton(page)).toBeVisible();
   return (await page.getByTestId('catalog-release').count()) > 0 ? 'v2' : 'v1';
 }
 
