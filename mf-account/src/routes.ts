@@ -4,7 +4,7 @@
 // draws: never their content, which is personal. The account's frame (app/AccountFrame.tsx) reads the
 // same routes. The pages share one chunk: most of their code is common to them.
 import { reads } from '@lab/api';
-import { type PageContext, type PageHandle, type PageRoute, personalRead } from '@lab/pages/routes';
+import type { DataCall, PageContext, PageHandle, PageRoute } from '@lab/pages/routes';
 import { matchPath } from '@lab/router';
 
 export { textsReady } from './i18n';
@@ -98,7 +98,9 @@ export const routes: readonly PageRoute[] = [
           // signed-in patient's HTML carries the page drawn from their order, so its largest text is there
           data: ({ params, locale }) => {
             const id = Number(params.id);
-            return Number.isInteger(id) && id > 0 ? [personalRead(reads.registry(id, locale))] : [];
+            // written out rather than with @lab/pages' personalRead: this module is on every page, that one is not
+            const order: DataCall = { ...reads.registry(id, locale), access: 'personal' };
+            return Number.isInteger(id) && id > 0 ? [order] : [];
           },
           visitorsView: true,
         },
