@@ -15,7 +15,15 @@ export const OPS_ORIGIN = `http://127.0.0.1:${METRICS_PORT}`;
 
 export type RunningApi = { child: ChildProcess; dataDir: string };
 
-export async function startApi(): Promise<RunningApi> {
+/**
+ * An API server on a database of its own, seeded. The run's is started once (global-setup); a journey
+ * that needs other settings (MOBILE_APP_STORE_URL ...) starts a second one on ports of its own.
+ */
+export async function startApi(
+  options: { port?: number; metricsPort?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningApi> {
+  const port = options.port ?? API_PORT;
+  const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-pglite-'));
   const child = spawn(
     join(repoRoot, 'packages/server/node_modules/.bin/tsx'),
@@ -23,7 +31,7 @@ export async function startApi(): Promise<RunningApi> {
     {
       env: {
         ...process.env,
-        PORT: String(API_PORT),
+        PORT: String(port),
         PGLITE_DATA_DIR: dataDir,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
@@ -38,7 +46,8 @@ export async function startApi(): Promise<RunningApi> {
         DEV_CLOCK_INTERVAL_MS: '0',
         // every journey's page views report their vitals, all from 127.0.0.1
         VITALS_PER_IP_MINUTE: '100000',
-        METRICS_PORT: String(METRICS_PORT),
+        METRICS_PORT: String(options.metricsPort ?? METRICS_PORT),
+        ...options.env,
       },
       stdio: ['ignore', 'ignore', 'inherit'], // its request log would drown the test report
     },
@@ -48,7 +57,7 @@ export async function startApi(): Promise<RunningApi> {
     if (child.exitCode !== null) throw new Error(`API server exited with ${child.exitCode}`);
     try {
       // ready: migrated, seeded, the database answering
-      const response = await fetch(`${API_ORIGIN}/api/ready`);
+      const response = await fetch(`${origin}/api/ready`);
       if (response.ok) return { child, dataDir };
     } catch {
       // not listening yet

@@ -50,6 +50,7 @@ export const endpoints = {
   // ---- menus and content
   menus: { method: 'GET', client: 'public', path: '/content/menus/infos/enabled' },
   articleByType: { method: 'GET', client: 'public', path: '/content/articles/type/:type/first/enabled' },
+  mobileApp: { method: 'GET', client: 'public', path: '/content/mobile-app' },
   newsList: { method: 'GET', client: 'public', path: '/content/news' },
   newsBySlug: { method: 'GET', client: 'public', path: '/content/news/slug/:slug' },
   equipment: { method: 'GET', client: 'public', path: '/content/equipments/enabled' },

@@ -34,6 +34,15 @@ export interface AppConfig {
   readonly orders: OrderSettings;
   /** Results from the laboratory's information system, and telling patients they are ready. */
   readonly results: ResultsSettings;
+  /** The mobile app's store pages (/getapp); none set: the site offers no app. */
+  readonly mobileApp: MobileAppSettings;
+}
+
+export interface MobileAppSettings {
+  /** MOBILE_APP_STORE_URL: the app's App Store page (https), or null. */
+  readonly appStoreUrl: string | null;
+  /** MOBILE_GOOGLE_PLAY_URL: the app's Google Play page (https), or null. */
+  readonly googlePlayUrl: string | null;
 }
 
 export interface AuthLimits {
@@ -175,6 +184,24 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 }
 
 /** A secret from the environment; the development value is refused in production. */
+/** An https address, or null when the setting is empty; anything else stops the server at start. */
+function httpsUrl(env: Env, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an https:// address`);
+  }
+  if (url.protocol !== 'https:') throw new Error(`${name} must be an https:// address`);
+  return url.href;
+}
+
+export function mobileAppSettingsFromEnv(env: Env): MobileAppSettings {
+  return { appStoreUrl: httpsUrl(env, 'MOBILE_APP_STORE_URL'), googlePlayUrl: httpsUrl(env, 'MOBILE_GOOGLE_PLAY_URL') };
+}
+
 function secret(env: Env, name: string, production: boolean): string {
   const value = env[name];
   if (value && value.length >= 32) return value;
@@ -236,6 +263,7 @@ export function appConfigFromEnv(env: Env = process.env): AppConfig {
     auth: authSettingsFromEnv(env, production),
     orders: orderSettingsFromEnv(env, production),
     results: resultsSettingsFromEnv(env, production),
+    mobileApp: mobileAppSettingsFromEnv(env),
   };
 }
 

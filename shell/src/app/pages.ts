@@ -47,6 +47,7 @@ function articlePage(type: (context: PageContext) => string | null, crumb?: stri
     },
     head: (context) => {
       const found = article(context);
+      if (found === null) return { title: context.t('notFound.title') };
       return found ? seoHead(found) : {};
     },
     notFound: (context) => article(context) === null,
@@ -176,7 +177,11 @@ export const shellRoutes: readonly PageRoute[] = [
     path: 'getapp',
     lazy: () =>
       import(/* webpackChunkName: "page-content" */ '../features/content').then((m) => ({ Component: m.GetAppPage })),
-    handle: articlePage(() => 'getapp', 'crumbs.getapp'),
+    // the article and the store links the page draws with it (none: no app to offer)
+    handle: {
+      ...articlePage(() => 'getapp', 'crumbs.getapp'),
+      data: ({ locale }) => [publicRead(reads.article('getapp', locale)), publicRead(reads.mobileApp())],
+    },
   },
   {
     id: 'shell/not-found',
@@ -185,7 +190,7 @@ export const shellRoutes: readonly PageRoute[] = [
       import(/* webpackChunkName: "page-not-found" */ '../features/not-found').then((m) => ({
         Component: m.NotFoundPage,
       })),
-    handle: { ns: NS },
+    handle: { ns: NS, head: ({ t }) => ({ title: t('notFound.title') }) },
   },
   {
     // content pages by slug, a remote that could not be loaded, and the not-found view for the rest

@@ -72,6 +72,25 @@ export const Article = Type.Object({
 });
 export type Article = Static<typeof Article>;
 
+// ---- the mobile app (/getapp): its store links from the server's settings, none when there is no app
+
+export const MobileAppStore = Type.Union([Type.Literal('app-store'), Type.Literal('google-play')]);
+export type MobileAppStore = Static<typeof MobileAppStore>;
+
+export const MobileAppLink = Type.Object({
+  store: MobileAppStore,
+  url: Type.String(),
+  /** The link as a QR code to scan from a computer's screen: an SVG image as a data: URL. */
+  qr: Type.String(),
+});
+export type MobileAppLink = Static<typeof MobileAppLink>;
+
+export const MobileApp = Type.Object({
+  /** The stores the app is in; empty: there is no app to offer (the page says so, menus leave it out). */
+  links: Type.Array(MobileAppLink),
+});
+export type MobileApp = Static<typeof MobileApp>;
+
 // ---- news and promotions
 
 export const NewsType = Type.Union([Type.Literal('news'), Type.Literal('promotion')]);

@@ -290,6 +290,8 @@ describe('route table', () => {
       'public POST /registry/shared/:token',
       'public POST /registry/shared/:token/pdf',
       'private POST /registry/shared/:token/doctor',
+      // the mobile app's store links and QR codes from the server's settings (issue 48, /getapp)
+      'public GET /content/mobile-app',
     ];
     expect(section7.filter((call) => !paths.has(call))).toEqual([]);
     expect(additions.filter((call) => !paths.has(call))).toEqual([]);

@@ -40,6 +40,7 @@ import {
   LabDocumentDetail,
   MenusQuery,
   MenusResponse,
+  MobileApp,
   NewsArticle,
   NewsListQuery,
   NewsListResponse,
@@ -188,6 +189,7 @@ const schemas = {
 
   menus: { querystring: MenusQuery, response: MenusResponse },
   articleByType: { params: ArticleParams, response: Article },
+  mobileApp: { response: MobileApp },
   newsList: { querystring: NewsListQuery, response: NewsListResponse },
   newsBySlug: { params: SlugParams, response: NewsArticle },
   equipment: { response: EquipmentResponse },

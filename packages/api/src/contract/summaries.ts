@@ -10,6 +10,7 @@ export const summaries: Readonly<Record<RouteKey, string>> = {
   settlementBranches: "List a city's enabled branches",
   menus: "Get the site's menus",
   articleByType: 'Get the current article of a type (about, contacts ...)',
+  mobileApp: 'Get the mobile app’s store links with their QR codes (empty when there is no app)',
   newsList: 'List news, a page at a time',
   newsBySlug: 'Get one news article by its slug',
   documentsList: "List the laboratory's documents, a page at a time",

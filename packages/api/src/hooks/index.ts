@@ -21,6 +21,7 @@ export {
   useDocuments,
   useEquipment,
   useMenus,
+  useMobileApp,
   useNewsItem,
   useNewsList,
   useSimilarDocuments,

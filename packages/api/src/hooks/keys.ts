@@ -18,6 +18,7 @@ export const apiKeys = {
     ['settlement-branches', settlementId, locale] as const,
   menus: (locale: Locale = currentLocale()) => ['menus', locale] as const,
   article: (type: string, locale: Locale = currentLocale()) => ['article', type, locale] as const,
+  mobileApp: () => ['mobile-app'] as const,
   newsList: (size: number, page: number, locale: Locale = currentLocale()) =>
     ['news-list', size, page, locale] as const,
   newsItem: (slug: string, locale: Locale = currentLocale()) => ['news-item', slug, locale] as const,

@@ -71,6 +71,8 @@ export const reads = {
     endpoint: 'orderGet',
     params: { orderId },
   }),
+  /** The mobile app's store links (the same in every language). */
+  mobileApp: (): ApiRead => ({ key: apiKeys.mobileApp(), endpoint: 'mobileApp' }),
   article: (type: string, locale: Locale): ApiRead => ({
     key: apiKeys.article(type, locale),
     endpoint: 'articleByType',

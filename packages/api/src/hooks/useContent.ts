@@ -10,6 +10,7 @@ import type {
   LabDocument,
   LabDocumentDetail,
   Menu,
+  MobileApp,
   NewsArticle,
   NewsItem,
   NewsType,
@@ -30,6 +31,12 @@ export function useArticle(type: string | null): ApiResponse<Article> {
   const locale = useLocale();
   const read = type ? reads.article(type, locale) : null;
   return useApiSWR(read?.key ?? null, () => fetchRead<Article>(read as ApiRead));
+}
+
+/** The mobile app's store links with their QR codes; an empty list when there is no app. */
+export function useMobileApp(): ApiResponse<MobileApp> {
+  const read = reads.mobileApp();
+  return useApiSWR(read.key, () => fetchRead<MobileApp>(read), STATIC_DATA);
 }
 
 /** News and promotions, newest first, pages appended (spec section 4). */

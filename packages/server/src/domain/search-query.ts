@@ -168,6 +168,11 @@ export interface SearchVariant {
   readonly intendedCodes: readonly string[];
   /** Category slugs a synonym means, likewise. */
   readonly intendedGroups: readonly string[];
+  /**
+   * Whether a typo of the text is looked for. Not for a word of the field ("зак" is no typo of
+   * "заліза"): its meaning is searched instead.
+   */
+  readonly typos: boolean;
 }
 
 /** A word shorter than this is no typo match's condition: its trigrams are too few to tell. */
@@ -196,6 +201,7 @@ function variant(text: string, converted: boolean, synonym: SeedSearchSynonym | 
     converted,
     intendedCodes: synonym?.codes ?? [],
     intendedGroups: synonym?.groups ?? [],
+    typos: true,
   };
 }
 
@@ -278,6 +284,8 @@ function withSynonym(variants: SearchVariant[]): SearchVariant[] {
   for (const v of variants) {
     const synonym = synonymOf(v.text);
     if (!synonym) continue;
+    const at = variants.indexOf(v);
+    variants[at] = { ...v, typos: false, skeletonWords: null };
     const means = normalizeSearchText(synonym.means);
     const same = variants.findIndex((other) => other.text === means);
     if (same >= 0) variants[same] = variant(means, (variants[same] as SearchVariant).converted, synonym);

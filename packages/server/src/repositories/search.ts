@@ -96,6 +96,8 @@ interface VariantSql {
   readonly typoWords: readonly string[] | null;
   /** A synonym's intended rows (a text[] of codes or slugs, best first); null: none. */
   readonly intended: string | null;
+  /** Typos of it are looked for (SearchVariant.typos). */
+  readonly typos: boolean;
 }
 
 function variantSql(p: SqlParams, v: SearchVariant, target: Target): VariantSql {
@@ -111,8 +113,10 @@ function variantSql(p: SqlParams, v: SearchVariant, target: Target): VariantSql 
     like: short ? null : p.add(v.contains),
     code: target.code ? p.add(v.code) : null,
     skeleton: v.skeletonWords === null || short || !target.titles ? null : tsquery(p.add(v.skeletonWords)),
-    typoWords: v.typoWords === null || short ? null : v.typoWords.map((word) => p.add(word)),
+    // added only when used: a parameter the statement does not refer to has no type, and it fails
+    typoWords: v.typoWords === null || short || !v.typos ? null : v.typoWords.map((word) => p.add(word)),
     intended: intended.length > 0 ? `${p.add([...intended])}::text[]` : null,
+    typos: v.typos,
   };
 }
 
@@ -190,7 +194,7 @@ function matchConditions(variants: readonly VariantSql[], target: Target, phase:
   ];
   if (phase === 'fuzzy') {
     for (const v of variants) {
-      if (!v.like) continue;
+      if (!v.like || !v.typos) continue;
       const words = v.typoWords ?? [v.text];
       conditions.push(`(${words.map((word) => `${word} <% ${a}.search_text`).join(' AND ')})`);
     }

@@ -234,16 +234,16 @@ export function createServicesRepository(db: Queryable, memo: CatalogueMemo | nu
   }
 
   async function clientsBuy(serviceId: number, settlementId: number, locale: Locale): Promise<ServiceCard[]> {
-    const packages = await packagesContaining(serviceId, settlementId, locale, RELATED_LIMIT);
-    if (packages.length >= RELATED_LIMIT) return packages;
-    const more = await popularNeighbours(
+    // the packages that include the service have their own list on its page (packagesOf): listed here
+    // too, a phone scrolled through the same cards twice
+    const packages = await packagesContaining(serviceId, settlementId, locale, 100);
+    return popularNeighbours(
       serviceId,
       settlementId,
       locale,
-      RELATED_LIMIT - packages.length,
+      RELATED_LIMIT,
       packages.map((card) => card.id),
     );
-    return [...packages, ...more];
   }
 
   return {
@@ -407,8 +407,8 @@ export function createServicesRepository(db: Queryable, memo: CatalogueMemo | nu
     },
 
     /**
-     * "Clients also buy": the packages that include the service, then the most popular services that
-     * share a group with it, RELATED_LIMIT in all.
+     * "Clients also buy": the most popular services that share a group with the service, RELATED_LIMIT
+     * in all, without the packages that include it (their own list, packagesOf).
      */
     clientsBuy,
 

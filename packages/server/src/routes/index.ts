@@ -13,6 +13,7 @@ import documentRoutes from './public/content/documents';
 import equipmentRoutes from './public/content/equipment';
 import homeVisitRoutes from './public/content/home-visits';
 import menuRoutes from './public/content/menus';
+import mobileAppRoutes from './public/content/mobile-app';
 import newsRoutes from './public/content/news';
 import referenceRoutes from './public/core/reference';
 import discountRoutes from './public/service/discounts';
@@ -26,6 +27,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(menuRoutes);
   await app.register(articleRoutes);
   await app.register(homeVisitRoutes);
+  await app.register(mobileAppRoutes);
   await app.register(newsRoutes);
   await app.register(documentRoutes);
   await app.register(equipmentRoutes);

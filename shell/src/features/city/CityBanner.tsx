@@ -1,28 +1,44 @@
 import { useTranslation } from '@lab/i18n';
+import { useLocation } from '@lab/router';
 import { Button } from '@lab/ui';
+import { useEffect, useRef } from 'react';
 import styles from './City.module.css';
 import { useCity } from './CityContext';
 
-/** Spec section 4: "is this your city?" after detection; yes confirms, no opens the picker. */
+/**
+ * Spec section 4: "is this your city?" after detection; yes confirms, no opens the picker.
+ *
+ * A compact bar drawn at the end of the page that sticks to the bottom of the screen: it covers no heading
+ * (it arrives after detection, up to 5 s, and a bar at the top would either cover the page or push
+ * what the visitor is reading), and at the page's end it takes its own room, so nothing stays under it.
+ * It is asked once: a visitor who goes on to another page without answering keeps the detected city
+ * (as "yes": the header's city button still changes it), and the question does not follow them.
+ */
 export function CityBanner() {
   const { t } = useTranslation('shell');
   const { city, bannerVisible, confirm, openModal } = useCity();
+  const { pathname } = useLocation();
+  const askedAt = useRef<string | null>(null);
+  useEffect(() => {
+    if (!bannerVisible) {
+      askedAt.current = null;
+      return;
+    }
+    if (askedAt.current === null) askedAt.current = pathname;
+    else if (askedAt.current !== pathname) confirm();
+  }, [bannerVisible, pathname, confirm]);
   if (!bannerVisible || !city) return null;
-  // overlays the page below the header instead of pushing it down: it appears after detection (up to
-  // 5 s), and a late push would shift everything the visitor is already reading
   return (
-    <div className={styles.bannerAnchor}>
-      <section className={styles.banner} aria-label={t('city.bannerLabel')} data-city-banner>
-        <p className={styles.question}>{t('city.question', { city: city.title })}</p>
-        <div className={styles.bannerActions}>
-          <Button size="sm" onClick={confirm}>
-            {t('city.yes')}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={openModal}>
-            {t('city.no')}
-          </Button>
-        </div>
-      </section>
-    </div>
+    <section className={styles.banner} aria-label={t('city.bannerLabel')} data-city-banner>
+      <p className={styles.question}>{t('city.question', { city: city.title })}</p>
+      <div className={styles.bannerActions}>
+        <Button size="sm" onClick={confirm}>
+          {t('city.yes')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={openModal}>
+          {t('city.no')}
+        </Button>
+      </div>
+    </section>
   );
 }

@@ -12,7 +12,15 @@ export function CityModal() {
   // the search field takes the focus on open (not the close button): typing a name is what comes next
   const searchRef = useRef<HTMLInputElement>(null);
   return (
-    <Modal open={modalOpen} onClose={closeModal} title={t('city.modalTitle')} initialFocusRef={searchRef}>
+    // anchored to the top: the list shrinks as the visitor types and the phone's keyboard takes the
+    // screen's bottom; a sheet from the bottom (or a centred dialog) would move the field with them
+    <Modal
+      open={modalOpen}
+      onClose={closeModal}
+      title={t('city.modalTitle')}
+      initialFocusRef={searchRef}
+      position="top"
+    >
       {/* mounted only while open, so the search text starts empty every time */}
       {modalOpen && (
         <CityList settlements={settlements} currentId={city?.id ?? null} onChoose={choose} searchRef={searchRef} />

@@ -1,6 +1,7 @@
 import type { Settlement } from '@lab/api';
 import { bus } from '@lab/events';
 import { initI18n, setLocale } from '@lab/i18n';
+import { MemoryRouter, useNavigate } from '@lab/router';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../../app/i18n';
@@ -40,13 +41,26 @@ function pendingGeolocation(): (position: GeolocationPosition) => void {
   return (position) => answer(position);
 }
 
+/** A link of the page: the visitor goes on to another page. */
+function GoOn() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate('/analyzes')}>
+      go on
+    </button>
+  );
+}
+
 function renderCity(bot = false) {
   return render(
-    <CityProvider bot={bot}>
-      <CityButton />
-      <CityBanner />
-      <CityModal />
-    </CityProvider>,
+    <MemoryRouter initialEntries={['/']}>
+      <CityProvider bot={bot}>
+        <CityButton />
+        <GoOn />
+        <CityBanner />
+        <CityModal />
+      </CityProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -81,6 +95,20 @@ describe('the city in the header', () => {
     expect(screen.getByRole('button', { name: /Львів/ })).toBeInTheDocument();
     expect(screen.queryByText(/Ваше місто —/)).not.toBeInTheDocument();
     expect(nearest).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks once: a visitor who goes on to another page keeps the detected city, and the question stays behind', async () => {
+    mockGeolocation('ok');
+    nearest.mockResolvedValue({ id: 3 });
+    const { unmount } = renderCity();
+    expect(await screen.findByText('Ваше місто — Одеса?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'go on' }));
+    expect(screen.queryByText(/Ваше місто —/)).not.toBeInTheDocument();
+    expect(stored('cityId')).toBe(3);
+    expect(stored('cityShown')).toBe(true);
+    unmount();
+    renderCity();
+    expect(screen.queryByText(/Ваше місто —/)).not.toBeInTheDocument();
   });
 
   it('shows a first visit the first city while the location prompt is unanswered, then the detected one', async () => {

@@ -26,7 +26,7 @@ export function ArticlePage({ type }: { type: string }) {
   );
 }
 
-function ArticleSkeleton() {
+export function ArticleSkeleton() {
   return (
     <div className={styles.article} aria-busy="true">
       <SkeletonText lines={1} className={styles.titleSkeleton} />
@@ -38,9 +38,4 @@ function ArticleSkeleton() {
 /** /about: the article of that type. */
 export function AboutPage() {
   return <ArticlePage type="about" />;
-}
-
-/** /getapp: the mobile app's article. */
-export function GetAppPage() {
-  return <ArticlePage type="getapp" />;
 }

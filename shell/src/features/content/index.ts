@@ -1,3 +1,4 @@
-export { AboutPage, ArticlePage, GetAppPage } from './ArticlePage';
+export { AboutPage, ArticlePage } from './ArticlePage';
 export { AsyncContent } from './AsyncContent';
 export { ContentRoute } from './ContentRoute';
+export { GetAppPage } from './GetAppPage';

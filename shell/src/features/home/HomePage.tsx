@@ -1,4 +1,4 @@
-import { useNewsList, useSettlements } from '@lab/api';
+import { useMobileApp, useNewsList, useSettlements } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { ErrorState, Link, SkeletonGrid } from '@lab/ui';
 import { NewsCard } from '../news';
@@ -48,14 +48,24 @@ export function HomePage() {
         placeholder={<SkeletonGrid count={4} height={200} minWidth="15rem" />}
       />
       <LatestNews />
-      <section className={styles.app} aria-labelledby="home-app">
-        <h2 id="home-app">{t('home.appTitle')}</h2>
-        <p>{t('home.appText')}</p>
-        <Link to="/getapp" className={styles.secondary}>
-          {t('home.appLink')}
-        </Link>
-      </section>
+      <AppTeaser />
     </>
+  );
+}
+
+/** The app's block, only when a store has the app (the server's settings): no promise of an app there is not. */
+function AppTeaser() {
+  const { t } = useTranslation('shell');
+  const { data } = useMobileApp();
+  if (!data || data.links.length === 0) return null;
+  return (
+    <section className={styles.app} aria-labelledby="home-app">
+      <h2 id="home-app">{t('home.appTitle')}</h2>
+      <p>{t('home.appText')}</p>
+      <Link to="/getapp" className={styles.secondary}>
+        {t('home.appLink')}
+      </Link>
+    </section>
   );
 }
 

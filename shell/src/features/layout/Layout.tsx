@@ -31,6 +31,7 @@ export function Layout() {
         </a>
         {pending && <div className={styles.progress} role="progressbar" aria-label={t('pageLoading')} />}
         <Header bot={bot} />
+        {/* next to the header for the keyboard and screen readers; drawn at the page's end (its order) */}
         <CityBanner />
         <main id="main" className={styles.main} tabIndex={-1} aria-busy={pending || undefined}>
           <Breadcrumbs />

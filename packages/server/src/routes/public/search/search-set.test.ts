@@ -184,6 +184,20 @@ describe(`the field's words (${SYNONYM_CASES.length / 2} terms, in uk and ru)`, 
   });
 });
 
+describe('a word of the field is not read as a typo', () => {
+  it('"ЗАК" finds blood counts, not what looks like it (ПСА загальний, Обмін заліза)', async () => {
+    const res = await call(app, 'search', { body: { settlementId: kyiv, query: 'ЗАК', types: TYPES, size: 10 } });
+    const body = res.body as SearchResponse;
+    const titles = (type: SearchGroupType) =>
+      (body.groups.find((g) => g.type === type)?.items.content ?? []).map((entry) =>
+        'service' in entry ? entry.service.title : 'group' in entry ? entry.group.title : entry.branch.address,
+      );
+    expect(titles('services').length).toBeGreaterThan(2);
+    for (const title of titles('services')) expect(title).toMatch(/аналіз крові/);
+    expect(titles('service-groups')).not.toContain('Обмін заліза');
+  });
+});
+
 describe('search plans on the real seed', () => {
   it('finds candidates through the search indexes, not by reading the services table', async () => {
     const statement = app.repos.search.servicesStatement(

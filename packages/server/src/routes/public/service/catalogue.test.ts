@@ -234,8 +234,9 @@ describe('GET service by slug (service/services/infos/slug/{slug})', () => {
         { id: S.draw, code: '1001', slug: 'blood-draw', title: 'Взяття крові', packageService: false },
       ],
     });
-    // clients also buy: the package containing it first, then popular neighbours of its group
-    expect(ids(info.clientsBuy)).toEqual([S.checkup, S.cbc, S.psa]);
+    // clients also buy: popular neighbours of its group, not the package containing it (listed on its own)
+    expect(ids(info.clientsBuy)).toEqual([S.cbc, S.psa]);
+    expect(ids(info.clientsBuy)).not.toContain(S.checkup);
   });
 
   it('answers a package with its analyses and their unique materials joined by ". "', async () => {
