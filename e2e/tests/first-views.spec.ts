@@ -53,6 +53,7 @@ const PAGE_CODE: Record<string, string> = {
   documents: 'page-documents',
   document: 'page-documents',
   equipment: 'page-equipment',
+  getapp: 'page-getapp',
 };
 /** The preload of a page's file (with its digest: the shell's build loads its files by theirs). */
 const pagePreload = (chunk: string, as = '(?:script|style)', extension = '(?:js|css)') =>

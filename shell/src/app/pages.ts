@@ -176,7 +176,7 @@ export const shellRoutes: readonly PageRoute[] = [
     id: 'shell/getapp',
     path: 'getapp',
     lazy: () =>
-      import(/* webpackChunkName: "page-content" */ '../features/content').then((m) => ({ Component: m.GetAppPage })),
+      import(/* webpackChunkName: "page-getapp" */ '../features/getapp').then((m) => ({ Component: m.GetAppPage })),
     // the article and the store links the page draws with it (none: no app to offer)
     handle: {
       ...articlePage(() => 'getapp', 'crumbs.getapp'),

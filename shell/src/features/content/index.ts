@@ -1,4 +1,3 @@
-export { AboutPage, ArticlePage } from './ArticlePage';
+export { AboutPage, ArticlePage, ArticleSkeleton } from './ArticlePage';
 export { AsyncContent } from './AsyncContent';
 export { ContentRoute } from './ContentRoute';
-export { GetAppPage } from './GetAppPage';

@@ -1,9 +1,8 @@
 import { type MobileAppLink, useArticle, useMobileApp } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Link, preloadSanitizer, SafeHtml } from '@lab/ui';
-import { ArticleSkeleton } from './ArticlePage';
-import { AsyncContent } from './AsyncContent';
-import styles from './Content.module.css';
+import { ArticleSkeleton, AsyncContent } from '../content';
+import styles from './GetApp.module.css';
 
 const STORE_LABEL = { 'app-store': 'getapp.appStore', 'google-play': 'getapp.googlePlay' } as const;
 const STORE_NAME = { 'app-store': 'App Store', 'google-play': 'Google Play' } as const;
@@ -35,7 +34,7 @@ function StoreLinks({ links }: { links: readonly MobileAppLink[] }) {
 function NoApp() {
   const { t } = useTranslation('shell');
   return (
-    <div className={styles.noApp}>
+    <div>
       <p>{t('getapp.none')}</p>
       <ul>
         <li>{t('getapp.siteResults')}</li>
@@ -72,7 +71,7 @@ export function GetAppPage() {
       skeleton={<ArticleSkeleton />}
     >
       {({ article: found, links }) => (
-        <article className={styles.article} aria-labelledby="article-title">
+        <article className={styles.page} aria-labelledby="article-title">
           <h1 id="article-title">{found.title}</h1>
           {links.length > 0 ? (
             <>

@@ -1,0 +1,1 @@
+export { GetAppPage } from './GetAppPage';
