@@ -61,7 +61,11 @@ test('no remote URL nor page prefix is compiled into the shell: it reads them fr
       routes: ['cart', 'checkout'],
       deployment: 0,
     },
-    mf_account: { manifest: `${site.origin('mf_account')}/mf-manifest.json`, routes: ['account'], deployment: 0 },
+    mf_account: {
+      manifest: `${site.origin('mf_account')}/mf-manifest.json`,
+      routes: ['account', 'shared'],
+      deployment: 0,
+    },
     mf_auth: { manifest: `${site.origin('mf_auth')}/mf-manifest.json`, routes: [], deployment: 0 },
   });
 });
