@@ -197,6 +197,8 @@ async function categoryInApp(page: Page) {
   await setCity(page, cities.settlements[0]?.id ?? 1);
   await page.goto(`${dev}/analyzes`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // the catalogue's own page is up, not the server's first view of it (whose links load a new document)
+  await expect(page.locator('main [data-page-preview]')).toHaveCount(0, { timeout: 30_000 });
   const reloads = await watchReloads(page);
   const slug = await firstCategory();
   // the catalogue's own link (the header's menu has one too, hidden)
