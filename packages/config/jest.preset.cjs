@@ -28,6 +28,8 @@ function jestProject(dir, overrides = {}) {
     },
     setupFiles: [path.join(__dirname, 'jest', 'globals.cjs')],
     setupFilesAfterEnv: [path.join(__dirname, 'jest', 'setup-dom.cjs')],
+    // a page test walks several screens with userEvent; on two shared cores 5 s is too close
+    testTimeout: 15_000,
     ...overrides,
   };
 }

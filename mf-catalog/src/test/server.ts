@@ -50,8 +50,10 @@ export function serveCatalogue(options: Options = {}) {
     if (url === '/content/services/groups/popular/services/infos') return ok(options.popular ?? []);
     if (url === '/search/search' && options.search) return ok(options.search(bodyOf(request) as SearchBody));
     if (url === '/cart/carts' && method === 'post') {
-      carts.set(NEW_CART, []);
-      return ok(cartOf(NEW_CART, []));
+      // a guest's first add creates the cart holding it, in one call (as the API does)
+      const items = [...((bodyOf(request) as { serviceIds?: number[] } | undefined)?.serviceIds ?? [])];
+      carts.set(NEW_CART, items);
+      return ok(cartOf(NEW_CART, items));
     }
     const cartMatch = /^\/cart\/carts(?:\/([0-9a-f-]{36}))?(\/add)?$/.exec(url);
     if (cartMatch) {
