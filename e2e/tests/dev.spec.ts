@@ -285,6 +285,7 @@ test('npm run dev: a syntax error fixed, the session recovers without a restart'
   }).toPass({ timeout: 60_000 });
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/не знайдено|404/i);
   // the page mounts (its code, as pages.json lists it, loads): the category's filter takes a value
+  await expect(page.locator('main [data-page-preview]')).toHaveCount(0, { timeout: 30_000 });
   await page.getByRole('searchbox').fill('феритин');
   await expect(page.getByRole('searchbox')).toHaveValue('феритин');
 });
