@@ -187,8 +187,30 @@ async function watchReloads(page: Page) {
   };
 }
 
+/**
+ * Until the dev session has printed nothing for 3 s: the last test's edit has been rebuilt for the browser
+ * and for the page server, so a new page does not load a remote entry that is being rewritten.
+ */
+async function settled() {
+  let seen = output.length;
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (output.length !== seen) {
+          seen = output.length;
+          quietSince = Date.now();
+        }
+        return Date.now() - quietSince >= 3000;
+      },
+      { timeout: 90_000, intervals: [500] },
+    )
+    .toBe(true);
+}
+
 /** A category page reached in the app from the catalogue (no new document). */
 async function categoryInApp(page: Page) {
+  await settled();
   // a visitor with a city chosen: no city dialog over the page (it makes the rest inert)
   await page.goto(`${dev}/`);
   const cities = (await (
