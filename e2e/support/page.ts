@@ -33,3 +33,14 @@ export function catalogueSearchButton(page: Page): Locator {
     .getByRole('button', { name: 'Пошук аналізів' })
     .and(page.locator(':not([data-tap-standin]):not([data-first-view] *)'));
 }
+
+/**
+ * The header's cart link drawn by mf-cart-checkout itself, the one with the dropdown (aria-expanded): not the
+ * first view's or the shell's stand-in, which link to the cart under the same name until the remote arrives.
+ */
+export function cartDropdownLink(page: Page): Locator {
+  return page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Кошик/ })
+    .and(page.locator('[aria-expanded]'));
+}

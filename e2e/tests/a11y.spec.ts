@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
-import { pageJson, setCity } from '../support/page';
+import { cartDropdownLink, pageJson, setCity } from '../support/page';
 import { Site } from '../support/site';
 import { freshPhone, smsCode, wrongCode } from '../support/sms';
 
@@ -335,7 +335,7 @@ test.describe('a guest', () => {
     await page.keyboard.press('Escape');
 
     // the cart dropdown (desktop only): empty, then with items
-    const cartLink = page.getByRole('link', { name: /^Кошик/ });
+    const cartLink = cartDropdownLink(page);
     const preview = page.getByRole('region', { name: 'Вміст кошика' });
     await cartLink.hover();
     await expect(preview.getByRole('link', { name: 'Знайти аналіз' })).toBeVisible();

@@ -160,7 +160,7 @@ test.describe('a patient orders and pays', () => {
     if (!first || !second) throw new Error('the catalogue has no two services');
     for (const service of [first, second]) {
       await page.goto(`${site.url}/analysis/${service.slug}`);
-      await page.getByRole('button', { name: `До кошика: ${service.title}` }).click();
+      await page.getByRole('button', { name: `До кошика: ${service.title}`, exact: true }).click();
       await expect(page.getByRole('link', { name: `У кошику: ${service.title}` })).toBeVisible();
     }
 
@@ -404,7 +404,7 @@ test('a city change re-prices the cart', async ({ page }) => {
   const [service] = await twoServices(kyiv);
   if (!service) throw new Error('no service');
   await page.goto(`${site.url}/analysis/${service.slug}`);
-  await page.getByRole('button', { name: `До кошика: ${service.title}` }).click();
+  await page.getByRole('button', { name: `До кошика: ${service.title}`, exact: true }).click();
   await expect(page.getByRole('link', { name: `У кошику: ${service.title}` })).toBeVisible();
   const cartId = JSON.parse((await page.evaluate(() => window.localStorage.getItem('cartId'))) ?? 'null') as string;
   const priced = async (settlementId: number) =>
@@ -443,7 +443,7 @@ test.describe('on a phone', () => {
     const [service] = await twoServices(kyiv);
     if (!service) throw new Error('no service');
     await page.goto(`${site.url}/analysis/${service.slug}`);
-    await page.getByRole('button', { name: `До кошика: ${service.title}` }).click();
+    await page.getByRole('button', { name: `До кошика: ${service.title}`, exact: true }).click();
     await expect(page.getByRole('link', { name: `У кошику: ${service.title}` })).toBeVisible();
     // no dropdown below 1024 px: the icon is the link to the cart
     await page.getByRole('link', { name: /^Кошик, послуг:/ }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
 import { recordedFrames, recordFrames } from '../support/frames';
+import { cartDropdownLink } from '../support/page';
 import { Site } from '../support/site';
 
 /**
@@ -40,7 +41,7 @@ test("«Знайти аналіз» in the empty cart: the home page stays at it
     await arrived;
     await route.continue();
   });
-  await page.getByRole('link', { name: /^Кошик/ }).hover();
+  await cartDropdownLink(page).hover();
   const preview = page.getByRole('region', { name: 'Вміст кошика' });
   await recordFrames(page);
   await preview.getByRole('link', { name: 'Знайти аналіз' }).click();

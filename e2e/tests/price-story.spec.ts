@@ -135,7 +135,7 @@ for (const width of [360, 1280]) {
       await expect(buy).toContainText(draw?.title ?? 'no draw');
       await expect(page.getByRole('region', { name: 'Додаткові послуги' })).toContainText(moneyText(draw?.price ?? 0));
       await shot(page, 'analysis');
-      await page.getByRole('button', { name: `До кошика: ${cbc.title}` }).click();
+      await page.getByRole('button', { name: `До кошика: ${cbc.title}`, exact: true }).click();
       await expect(page.getByRole('link', { name: `У кошику: ${cbc.title}` })).toBeVisible();
 
       // the cart: the same two lines, the same sum before the online discount

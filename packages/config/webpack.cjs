@@ -127,7 +127,16 @@ function browserConfig(app, production, outputPath, refresh) {
       historyApiFallback: Boolean(app.host),
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: app.host ? [{ context: ['/api'], target: process.env.API_URL || 'http://localhost:4000' }] : [],
-      client: { overlay: { warnings: false, errors: true }, webSocketURL: `ws://localhost:${devPort}/ws` },
+      client: {
+        overlay: {
+          warnings: false,
+          errors: true,
+          // a cross-origin script's error reaches the page as a bare "Script error." with nothing to show: it
+          // stays in the console instead of covering the page being edited
+          runtimeErrors: (error) => !/^Script error\.?$/.test(error?.message ?? ''),
+        },
+        webSocketURL: `ws://localhost:${devPort}/ws`,
+      },
     },
     stats: 'errors-warnings',
   };

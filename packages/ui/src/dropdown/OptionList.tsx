@@ -108,7 +108,6 @@ export function OptionList({
                 role="option"
                 aria-selected={selected}
                 aria-disabled={unavailable || undefined}
-                aria-label={option.description ? option.label : undefined}
                 aria-describedby={option.description ? `${optionDomId(listboxId, index)}-description` : undefined}
                 className={cx(
                   styles.option,
@@ -128,7 +127,12 @@ export function OptionList({
                 <span className={styles.optionLabel}>
                   {option.label}
                   {option.description && (
-                    <span id={`${optionDomId(listboxId, index)}-description`} style={DESCRIPTION_STYLE}>
+                    // the option's name is its label (its text without this line); the line is its description
+                    <span
+                      id={`${optionDomId(listboxId, index)}-description`}
+                      style={DESCRIPTION_STYLE}
+                      aria-hidden="true"
+                    >
                       {option.description}
                     </span>
                   )}
