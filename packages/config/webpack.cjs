@@ -131,9 +131,9 @@ function browserConfig(app, production, outputPath, refresh) {
         overlay: {
           warnings: false,
           errors: true,
-          // a cross-origin script's error reaches the page as a bare "Script error." with nothing to show: it
-          // stays in the console instead of covering the page being edited
-          runtimeErrors: (error) => !/^Script error\.?$/.test(error?.message ?? ''),
+          // runtime errors stay in the console: a cross-origin script's error reaches the page as a bare
+          // "Script error." with nothing to show, and an overlay of it covers the page being edited
+          runtimeErrors: false,
         },
         webSocketURL: `ws://localhost:${devPort}/ws`,
       },
