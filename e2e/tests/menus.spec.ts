@@ -36,6 +36,8 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.goto(site.url);
   await setCity(page, await firstCity(page));
   await page.goto(`${site.url}${path}`);
+  // the app's own page, not the server's first view of it (whose controls only keep a tap for later)
+  await expect(page.locator('main [data-page-preview]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 test.describe('on a desktop', () => {
