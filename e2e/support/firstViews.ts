@@ -56,12 +56,16 @@ function withoutDigests(view: string): string {
 /**
  * What two first views are compared by: the whitespace between tags left out (the old server left the
  * indentation of the tags it took out), a tag repeated in the head kept once, a shared package's class
- * names without their hash (it names the package's version: packages/config/webpack.cjs), and no digests.
+ * names without their hash (it names the package's version: packages/config/webpack.cjs), no digests, and
+ * no instants or dates (a demo order's are counted back from when the seed ran).
  */
 export function comparable(view: string): string {
   const compact = withoutDigests(view)
     .replace(/>\s+</g, '><')
-    .replace(/\blab_[a-z]+-[A-Za-z0-9_-]{6}(?![A-Za-z0-9_-])/g, 'lab_[package]-[hash]');
+    .replace(/\blab_[a-z]+-[A-Za-z0-9_-]{6}(?![A-Za-z0-9_-])/g, 'lab_[package]-[hash]')
+    // the seed dates the demo orders back from the moment it ran
+    .replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})/g, '[instant]')
+    .replace(/\b\d{2}\.\d{2}\.\d{4}(?: \d{2}:\d{2})?/g, '[date]');
   const [head = '', ...rest] = compact.split('</head>');
   const seen = new Set<string>();
   const once = head.replace(/<(?:link|meta)\b[^>]*>|<script\b[^>]*>[^<]*<\/script>/g, (tag) => {
