@@ -41,8 +41,8 @@ export function rulesFrom(env = process.env) {
 
 export const opsUrlFrom = (env = process.env) => env.OPS_URL || `http://127.0.0.1:${env.METRICS_PORT || 9464}`;
 
-/** One release's page views since `since`, as the API's operations port counts them. */
-async function sample(opsUrl, remote, version, since) {
+/** One release's page views since `since`, as the API's operations port counts them (also the console's). */
+export async function sample(opsUrl, remote, version, since) {
   const url = new URL('/ops/canary', opsUrl);
   url.search = new URLSearchParams({ remote, version, since }).toString();
   const answer = await fetch(url, { signal: AbortSignal.timeout(10_000) });

@@ -309,6 +309,107 @@ describe('metrics and real-user vitals', () => {
     expect((await ops.inject({ url: '/ops' })).body).toContain('integrity 1');
   });
 
+  it('answers the console one remote’s releases per time bucket: page views, failures, p75 LCP and INP', async () => {
+    const STABLE = '0.1.0-eeeeeeeeee';
+    const CANARY = '0.1.0-ffffffffff';
+    const at = (minutesAgo: number) => t.setNow(new Date(DEFAULT_NOW.getTime() - minutesAgo * 60_000));
+    const view = (version: string, vitals: VitalsBeacon['vitals'], failed = false) =>
+      beacon({
+        remotes: { mf_catalog: version, mf_auth: '0.1.0-cccccccccc' },
+        vitals,
+        failures: failed ? [{ remote: 'mf_catalog', version, kind: 'load', module: './routes' }] : [],
+      });
+    const visits: Array<[number, VitalsBeacon]> = [
+      // 2 h 5 min ago (the bucket of 07:50 UTC): two stable views, a canary view whose slot failed
+      [125, view(STABLE, [{ name: 'LCP', value: 1000 }])],
+      [
+        124,
+        view(STABLE, [
+          { name: 'LCP', value: 2000 },
+          { name: 'INP', value: 100 },
+        ]),
+      ],
+      [123, view(CANARY, [{ name: 'LCP', value: 3000 }], true)],
+      // half an hour ago: the canary again, well
+      [
+        30,
+        view(CANARY, [
+          { name: 'LCP', value: 1200 },
+          { name: 'INP', value: 200 },
+        ]),
+      ],
+      // seven hours ago: outside the window
+      [420, view(STABLE, [{ name: 'LCP', value: 9000 }])],
+      // another remote's page view only: not the catalogue's
+      [20, beacon({ remotes: { mf_auth: '0.1.0-cccccccccc' } })],
+    ];
+    for (const [index, [minutesAgo, visit]] of visits.entries()) {
+      at(minutesAgo);
+      expect((await send(t.app, visit, `127.0.1.${index + 1}`)).statusCode).toBe(200);
+    }
+    t.setNow(DEFAULT_NOW);
+
+    const answer = await ops.inject({ url: '/ops/vitals/series?remote=mf_catalog&hours=6&bucketMinutes=10' });
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json();
+    expect(body).toMatchObject({
+      remote: 'mf_catalog',
+      hours: 6,
+      bucketMinutes: 10,
+      from: '2026-11-18T04:00:00.000Z',
+      to: '2026-11-18T10:00:00.000Z',
+    });
+    const of = (version: string) =>
+      (body.releases as Array<{ version: string; points: unknown[] }>).find((release) => release.version === version)
+        ?.points;
+    expect(of(STABLE)).toEqual([
+      {
+        at: '2026-11-18T07:50:00.000Z',
+        pageViews: 2,
+        failedViews: 0,
+        failureRate: 0,
+        lcpP75: 1750,
+        lcpSamples: 2,
+        inpP75: 100,
+        inpSamples: 1,
+      },
+    ]);
+    expect(of(CANARY)).toEqual([
+      {
+        at: '2026-11-18T07:50:00.000Z',
+        pageViews: 1,
+        failedViews: 1,
+        failureRate: 1,
+        lcpP75: 3000,
+        lcpSamples: 1,
+        inpP75: null,
+        inpSamples: 0,
+      },
+      {
+        at: '2026-11-18T09:30:00.000Z',
+        pageViews: 1,
+        failedViews: 0,
+        failureRate: 0,
+        lcpP75: 1200,
+        lcpSamples: 1,
+        inpP75: 200,
+        inpSamples: 1,
+      },
+    ]);
+    // the last hour only: the canary's newer bucket; hourly buckets start on the hour
+    const lastHour = (
+      await ops.inject({ url: '/ops/vitals/series?remote=mf_catalog&hours=1&bucketMinutes=60' })
+    ).json();
+    expect(lastHour.releases.find((release: { version: string }) => release.version === STABLE)).toBeUndefined();
+    expect(lastHour.releases.find((release: { version: string }) => release.version === CANARY).points).toMatchObject([
+      { at: '2026-11-18T09:00:00.000Z', pageViews: 1 },
+    ]);
+    expect((await ops.inject({ url: '/ops/vitals/series?remote=mf_catalog&hours=0' })).statusCode).toBe(400);
+    expect((await ops.inject({ url: '/ops/vitals/series?remote=../x' })).statusCode).toBe(400);
+    // never through the public site
+    expect((await t.app.inject({ url: '/ops/vitals/series?remote=mf_catalog' })).statusCode).toBe(404);
+  });
+
   it.each<[string, unknown]>([
     ['an unknown field', { ...beacon(), extra: 1 }],
     ['a visited path instead of a pattern', beacon({ route: 'https://evil.example/x' })],

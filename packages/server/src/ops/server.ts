@@ -5,6 +5,8 @@
  *   GET /ops/vitals   real-user vitals and failures per remote release and route, JSON (?minutes=60)
  *   GET /ops          the same per release as a small HTML table, canary beside stable
  *   GET /ops/canary   one release's page views since a moment, for the canary judge (?remote=&version=&since=)
+ *   GET /ops/vitals/series  one remote's releases per time bucket: page views, slot failures, p75 LCP and
+ *                     INP, for the teams' console's chart (?remote=&hours=6&bucketMinutes=10)
  *   GET /health       the operations port itself answers
  *   POST /ops/backup  a backup of the embedded database, taken while it serves (npm run db:backup)
  */
@@ -23,6 +25,16 @@ const Sample = Type.Object(
     remote: Type.String({ pattern: '^[a-z][a-z0-9_-]{0,39}$' }),
     version: Type.String({ pattern: '^[A-Za-z0-9.+_-]{1,80}$' }),
     since: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false },
+);
+
+const Series = Type.Object(
+  {
+    remote: Type.String({ pattern: '^[a-z][a-z0-9_-]{0,39}$' }),
+    hours: Type.Integer({ minimum: 1, maximum: 7 * 24, default: 6 }),
+    // at most 7 days / 1 minute buckets would be 10 080 rows per release: the bucket is 1 minute at least
+    bucketMinutes: Type.Integer({ minimum: 1, maximum: 24 * 60, default: 10 }),
   },
   { additionalProperties: false },
 );
@@ -52,6 +64,23 @@ export async function buildOpsServer(app: FastifyInstance): Promise<FastifyInsta
     { schema: { querystring: Sample } },
     async (request) =>
       app.repos.vitals.sample(request.query.remote, request.query.version, new Date(request.query.since)),
+  );
+
+  ops.get<{ Querystring: { remote: string; hours: number; bucketMinutes: number } }>(
+    '/ops/vitals/series',
+    { schema: { querystring: Series } },
+    async (request) => {
+      const { remote, hours, bucketMinutes } = request.query;
+      const to = app.clock();
+      return {
+        remote,
+        hours,
+        bucketMinutes,
+        from: new Date(to.getTime() - hours * 3_600_000).toISOString(),
+        to: to.toISOString(),
+        releases: await app.repos.vitals.series(remote, hours, bucketMinutes),
+      };
+    },
   );
 
   ops.get<{ Querystring: { minutes: number } }>('/ops', { schema: { querystring: Window } }, async (request, reply) => {

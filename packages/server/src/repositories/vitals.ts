@@ -44,6 +44,36 @@ export interface ReleaseVitals {
   readonly failuresByKind: Readonly<Record<RemoteFailureKind, number>>;
 }
 
+/** One time bucket of one release (GET /ops/vitals/series); `at` is the bucket's start. */
+export interface SeriesPoint {
+  readonly at: string;
+  readonly pageViews: number;
+  readonly failedViews: number;
+  /** failedViews / pageViews: the judge's "slot failures" rate */
+  readonly failureRate: number;
+  readonly lcpP75: number | null;
+  readonly lcpSamples: number;
+  readonly inpP75: number | null;
+  readonly inpSamples: number;
+}
+
+/** A release's buckets that had page views, oldest first. */
+export interface ReleaseSeries {
+  readonly version: string;
+  readonly points: readonly SeriesPoint[];
+}
+
+type SeriesRow = {
+  version: string;
+  bucket: number | string;
+  page_views: number;
+  failed_views: number;
+  lcp: number | null;
+  lcp_n: number;
+  inp: number | null;
+  inp_n: number;
+};
+
 type AggregateRow = {
   remote: string;
   version: string;
@@ -170,6 +200,48 @@ export function createVitalsRepository(db: Queryable, clock: Clock) {
         LCP: await values('LCP'),
         INP: await values('INP'),
       };
+    },
+
+    /**
+     * One remote's page views per release and time bucket over the last `hours` (the teams' console's
+     * chart, GET /ops/vitals/series): per bucket of `bucketMinutes`, the page views whose map named the
+     * release, those on which its slot failed, and the p75 of LCP and INP, counted as /ops/canary does.
+     */
+    async series(remote: string, hours: number, bucketMinutes: number): Promise<ReleaseSeries[]> {
+      const since = new Date(clock().getTime() - hours * 3_600_000).toISOString();
+      const rows = await db.query<SeriesRow>(
+        `WITH views AS (
+           SELECT v.*, v.remotes->>$2 AS version,
+                  (floor(extract(epoch FROM v.received_at) / $3) * $3)::float8 AS bucket
+             FROM page_views v WHERE v.received_at > $1::timestamptz AND v.remotes ? $2
+         )
+         SELECT version, bucket, count(*)::int AS page_views,
+                (count(*) FILTER (WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(failures) f
+                                                 WHERE f->>'remote' = $2 AND f->>'version' = views.version)))::int
+                  AS failed_views,
+                percentile_cont(0.75) WITHIN GROUP (ORDER BY (vitals->>'LCP')::float8) AS lcp,
+                count(vitals->'LCP')::int AS lcp_n,
+                percentile_cont(0.75) WITHIN GROUP (ORDER BY (vitals->>'INP')::float8) AS inp,
+                count(vitals->'INP')::int AS inp_n
+           FROM views GROUP BY version, bucket ORDER BY version, bucket`,
+        [since, remote, bucketMinutes * 60],
+      );
+      const releases = new Map<string, SeriesPoint[]>();
+      for (const row of rows) {
+        const points = releases.get(row.version) ?? [];
+        points.push({
+          at: new Date(Number(row.bucket) * 1000).toISOString(),
+          pageViews: row.page_views,
+          failedViews: row.failed_views,
+          failureRate: row.page_views > 0 ? row.failed_views / row.page_views : 0,
+          lcpP75: round(row.lcp === null ? null : Number(row.lcp)),
+          lcpSamples: row.lcp_n,
+          inpP75: round(row.inp === null ? null : Number(row.inp)),
+          inpSamples: row.inp_n,
+        });
+        releases.set(row.version, points);
+      }
+      return [...releases].map(([version, points]) => ({ version, points }));
     },
 
     /** Forgets page views older than `before` (housekeeping). */
