@@ -193,8 +193,8 @@ for (const [label, database] of STORES) {
       assert.deepEqual(
         (await readHistory()).slice(-2).map((move) => [move.by, move.action]),
         [
-          ['command line', 'canary'],
-          ['command line', 'rollback'],
+          ['operator/command line', 'canary'],
+          ['operator/command line', 'rollback'],
         ],
       );
       // in PostgreSQL, nothing of it on the disk

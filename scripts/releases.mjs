@@ -23,11 +23,26 @@ const { prefixesOf, remotesMap } = require('../packages/config/remotes.cjs');
 /** An app by its folder (mf-catalog) or federation name (mf_catalog). */
 export function appOf(id) {
   const app = apps.find((candidate) => candidate.dir === id || candidate.name === id);
-  if (!app) throw new ReleaseError(`no app "${id}": one of ${apps.map((candidate) => candidate.dir).join(', ')}`);
+  if (!app) {
+    throw new ReleaseError(`no app "${id}": one of ${apps.map((candidate) => candidate.dir).join(', ')}`, {
+      code: 'app-unknown',
+    });
+  }
   return app;
 }
 
-export class ReleaseError extends Error {}
+/**
+ * A move or a release refused, with what to do. `code` says which refusal it is for the deploy API
+ * (packages/deploy: `gate-refused`, `moved-meanwhile`, `release-unknown`, `app-unknown`); `misfits`, the
+ * gate's lines.
+ */
+export class ReleaseError extends Error {
+  constructor(message, { code = 'move-refused', misfits } = {}) {
+    super(message);
+    this.code = code;
+    if (misfits) this.misfits = misfits;
+  }
+}
 
 /** Every file under `dir`, relative, sorted: the order a content hash must not depend on the disk for. */
 function filesOf(dir, base = dir) {
@@ -178,6 +193,12 @@ export function releasedVersions(app) {
     .map(({ version }) => version);
 }
 
+/** What a release says of itself: its version, the app's package version, the commit and when it was built. */
+export function releaseInfo(app, version) {
+  const { meta } = releaseOf(app, version);
+  return { version, packageVersion: meta.packageVersion ?? null, commit: meta.commit ?? null, builtAt: meta.builtAt };
+}
+
 function readJson(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
@@ -188,6 +209,7 @@ function releaseOf(app, version) {
     const known = releasedVersions(app);
     throw new ReleaseError(
       `${app.dir} has no release ${version}; released: ${known.length ? known.join(', ') : `none (npm run release -- ${app.dir})`}`,
+      { code: 'release-unknown' },
     );
   }
   return { meta: readJson(join(folder, 'release.json')), manifest: readJson(join(folder, 'mf-manifest.json')) };
@@ -217,7 +239,7 @@ export async function readHistory() {
 }
 
 /** Who moves: DEPLOYED_BY, else git's user.name, else the login. */
-function mover() {
+export function mover() {
   return process.env.DEPLOYED_BY || gitUser() || userInfo().username;
 }
 
@@ -241,13 +263,13 @@ const TRIES = 5;
  * `by`: who moves (the history's `by`); `beforeSwap`: awaited between the check and the write (tests hold
  * two moves there, so that both are checked against one deployment).
  */
-async function moveApp(app, plan, by = mover(), beforeSwap = async () => undefined) {
+async function moveApp(app, plan, by = mover(), beforeSwap = async () => undefined, tokenId = undefined) {
   const store = await openStore();
   try {
     for (let attempt = 1; ; attempt += 1) {
       const { version, deployment } = await store.read();
       const { next, record, result } = plan(structuredClone(deployment));
-      const entry = { at: new Date().toISOString(), by, app: app.dir, ...record };
+      const entry = { at: new Date().toISOString(), by, ...(tokenId ? { tokenId } : {}), app: app.dir, ...record };
       await beforeSwap();
       const swapped = await store.swap(version, next, entry);
       if (swapped.ok) return { app, ...result, deployment: swapped.version };
@@ -257,11 +279,13 @@ async function moveApp(app, plan, by = mover(), beforeSwap = async () => undefin
           `${app.dir}: this ${record.action} was refused: ${first.by} moved ${app.dir} first ` +
             `(${first.action} of ${first.version ?? 'its build'} at ${first.at}, deployment ${first.deployment}) ` +
             `while it was being checked against deployment ${version}. Look at what is live now and run it again if it still applies.`,
+          { code: 'moved-meanwhile' },
         );
       }
       if (attempt >= TRIES) {
         throw new ReleaseError(
           `${app.dir}: the deployment moved ${TRIES} times while this move was checked; run it again`,
+          { code: 'moved-meanwhile' },
         );
       }
     }
@@ -374,6 +398,7 @@ function gate(app, version, deployment) {
         (app.dir === 'shell'
           ? 'Promote remotes that accept this shell first, or release the shell with what they need.'
           : 'Promote a shell release that provides these versions first, or fix the release.'),
+      { code: 'gate-refused', misfits },
     );
   }
 }
@@ -395,7 +420,7 @@ function refOf(app, version) {
 export async function promote(
   appId,
   version,
-  { canary, judged = false, reason, by, ifCanary = false, beforeSwap } = {},
+  { canary, judged = false, reason, by, tokenId, ifCanary = false, beforeSwap } = {},
 ) {
   const app = appOf(appId);
   if (canary !== undefined && (!Number.isInteger(canary) || canary < 1 || canary > 99)) {
@@ -467,6 +492,7 @@ export async function promote(
     },
     by,
     beforeSwap,
+    tokenId,
   );
 }
 
@@ -474,7 +500,7 @@ export async function promote(
  * Widens a judged canary to `percent` of visitors (the judge's step), if it is still the canary of
  * `version`; its window starts again.
  */
-export async function widenCanary(appId, version, percent, { reason, by, beforeSwap } = {}) {
+export async function widenCanary(appId, version, percent, { reason, by, tokenId, beforeSwap } = {}) {
   const app = appOf(appId);
   return moveApp(
     app,
@@ -504,11 +530,12 @@ export async function widenCanary(appId, version, percent, { reason, by, beforeS
     },
     by,
     beforeSwap,
+    tokenId,
   );
 }
 
 /** Ends a canary, or points `app` back at the release live before the last promotion. */
-export async function rollback(appId, { reason, by, canaryOf, beforeSwap } = {}) {
+export async function rollback(appId, { reason, by, tokenId, canaryOf, beforeSwap } = {}) {
   const app = appOf(appId);
   const because = reason ? { reason } : {};
   return moveApp(
@@ -554,5 +581,6 @@ export async function rollback(appId, { reason, by, canaryOf, beforeSwap } = {})
     },
     by,
     beforeSwap,
+    tokenId,
   );
 }

@@ -47,6 +47,13 @@ export function startApi(env = {}) {
   });
 }
 
+/** The deploy API (packages/deploy): teams' pipelines upload releases and move them through it. */
+export function startDeploy(env = {}) {
+  return startChild('deploy API', process.execPath, [join(root, 'packages', 'deploy', 'src', 'cli.mjs')], {
+    env: { ...process.env, ...env },
+  });
+}
+
 /**
  * The canary judge (canary-judge.mjs): widens or rolls back the canaries started with `npm run canary`,
  * reading real visitors' page views from the API's operations port.

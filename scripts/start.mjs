@@ -4,12 +4,13 @@
 // fresh clone has nothing else): scripts/preinstall.test.mjs holds every module this one imports to it.
 import { apps, buildApps, install, portOf } from './lib.mjs';
 import { checkNode, checkPorts } from './preflight.mjs';
-import { serveAll, startApi, startJudge, stopAll } from './serve-all.mjs';
+import { serveAll, startApi, startDeploy, startJudge, stopAll } from './serve-all.mjs';
 
 checkNode();
 const apiPort = Number(process.env.API_PORT || process.env.PORT || 4000);
 const metricsPort = Number(process.env.METRICS_PORT || 9464);
 const shellMetricsPort = Number(process.env.SHELL_METRICS_PORT || 9465);
+const deployPort = Number(process.env.DEPLOY_PORT || 4100);
 await checkPorts([
   ...apps.map((app) => ({ port: portOf(app), what: app.dir, setting: `PORT_${app.name.toUpperCase()}` })),
   { port: apiPort, what: 'the API server', setting: 'API_PORT' },
@@ -17,6 +18,7 @@ await checkPorts([
     ? []
     : [{ port: metricsPort, what: "the API's metrics", setting: 'METRICS_PORT' }]),
   { port: shellMetricsPort, what: "the shell's metrics", setting: 'SHELL_METRICS_PORT' },
+  { port: deployPort, what: 'the deploy API', setting: 'DEPLOY_PORT' },
 ]);
 
 const API = `http://localhost:${apiPort}`;
@@ -50,6 +52,7 @@ buildApps();
 const children = [
   startApi({ PORT: String(apiPort) }),
   ...serveAll({ apiTarget: process.env.API_URL || API }),
+  startDeploy({ DEPLOY_PORT: String(deployPort) }),
   // the canary judge reads real visitors' page views from the API's operations port
   ...(process.env.METRICS_PORT === 'off' ? [] : [startJudge({ METRICS_PORT: String(metricsPort) })]),
 ];
@@ -64,9 +67,15 @@ const stop = async () => {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 try {
-  await waitUntilUp(children, [`${API}/api/ready`, ...apps.map((app) => `http://localhost:${portOf(app)}/health`)]);
+  const deployApi = `http://${process.env.DEPLOY_HOST || '127.0.0.1'}:${deployPort}`;
+  await waitUntilUp(children, [
+    `${API}/api/ready`,
+    ...apps.map((app) => `http://localhost:${portOf(app)}/health`),
+    `${deployApi}/v1/openapi.json`,
+  ]);
   console.log(`\nThe site is at http://localhost:${portOf(apps.find((app) => app.dir === 'shell'))} (Ctrl+C stops it)`);
-  console.log(`Metrics and real-user vitals: http://127.0.0.1:${metricsPort}/metrics and /ops (this machine only)\n`);
+  console.log(`Metrics and real-user vitals: http://127.0.0.1:${metricsPort}/metrics and /ops (this machine only)`);
+  console.log(`The deploy API: ${deployApi} (OpenAPI: ${deployApi}/v1/openapi.json; tokens: npm run deploy:token)\n`);
 } catch (error) {
   console.error(`\n✖ ${error.message}`);
   await stopAll(children);

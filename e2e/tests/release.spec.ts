@@ -148,6 +148,6 @@ test('a remote released, canaried, promoted and rolled back by pointer, the shel
     ['promote', v2],
     ['rollback', v1],
   ]);
-  for (const move of history) expect([move.by, move.app]).toEqual(['catalogue team', 'mf-catalog']);
+  for (const move of history) expect([move.by, move.app]).toEqual(['operator/catalogue team', 'mf-catalog']);
   for (const { context } of [a, b, c]) await context.close();
 });

@@ -1,0 +1,248 @@
+// Team tokens (docs/releases.md "Who may move what"): `labdt_<id>_<secret>`, each scoped to the apps it
+// may move (`*`: a platform token, which may also move the shell). Only the secret's SHA-256 is kept: in
+// PostgreSQL (table lab_deploy_tokens) with DEPLOYMENT_DATABASE_URL or DATABASE_URL, the store every deploy
+// API instance reads on each request (a revoke is refused at once everywhere); else in
+// releases/tokens.json, the one-machine default.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { deploymentDatabaseUrl, loadPg } from '../../../scripts/deployment-store.mjs';
+import { apps } from '../../../scripts/lib.mjs';
+
+const TOKEN = /^labdt_([0-9a-f]{10})_([A-Za-z0-9_-]{43})$/;
+const LABEL = /^[a-z0-9][a-z0-9-]{0,39}$/;
+/** The platform scope: every app, the shell included. */
+export const PLATFORM = '*';
+/** How often a token's last use is written (each request would be a write per call). */
+const TOUCH_EVERY_MS = 60_000;
+
+export class TokenError extends Error {}
+
+const sha256 = (secret) => createHash('sha256').update(secret).digest('hex');
+const newSecret = () => randomBytes(32).toString('base64url');
+
+/** The id and secret of a token's text, or null when it is not one. */
+export function parseToken(text) {
+  const match = TOKEN.exec(text ?? '');
+  return match ? { id: match[1], secret: match[2] } : null;
+}
+
+/** Whether `secret` hashes to `hash`, compared in constant time. */
+export function secretMatches(secret, hash) {
+  const given = Buffer.from(sha256(secret), 'hex');
+  const kept = Buffer.from(hash, 'hex');
+  return given.length === kept.length && timingSafeEqual(given, kept);
+}
+
+/** Whether a token scoped to `scope` may move `app` (a folder name: mf-catalog, shell). */
+export const mayMove = (scope, app) => scope.includes(PLATFORM) || (app !== 'shell' && scope.includes(app));
+
+/** Checks what a token is made with; returns the apps, validated. */
+function validated({ team, name, apps: scope }) {
+  for (const [field, value] of [
+    ['team', team],
+    ['name', name],
+  ]) {
+    if (!LABEL.test(value ?? '')) {
+      throw new TokenError(`--${field} is lower-case letters, digits and dashes (at most 40), not "${value ?? ''}"`);
+    }
+  }
+  const known = apps.map((app) => app.dir);
+  if (!Array.isArray(scope) || scope.length === 0)
+    throw new TokenError(`--apps names the apps it may move: ${known.join(', ')} or *`);
+  if (scope.includes(PLATFORM)) {
+    if (scope.length > 1) throw new TokenError('--apps * (the platform) stands alone');
+    return [PLATFORM];
+  }
+  for (const app of scope) {
+    if (!known.includes(app))
+      throw new TokenError(`no app "${app}": one of ${known.join(', ')}, or * for the platform`);
+    if (app === 'shell') throw new TokenError('the shell is moved with a platform token (--apps *)');
+  }
+  return [...new Set(scope)].sort();
+}
+
+/** What is shown of a token (never its hash). */
+const publicOf = ({ secretSha256: _hash, ...shown }) => shown;
+
+/** The store the environment names; `releasesDir` holds the file store. */
+export async function openTokenStore({ releasesDir, env = process.env }) {
+  const url = deploymentDatabaseUrl(env);
+  return url ? openPostgresTokens(url) : openFileTokens(join(releasesDir, 'tokens.json'));
+}
+
+/**
+ * The operations both stores share, over `rows` (the store's own reads and writes): create, list,
+ * rotate, revoke, and `verify` (a token's text to its record, or the reason it is refused).
+ */
+function tokenStore({ kind, insert, all, find, update, touch, close }) {
+  const lastTouched = new Map();
+  return {
+    kind,
+    async create(fields) {
+      const scope = validated(fields);
+      const id = randomBytes(5).toString('hex');
+      const secret = newSecret();
+      const now = new Date().toISOString();
+      const record = {
+        id,
+        team: fields.team,
+        name: fields.name,
+        apps: scope,
+        secretSha256: sha256(secret),
+        createdAt: now,
+        rotatedAt: null,
+        revokedAt: null,
+        lastUsedAt: null,
+      };
+      await insert(record);
+      return { token: `labdt_${id}_${secret}`, record: publicOf(record) };
+    },
+    async list() {
+      return (await all()).map(publicOf);
+    },
+    /** A new secret for the token: the old one is refused from now on. */
+    async rotate(id) {
+      const record = await find(id);
+      if (!record) throw new TokenError(`no token ${id}`);
+      if (record.revokedAt) throw new TokenError(`token ${id} is revoked: create another`);
+      const secret = newSecret();
+      await update(id, { secretSha256: sha256(secret), rotatedAt: new Date().toISOString() });
+      return { token: `labdt_${id}_${secret}`, record: publicOf(await find(id)) };
+    },
+    async revoke(id) {
+      const record = await find(id);
+      if (!record) throw new TokenError(`no token ${id}`);
+      if (!record.revokedAt) await update(id, { revokedAt: new Date().toISOString() });
+      return publicOf(await find(id));
+    },
+    /** `{ token }` for a token that may be used now, else `{ error }`: token-invalid or token-revoked. */
+    async verify(text) {
+      const parsed = parseToken(text);
+      if (!parsed) return { error: 'token-invalid' };
+      const record = await find(parsed.id);
+      if (!record || !secretMatches(parsed.secret, record.secretSha256)) return { error: 'token-invalid' };
+      if (record.revokedAt) return { error: 'token-revoked' };
+      if (Date.now() - (lastTouched.get(record.id) ?? 0) > TOUCH_EVERY_MS) {
+        lastTouched.set(record.id, Date.now());
+        await touch(record.id).catch(() => undefined);
+      }
+      return { token: publicOf(record) };
+    },
+    close,
+  };
+}
+
+// ---- the file store: releases/tokens.json, hashes only, written whole and renamed into place
+
+export function openFileTokens(file) {
+  const read = () => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).tokens : []);
+  const write = (tokens) => {
+    mkdirSync(dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, `${JSON.stringify({ tokens }, null, 2)}\n`, { mode: 0o600 });
+    renameSync(temporary, file);
+  };
+  const update = async (id, changes) =>
+    write(read().map((token) => (token.id === id ? { ...token, ...changes } : token)));
+  return tokenStore({
+    kind: 'file',
+    async insert(record) {
+      const tokens = read();
+      if (tokens.some((token) => token.team === record.team && token.name === record.name && !token.revokedAt)) {
+        throw new TokenError(`${record.team}/${record.name} exists already: rotate or revoke it`);
+      }
+      write([...tokens, record]);
+    },
+    all: async () => read(),
+    find: async (id) => read().find((token) => token.id === id) ?? null,
+    update,
+    touch: (id) => update(id, { lastUsedAt: new Date().toISOString() }),
+    async close() {},
+  });
+}
+
+// ---- PostgreSQL: the table beside the deployment's, made once under a lock
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS lab_deploy_tokens (
+    id text PRIMARY KEY,
+    team text NOT NULL,
+    name text NOT NULL,
+    apps text[] NOT NULL,
+    secret_sha256 text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    rotated_at timestamptz,
+    revoked_at timestamptz,
+    last_used_at timestamptz
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS lab_deploy_tokens_live ON lab_deploy_tokens (team, name) WHERE revoked_at IS NULL;`;
+
+const COLUMNS = {
+  secretSha256: 'secret_sha256',
+  rotatedAt: 'rotated_at',
+  revokedAt: 'revoked_at',
+  lastUsedAt: 'last_used_at',
+};
+const iso = (value) => (value ? new Date(value).toISOString() : null);
+const recordOf = (row) => ({
+  id: row.id,
+  team: row.team,
+  name: row.name,
+  apps: row.apps,
+  secretSha256: row.secret_sha256,
+  createdAt: iso(row.created_at),
+  rotatedAt: iso(row.rotated_at),
+  revokedAt: iso(row.revoked_at),
+  lastUsedAt: iso(row.last_used_at),
+});
+
+export async function openPostgresTokens(url) {
+  const pg = await loadPg();
+  const pool = new pg.Pool({ connectionString: url, application_name: 'lab-deploy-tokens', max: 4 });
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('lab_deploy_tokens'))");
+    await client.query(SCHEMA);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  const find = async (id) => {
+    const { rows } = await pool.query('SELECT * FROM lab_deploy_tokens WHERE id = $1', [id]);
+    return rows[0] ? recordOf(rows[0]) : null;
+  };
+  return tokenStore({
+    kind: 'postgres',
+    async insert(record) {
+      try {
+        await pool.query(
+          'INSERT INTO lab_deploy_tokens (id, team, name, apps, secret_sha256, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+          [record.id, record.team, record.name, record.apps, record.secretSha256, record.createdAt],
+        );
+      } catch (error) {
+        if (error.code === '23505')
+          throw new TokenError(`${record.team}/${record.name} exists already: rotate or revoke it`);
+        throw error;
+      }
+    },
+    async all() {
+      const { rows } = await pool.query('SELECT * FROM lab_deploy_tokens ORDER BY created_at, id');
+      return rows.map(recordOf);
+    },
+    find,
+    async update(id, changes) {
+      const entries = Object.entries(changes);
+      await pool.query(
+        `UPDATE lab_deploy_tokens SET ${entries.map(([key], index) => `${COLUMNS[key]} = $${index + 2}`).join(', ')} WHERE id = $1`,
+        [id, ...entries.map(([, value]) => value)],
+      );
+    },
+    touch: (id) => pool.query('UPDATE lab_deploy_tokens SET last_used_at = now() WHERE id = $1', [id]),
+    close: () => pool.end(),
+  });
+}
