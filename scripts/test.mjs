@@ -60,6 +60,7 @@ run(process.execPath, [
   '--test-concurrency=1',
   'scripts/releases.test.mjs',
   'scripts/deployment-store.test.mjs',
+  'scripts/deploy-api.test.mjs',
   'scripts/canary-rules.test.mjs',
   'scripts/canary-judge.test.mjs',
   'scripts/reproducible.test.mjs',

@@ -6,6 +6,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // PostgreSQL it starts): a developer's DATABASE_URL reaches neither (the workers inherit this)
   delete process.env.DATABASE_URL;
   delete process.env.DEPLOYMENT_DATABASE_URL;
+  // the moves go to a deploy API of their own (in the command's process), not a developer's DEPLOY_URL
+  delete process.env.DEPLOY_URL;
+  delete process.env.DEPLOY_TOKEN;
   const api: RunningApi = await startApi();
   return () => stopApi(api);
 }

@@ -79,7 +79,7 @@ function header(path, size, mtime) {
 }
 
 /** The archive of `entries` ([path, bytes]), gzipped. */
-function tarGz(entries, mtime) {
+export function tarGz(entries, mtime = 0) {
   const parts = [];
   for (const [path, bytes] of entries) {
     parts.push(header(path, bytes.length, mtime), bytes, Buffer.alloc((BLOCK - (bytes.length % BLOCK)) % BLOCK));
