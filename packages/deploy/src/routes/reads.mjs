@@ -145,9 +145,8 @@ export default async function reads(app) {
     },
     async (request) => {
       const target = appOf(request.params.app);
-      return releasedVersions(target)
-        .reverse()
-        .map((version) => releaseInfo(target, version));
+      const versions = await releasedVersions(target);
+      return Promise.all(versions.reverse().map((version) => releaseInfo(target, version)));
     },
   );
 

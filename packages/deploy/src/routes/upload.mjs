@@ -159,7 +159,7 @@ export default async function upload(app) {
       try {
         await unpack(request.body, staging);
         const commit = checkDigests(staging);
-        const { version, created } = fileRelease(appOf(request.params.app), staging, { move: true, commit });
+        const { version, created } = await fileRelease(appOf(request.params.app), staging, { move: true, commit });
         return reply.code(created ? 201 : 200).send({ version, created });
       } catch (error) {
         if (error instanceof Refusal) return reply.code(error.status).send(error.body);
