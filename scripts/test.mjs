@@ -63,6 +63,7 @@ run(process.execPath, [
   'scripts/deploy-api.test.mjs',
   'scripts/canary-rules.test.mjs',
   'scripts/canary-judge.test.mjs',
+  'packages/console/src/server.test.mjs',
   'scripts/reproducible.test.mjs',
 ]);
 

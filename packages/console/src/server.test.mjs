@@ -1,0 +1,257 @@
+// The console's reads through the real deploy API (its token check, its error handler) against the real
+// API on a real (embedded) database: synthetic visitors' beacons go to POST /api/app/vitals, the
+// operations port aggregates them, and the console's routes answer what the page draws: the judge's figures and verdict on the live canary (canary-rules.mjs, as the judge computes
+// it), the vitals per release and time bucket, and the page itself with its assets.
+//   node --test packages/console/src/server.test.mjs
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_RULES } from '../../../scripts/canary-rules.mjs';
+import { build } from '../../../scripts/release-fixtures.mjs';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const releases = mkdtempSync(join(tmpdir(), 'console-releases-'));
+const dataDir = mkdtempSync(join(tmpdir(), 'console-pglite-'));
+process.env.RELEASES_DIR = releases;
+delete process.env.DATABASE_URL;
+delete process.env.DEPLOYMENT_DATABASE_URL;
+process.env.DEPLOYED_BY = 'catalogue/ci';
+const { appOf, fileRelease, promote } = await import('../../../scripts/releases.mjs');
+const { default: consolePlugin, bucketMinutesFor } = await import('./server.mjs');
+const { createDeployApi } = await import('../../deploy/src/app.mjs');
+const { openTokenStore } = await import('../../deploy/src/tokens.mjs');
+
+/** Smaller samples than the site's, the same tests: 40 page views a side judge the failures. */
+const RULES = { ...DEFAULT_RULES, minPageViews: 40, minVitalSamples: 40, minApiCalls: 100 };
+
+const portOf = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+let api;
+let apiOrigin;
+let app;
+let stable;
+let canary;
+let tokens;
+let reader;
+
+/** `count` page views of the catalogue's `version`, the first `failed` with a failed slot; LCP about `lcp`. */
+async function pageViews(version, count, { failed = 0, lcp = 1500 } = {}) {
+  const one = (index) =>
+    fetch(`${apiOrigin}/api/app/vitals`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({
+        pageViewId: randomUUID(),
+        route: '/analyzes',
+        locale: 'ua',
+        remotes: { mf_catalog: version },
+        vitals: [
+          { name: 'LCP', value: lcp + (index % 10) * 20 },
+          { name: 'INP', value: 80 + (index % 5) * 10 },
+        ],
+        failures: index < failed ? [{ remote: 'mf_catalog', version, kind: 'load', module: './routes' }] : [],
+        api: { calls: 3, errors: 0 },
+      }),
+    }).then((answer) => assert.equal(answer.status, 200));
+  await Promise.all(Array.from({ length: count }, (_, index) => one(index)));
+}
+
+const get = async (url, token = reader) => {
+  const answer = await app.inject({ url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: answer.statusCode, headers: answer.headers, body: answer.body, json: () => answer.json() };
+};
+
+before(async () => {
+  const [port, metrics] = [await portOf(), await portOf()];
+  apiOrigin = `http://127.0.0.1:${port}`;
+  api = spawn(
+    join(repoRoot, 'packages/server/node_modules/.bin/tsx'),
+    [join(repoRoot, 'packages/server/src/server.ts')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        METRICS_PORT: String(metrics),
+        PGLITE_DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        VITALS_PER_IP_MINUTE: '1000000',
+        RATE_LIMIT_MAX: '0',
+        DEV_CLOCK_INTERVAL_MS: '0',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const deadline = Date.now() + 120_000;
+  while (!(await fetch(`${apiOrigin}/api/ready`).catch(() => null))?.ok) {
+    assert.equal(api.exitCode, null, 'the API exited');
+    assert.ok(Date.now() < deadline, 'the API was not ready within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const release = (name, options) =>
+    fileRelease(appOf(name), build(name, options), { move: true, commit: 'test' }).version;
+  await promote('shell', release('shell', { provide: true }));
+  stable = release('mf-catalog', { provide: false, marker: ' stable' });
+  canary = release('mf-catalog', { provide: false, marker: ' canary' });
+  await promote('mf-catalog', stable);
+  await promote('mf-catalog', canary, { canary: 10, judged: true });
+
+  tokens = await openTokenStore({ releasesDir: releases });
+  // the account team's token reads the reader too: only moves are scoped
+  reader = (await tokens.create({ team: 'account', name: 'ci', apps: ['mf-account'] })).token;
+  const opsUrl = `http://127.0.0.1:${metrics}`;
+  app = await createDeployApi({
+    tokens,
+    rateLimit: false,
+    plugins: [async (api) => api.register(consolePlugin, { opsUrl, rules: RULES })],
+  });
+});
+
+after(async () => {
+  await app?.close();
+  await tokens?.close();
+  if (api?.exitCode === null) {
+    const exited = new Promise((resolve) => api.once('exit', resolve));
+    api.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(releases, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the console’s reads', () => {
+  test('the canary report waits while a side has too few page views, with the figures so far', async () => {
+    await pageViews(stable, 10);
+    const answer = await get('/v1/apps/mf-catalog/canary-report');
+    assert.equal(answer.status, 200);
+    const report = answer.json();
+    assert.equal(report.app, 'mf-catalog');
+    assert.deepEqual(report.live, { version: stable });
+    assert.deepEqual(
+      { ...report.canary, since: typeof report.canary.since },
+      {
+        version: canary,
+        percent: 10,
+        judged: true,
+        since: 'string',
+      },
+    );
+    assert.equal(report.verdict, 'wait');
+    assert.equal(report.figures.stable.pageViews, 10);
+    assert.equal(report.figures.canary.pageViews, 0);
+    assert.deepEqual(
+      report.measures.map((measure) => [measure.key, measure.judged]),
+      [
+        ['slotFailures', false],
+        ['lcp', false],
+        ['inp', false],
+        ['apiErrors', false],
+      ],
+    );
+  });
+
+  test('a canary whose slot fails on a third of its page views: the judge’s figures say roll back', async () => {
+    await pageViews(stable, 50);
+    await pageViews(canary, 60, { failed: 20 });
+    const report = (await get('/v1/apps/mf-catalog/canary-report')).json();
+    assert.equal(report.verdict, 'rollback');
+    assert.match(
+      report.reason,
+      /^worse than the stable release: slot failures 33\.3 % \(20\/60\) against 0\.0 % \(0\/60\)/,
+    );
+    assert.deepEqual(report.figures.canary, {
+      version: canary,
+      pageViews: 60,
+      failedViews: 20,
+      failureRate: 20 / 60,
+      apiCalls: 180,
+      apiErrors: 0,
+      apiErrorRate: 0,
+      lcpP75: report.figures.canary.lcpP75,
+      lcpSamples: 60,
+      inpP75: 110,
+      inpSamples: 60,
+    });
+    assert.ok(report.figures.canary.lcpP75 >= 1500 && report.figures.canary.lcpP75 <= 1680);
+    const failures = report.measures.find((measure) => measure.key === 'slotFailures');
+    assert.deepEqual([failures.judged, failures.worse, failures.required], [true, true, true]);
+    // an app without a canary: its live release, no figures
+    const shell = (await get('/v1/apps/shell/canary-report')).json();
+    assert.equal(shell.canary, null);
+    assert.equal(typeof shell.live.version, 'string');
+  });
+
+  test('the vitals per release and time bucket, each release named live or canary', async () => {
+    const answer = await get('/v1/apps/mf-catalog/vitals?hours=6');
+    assert.equal(answer.status, 200);
+    const vitals = answer.json();
+    assert.equal(vitals.bucketMinutes, bucketMinutesFor(6));
+    assert.equal(vitals.hours, 6);
+    const byVersion = Object.fromEntries(vitals.releases.map((release) => [release.version, release]));
+    assert.equal(byVersion[stable].role, 'live');
+    assert.equal(byVersion[canary].role, 'canary');
+    const views = (release) => release.points.reduce((sum, point) => sum + point.pageViews, 0);
+    assert.equal(views(byVersion[stable]), 60);
+    assert.equal(views(byVersion[canary]), 60);
+    const failed = byVersion[canary].points.reduce((sum, point) => sum + point.failedViews, 0);
+    assert.equal(failed, 20);
+  });
+
+  test('refusals: no token 401, an hour range or app the API does not know 400, the shell has no vitals', async () => {
+    const anonymous = await get('/v1/apps/mf-catalog/canary-report', null);
+    assert.equal(anonymous.status, 401);
+    assert.equal(anonymous.json().code, 'token-missing');
+    const hours = await get('/v1/apps/mf-catalog/vitals?hours=0');
+    assert.equal(hours.status, 400);
+    assert.deepEqual([hours.json().code, hours.json().field], ['invalid-request', 'hours']);
+    assert.equal((await get('/v1/apps/mf-nothing/canary-report')).status, 400);
+    assert.equal((await get('/v1/apps/shell/vitals')).json().code, 'no-vitals');
+    // both reads are in the OpenAPI document; the page is not
+    const paths = Object.keys((await get('/v1/openapi.json', null)).json().paths);
+    assert.ok(paths.includes('/v1/apps/{app}/canary-report') && paths.includes('/v1/apps/{app}/vitals'));
+    assert.ok(!paths.some((path) => path.startsWith('/console')));
+  });
+
+  test('the operations port down: 503 ops-unavailable, not a 500', async () => {
+    const opsUrl = `http://127.0.0.1:${await portOf()}`;
+    const closed = await createDeployApi({
+      tokens,
+      rateLimit: false,
+      plugins: [async (api) => api.register(consolePlugin, { opsUrl, rules: RULES })],
+    });
+    const answer = await closed.inject({
+      url: '/v1/apps/mf-catalog/vitals',
+      headers: { authorization: `Bearer ${reader}` },
+    });
+    assert.equal(answer.statusCode, 503);
+    assert.equal(answer.json().code, 'ops-unavailable');
+    await closed.close();
+  });
+
+  test('the page, without a token: its policy allows only its own scripts and the import map, and only the listed files are served', async () => {
+    const page = await get('/console', null);
+    assert.equal(page.status, 200);
+    assert.match(page.headers['content-type'], /^text\/html/);
+    assert.match(page.body, /<title>Консоль релізів<\/title>/);
+    const policy = page.headers['content-security-policy'];
+    assert.match(policy, /script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    assert.match(policy, /frame-ancestors 'none'/);
+    for (const file of ['main.js', 'uPlot.esm.js', 'tokens.css', 'console.css', 'uk.json', 'en.json']) {
+      assert.equal((await get(`/console/assets/${file}`, null)).status, 200, file);
+    }
+    assert.equal((await get('/console/assets/..%2Fserver.mjs', null)).status, 404);
+    assert.equal((await get('/console/assets/server.mjs', null)).status, 404);
+  });
+});
