@@ -3,7 +3,7 @@
 import uPlot from 'uplot';
 import type { Role, SeriesPoint, Vitals } from './api.js';
 import { fill, h } from './dom.js';
-import { formatHour, formatNumber, formatTime, t } from './i18n.js';
+import { formatHour, formatNumber, t } from './i18n.js';
 
 type Metric = { readonly key: 'lcp' | 'inp' | 'failures'; readonly value: (point: SeriesPoint) => number | null };
 
@@ -31,14 +31,20 @@ function buckets(vitals: Vitals): number[] {
   return times;
 }
 
-const charts: uPlot[] = [];
-const resize = new ResizeObserver(() => {
-  for (const chart of charts) chart.setSize({ width: widthOf(chart.root.parentElement), height: chart.height });
+/** Each chart by the figure it sits in: the figure's width (the layout's) sets the chart's, never the reverse. */
+const charts = new Map<Element, uPlot>();
+const resize = new ResizeObserver((entries) => {
+  for (const entry of entries) {
+    const chart = charts.get(entry.target);
+    const width = widthOf(entry.target);
+    if (chart && chart.width !== width) chart.setSize({ width, height: chart.height });
+  }
 });
-const widthOf = (element: Element | null) => Math.max(240, (element?.clientWidth ?? 600) - 2);
+const widthOf = (element: Element) => Math.max(200, Math.floor(element.clientWidth));
 
 export function drawVitals(container: HTMLElement, vitals: Vitals): void {
-  for (const chart of charts.splice(0)) chart.destroy();
+  for (const chart of charts.values()) chart.destroy();
+  charts.clear();
   resize.disconnect();
   if (vitals.releases.length === 0) {
     fill(container, h('p', { class: 'muted' }, t('chart.empty', { app: vitals.app })));
@@ -59,9 +65,9 @@ export function drawVitals(container: HTMLElement, vitals: Vitals): void {
     return { figure, plot, data };
   });
   fill(container, ...figures.map(({ figure }) => figure), table(vitals, label));
-  for (const { plot, data } of figures) {
+  for (const { figure, plot, data } of figures) {
     const options: uPlot.Options = {
-      width: widthOf(plot),
+      width: widthOf(figure),
       height: 170,
       cursor: { drag: { x: false, y: false } },
       legend: { live: false },
@@ -86,8 +92,8 @@ export function drawVitals(container: HTMLElement, vitals: Vitals): void {
         })),
       ],
     };
-    charts.push(new uPlot(options, data, plot));
-    resize.observe(plot);
+    charts.set(figure, new uPlot(options, data, plot));
+    resize.observe(figure);
   }
 }
 
@@ -98,7 +104,7 @@ function table(vitals: Vitals, label: (release: Vitals['releases'][number]) => s
       h(
         'tr',
         {},
-        h('td', {}, formatTime(point.at)),
+        h('td', {}, formatHour(Date.parse(point.at))),
         h('td', {}, label(release)),
         h('td', { class: 'number' }, formatNumber(point.pageViews)),
         h('td', { class: 'number' }, point.lcpP75 === null ? t('report.none_value') : formatNumber(point.lcpP75)),
@@ -108,6 +114,7 @@ function table(vitals: Vitals, label: (release: Vitals['releases'][number]) => s
     ),
   );
   const head = ['chart.time', 'chart.release', 'chart.views', 'chart.lcp', 'chart.inp', 'chart.failures'];
+  const numeric = (index: number) => (index > 1 ? 'number' : undefined);
   return h(
     'details',
     { class: 'chart-table' },
@@ -118,7 +125,11 @@ function table(vitals: Vitals, label: (release: Vitals['releases'][number]) => s
       h(
         'table',
         {},
-        h('thead', {}, h('tr', {}, ...head.map((key) => h('th', { scope: 'col' }, t(key))))),
+        h(
+          'thead',
+          {},
+          h('tr', {}, ...head.map((key, index) => h('th', { scope: 'col', class: numeric(index) }, t(key)))),
+        ),
         h('tbody', {}, ...rows),
       ),
     ),
