@@ -273,6 +273,9 @@ export default async function consolePlugin(app, options = {}) {
       .send(html),
   );
 
+  // the address typed with a slash: the page (anything else under /console/ is not served)
+  app.get('/console/', publicFile, async (_request, reply) => reply.redirect('/console', 301));
+
   app.get('/console/assets/:file', publicFile, async (request, reply) => {
     const file = files.get(request.params.file);
     if (!file) return problem(reply, 404, 'not-found', `no console asset ${request.params.file}`);

@@ -253,5 +253,7 @@ describe('the console’s reads', () => {
     }
     assert.equal((await get('/console/assets/..%2Fserver.mjs', null)).status, 404);
     assert.equal((await get('/console/assets/server.mjs', null)).status, 404);
+    const slash = await get('/console/', null);
+    assert.deepEqual([slash.status, slash.headers.location], [301, '/console']);
   });
 });
