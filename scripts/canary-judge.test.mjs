@@ -70,9 +70,10 @@ before(async () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   // the live shell, and the catalogue's stable release
-  const shell = fileRelease(appOf('shell'), build('shell', { provide: true }), { move: true, commit: 'test' }).version;
+  const shell = (await fileRelease(appOf('shell'), build('shell', { provide: true }), { move: true, commit: 'test' }))
+    .version;
   await promote('shell', shell);
-  await promote('mf-catalog', release('stable'));
+  await promote('mf-catalog', await release('stable'));
 });
 after(async () => {
   if (api && api.exitCode === null) {
@@ -84,11 +85,13 @@ after(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function release(marker) {
-  return fileRelease(appOf('mf-catalog'), build('mf-catalog', { provide: false, marker }), {
-    move: true,
-    commit: 'test',
-  }).version;
+async function release(marker) {
+  return (
+    await fileRelease(appOf('mf-catalog'), build('mf-catalog', { provide: false, marker }), {
+      move: true,
+      commit: 'test',
+    })
+  ).version;
 }
 
 /**
@@ -123,7 +126,7 @@ const live = async () => (await readDeployment()).remotes.mf_catalog;
 
 /** A canary started as `npm run canary -- mf-catalog <version> --share 10` does. */
 async function startCanary(marker) {
-  const version = release(marker);
+  const version = await release(marker);
   await promote('mf-catalog', version, { canary: 10, judged: true });
   return version;
 }

@@ -68,7 +68,8 @@ function useReleases(url) {
   return releases;
 }
 
-const release = (app, options) => fileRelease(appOf(app), build(app, options), { move: true, commit: 'test' }).version;
+const release = async (app, options) =>
+  (await fileRelease(appOf(app), build(app, options), { move: true, commit: 'test' })).version;
 
 /**
  * Holds `count` moves between their check and their write until all of them are there: each is checked
@@ -102,10 +103,10 @@ for (const [label, database] of STORES) {
 
     before(async () => {
       releases = useReleases(await database());
-      shell = release('shell', { provide: true });
-      catalog = release('mf-catalog', { provide: false });
-      catalogNext = release('mf-catalog', { provide: false, marker: ' next' });
-      auth = release('mf-auth', { provide: false });
+      shell = await release('shell', { provide: true });
+      catalog = await release('mf-catalog', { provide: false });
+      catalogNext = await release('mf-catalog', { provide: false, marker: ' next' });
+      auth = await release('mf-auth', { provide: false });
       await promote('shell', shell);
     });
 
@@ -206,7 +207,7 @@ for (const [label, database] of STORES) {
 describe('a deployment moved into PostgreSQL', () => {
   test('starts from what the file says is live, announced as a move at the file’s version', async () => {
     useReleases(null);
-    const shell = release('shell', { provide: true });
+    const shell = await release('shell', { provide: true });
     await promote('shell', shell);
     const url = await freshDatabase();
     // an instance already listening, as a running shell's server does

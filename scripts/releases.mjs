@@ -1,15 +1,18 @@
 // Releases and the deployment pointer (README "One team deploys one remote"). A release is an app's
-// build in releases/<app>/<version>/, never overwritten; the deployment says which release of each app is
+// build filed in the release store (packages/serve/src/releaseStore.mjs: releases/<app>/<version>/, or
+// PostgreSQL with DATABASE_URL), never overwritten; the deployment says which release of each app is
 // live (and which one a canary share of visitors gets), and the shell's server follows it. It lives in
 // PostgreSQL with DATABASE_URL, else in releases/deployment.json (deployment-store.mjs). Promotion,
 // canary and rollback change only the pointer, after the compatibility gate, each by a compare-and-swap
 // on its version and recorded in its history with who made it and when.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
+import { digestOf, filesOf, openReleaseStore, releaseDatabaseUrl } from '../packages/serve/src/releaseStore.mjs';
 import { openDeploymentStore } from './deployment-store.mjs';
 import { apps, releasesDir, root } from './lib.mjs';
 import { checkShellAgainst } from './remote-types.mjs';
@@ -44,44 +47,46 @@ export class ReleaseError extends Error {
   }
 }
 
-/** Every file under `dir`, relative, sorted: the order a content hash must not depend on the disk for. */
-function filesOf(dir, base = dir) {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) =>
-      entry.isDirectory() ? filesOf(join(dir, entry.name), base) : [relative(base, join(dir, entry.name))],
-    )
-    .sort();
+/** Where releases are kept (packages/serve/src/releaseStore.mjs): PostgreSQL with DATABASE_URL, else the folder. */
+const stores = new Map();
+/**
+ * The release store for this process's RELEASES_DIR and database, opened once and kept (its files cached
+ * by digest: a release never changes). Its connections let the process exit when it is idle.
+ */
+export function releaseStore() {
+  const key = `${releasesDir()}\n${releaseDatabaseUrl() ?? ''}`;
+  let store = stores.get(key);
+  if (!store) {
+    store = openReleaseStore({ releasesDir: releasesDir(), cache: true });
+    store.catch(() => stores.delete(key));
+    stores.set(key, store);
+  }
+  return store;
 }
 
-/** The SHA-384 of a file, as an `integrity` attribute takes it. */
-const digestOf = (file) => `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
-
-/** Every file of a release folder with its digest (release.json itself aside), in name order. */
+/** Every file of a build folder with its digest (release.json itself aside), in name order. */
 function digestsOf(dir) {
   return Object.fromEntries(
     filesOf(dir)
       .filter((file) => file !== 'release.json')
-      .map((file) => [file.split(sep).join('/'), digestOf(join(dir, file))]),
+      .map((file) => [file, digestOf(readFileSync(join(dir, file)))]),
   );
 }
 
 /**
  * The digests a deployment pins for a release: a remote's manifest and entry (the entry carries the
  * digests of its chunks, the manifest those of its other files: packages/config/integrity.cjs) and its
- * server module. Refuses a release that records none, or whose
- * files are no longer the bytes it recorded.
+ * server module. Refuses a release that records none, or whose files are not in the store with the bytes
+ * it recorded.
  */
-export function integrityOf(app, version) {
-  const folder = releaseFolder(app, version);
-  const { meta, manifest } = releaseOf(app, version);
+export async function integrityOf(app, version) {
+  const { meta, manifest } = await releaseOf(app, version);
   if (!meta.files || typeof meta.files !== 'object') {
     throw new ReleaseError(
       `${app.dir} ${version} records no digests of its files (released before they were recorded): release it again`,
     );
   }
-  const changed = Object.entries(meta.files)
-    .filter(([file, digest]) => !existsSync(join(folder, file)) || digestOf(join(folder, file)) !== digest)
-    .map(([file]) => file);
+  const changed = (await (await releaseStore()).missing(app.dir, version)) ?? [];
   if (changed.length) {
     throw new ReleaseError(
       `${app.dir} ${version}: ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''} ` +
@@ -123,7 +128,7 @@ export function contentHash(dir) {
   for (const file of filesOf(dir)) {
     if (file === 'release.json') continue;
     hash
-      .update(file)
+      .update(file.split('/').join(sep))
       .update('\0')
       .update(readFileSync(join(dir, file)))
       .update('\0');
@@ -142,27 +147,17 @@ export function commitOf() {
 }
 
 /**
- * Files a built folder as a release of `app`: the version is the app's package.json version plus the
- * build's content hash, so a release folder is never overwritten (the same build gives the version it
- * already has). `build` is moved (`move: true`, a staging folder of ours) or copied.
+ * Files a built folder as a release of `app` in the release store: the version is the app's package.json
+ * version plus the build's content hash, so a release is never overwritten (the same build gives the
+ * version it already has). `build` is taken (`move: true`, a staging folder of ours) or copied.
+ * `folder`: where the release is on this disk (the filesystem store), else null.
  */
-export function fileRelease(app, build, { move = false, commit = commitOf() } = {}) {
+export async function fileRelease(app, build, { move = false, commit = commitOf() } = {}) {
   if (!existsSync(join(build, 'mf-manifest.json'))) throw new ReleaseError(`${build} holds no build of ${app.dir}`);
   // the version the build was made at (its manifest's build info: a team's own repository), else ours
   const built = readJson(join(build, 'mf-manifest.json')).metaData?.buildInfo?.buildVersion;
   const packageVersion = built && semver.valid(built) ? built : readJson(join(root, app.dir, 'package.json')).version;
   const version = `${packageVersion}-${contentHash(build).slice(0, 10)}`;
-  const target = join(releasesDir(), app.dir, version);
-  if (existsSync(join(target, 'release.json'))) {
-    if (move) rmSync(build, { recursive: true, force: true });
-    return { version, folder: target, created: false };
-  }
-  mkdirSync(join(releasesDir(), app.dir), { recursive: true });
-  rmSync(target, { recursive: true, force: true });
-  if (move) renameSync(build, target);
-  else cpSync(build, target, { recursive: true });
-  // the prefixes its pages are under, as the build lists them (pages.json)
-  const routes = prefixesOf(target);
   const meta = {
     app: app.dir,
     name: app.name,
@@ -170,32 +165,29 @@ export function fileRelease(app, build, { move = false, commit = commitOf() } = 
     packageVersion,
     commit,
     builtAt: new Date().toISOString(),
-    routes,
-    // what the browser and the shell's server may take from this folder, byte for byte
-    files: digestsOf(target),
+    // the prefixes its pages are under, as the build lists them (pages.json)
+    routes: prefixesOf(build),
+    // what the browser and the shell's server may take from this release, byte for byte
+    files: digestsOf(build),
   };
-  writeFileSync(join(target, 'release.json'), `${JSON.stringify(meta, null, 2)}\n`);
-  return { version, folder: target, created: true };
+  const store = await releaseStore();
+  const { created } = await store.put(meta, build, { move });
+  return { version, folder: await store.inner.folder(app.dir, version), created };
 }
 
+/** Where a release is on this disk with the filesystem store. */
 export function releaseFolder(app, version) {
   return join(releasesDir(), app.dir, version);
 }
 
 /** The versions of an app released so far, oldest first. */
-export function releasedVersions(app) {
-  const dir = join(releasesDir(), app.dir);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((version) => existsSync(join(dir, version, 'release.json')))
-    .map((version) => ({ version, builtAt: readJson(join(dir, version, 'release.json')).builtAt }))
-    .sort((a, b) => a.builtAt.localeCompare(b.builtAt))
-    .map(({ version }) => version);
+export async function releasedVersions(app) {
+  return (await (await releaseStore()).list(app.dir)).map((meta) => meta.version);
 }
 
 /** What a release says of itself: its version, the app's package version, the commit and when it was built. */
-export function releaseInfo(app, version) {
-  const { meta } = releaseOf(app, version);
+export async function releaseInfo(app, version) {
+  const { meta } = await releaseOf(app, version);
   return { version, packageVersion: meta.packageVersion ?? null, commit: meta.commit ?? null, builtAt: meta.builtAt };
 }
 
@@ -203,16 +195,30 @@ function readJson(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-function releaseOf(app, version) {
-  const folder = releaseFolder(app, version);
-  if (!existsSync(join(folder, 'release.json'))) {
-    const known = releasedVersions(app);
+/** A release's release.json and its manifest, from the store (the manifest by its digest). */
+async function releaseOf(app, version) {
+  const store = await releaseStore();
+  const meta = await store.meta(app.dir, version);
+  if (!meta) {
+    const known = await releasedVersions(app);
     throw new ReleaseError(
       `${app.dir} has no release ${version}; released: ${known.length ? known.join(', ') : `none (npm run release -- ${app.dir})`}`,
       { code: 'release-unknown' },
     );
   }
-  return { meta: readJson(join(folder, 'release.json')), manifest: readJson(join(folder, 'mf-manifest.json')) };
+  const digest = meta.files?.['mf-manifest.json'];
+  const bytes = digest
+    ? await store.file(digest, { app: app.dir, version, path: 'mf-manifest.json' })
+    : await readFile(join(releaseFolder(app, version), 'mf-manifest.json')).catch(() => null);
+  if (!bytes) throw new ReleaseError(`${app.dir} ${version}: its manifest is not in ${store.where} with its digest`);
+  return { meta, manifest: JSON.parse(bytes.toString('utf8')) };
+}
+
+/** A release as a folder on this disk (written out from the store when it has none), for the type check. */
+async function localFolder(app, version) {
+  const folder = await (await releaseStore()).folder(app.dir, version);
+  if (!folder) throw new ReleaseError(`${app.dir} ${version} is not in the release store`);
+  return folder;
 }
 
 /** The store the pointer lives in (deployment-store.mjs): PostgreSQL with DATABASE_URL, else the file. */
@@ -268,7 +274,7 @@ async function moveApp(app, plan, by = mover(), beforeSwap = async () => undefin
   try {
     for (let attempt = 1; ; attempt += 1) {
       const { version, deployment } = await store.read();
-      const { next, record, result } = plan(structuredClone(deployment));
+      const { next, record, result } = await plan(structuredClone(deployment));
       const entry = { at: new Date().toISOString(), by, ...(tokenId ? { tokenId } : {}), app: app.dir, ...record };
       await beforeSwap();
       const swapped = await store.swap(version, next, entry);
@@ -305,9 +311,9 @@ export function manifestUrlOf(app, version) {
 }
 
 /** The shell's manifest that pages are served with now: its live release, or its build. */
-function liveShellManifest(deployment) {
+async function liveShellManifest(deployment) {
   const shell = appOf('shell');
-  if (deployment.shell?.version) return releaseOf(shell, deployment.shell.version).manifest;
+  if (deployment.shell?.version) return (await releaseOf(shell, deployment.shell.version)).manifest;
   const built = join(root, shell.dir, 'dist', 'mf-manifest.json');
   if (!existsSync(built)) throw new ReleaseError('no live shell: build it (npm run build) or promote a release of it');
   return readJson(built);
@@ -333,10 +339,10 @@ export function sharedMisfits(remoteManifest, shellManifest) {
 }
 
 /**
- * The folder each remote is live from: its promoted release (and its canary's, when one runs), or its
- * build when none is promoted.
+ * What each remote is live from: its promoted release (and its canary's, when one runs), or its build
+ * (`folder`) when none is promoted.
  */
-function liveFolders(deployment) {
+function liveReleases(deployment) {
   return apps
     .filter((app) => app.dir !== 'shell')
     .flatMap((app) => {
@@ -345,23 +351,32 @@ function liveFolders(deployment) {
       return [live, live.canary].filter(Boolean).map((ref) => ({
         app,
         label: `${app.dir} ${ref.version}`,
-        folder: releaseFolder(app, ref.version),
+        version: ref.version,
         canary: ref === live.canary,
       }));
     });
 }
 
 /** The live remotes' manifests (stable and canary), each with its label; a remote without a build has none. */
-function liveRemoteManifests(deployment) {
-  return liveFolders(deployment)
-    .filter(({ folder }) => existsSync(join(folder, 'mf-manifest.json')))
-    .map(({ label, folder }) => ({ label, manifest: readJson(join(folder, 'mf-manifest.json')) }));
+async function liveRemoteManifests(deployment) {
+  const manifests = await Promise.all(
+    liveReleases(deployment).map(async ({ app, label, version, folder }) => {
+      if (version) return { label, manifest: (await releaseOf(app, version)).manifest };
+      return existsSync(join(folder, 'mf-manifest.json'))
+        ? { label, manifest: readJson(join(folder, 'mf-manifest.json')) }
+        : null;
+    }),
+  );
+  return manifests.filter(Boolean);
 }
 
 /** The folder whose type hints stand for each remote in the shell's type check: its stable one. */
-export function liveTypeFolders(deployment) {
-  const stable = liveFolders(deployment).filter(({ canary }) => !canary);
-  return Object.fromEntries(stable.map(({ app, folder }) => [app.name, folder]));
+export async function liveTypeFolders(deployment) {
+  const stable = liveReleases(deployment).filter(({ canary }) => !canary);
+  const folders = await Promise.all(
+    stable.map(async ({ app, version, folder }) => [app.name, version ? await localFolder(app, version) : folder]),
+  );
+  return Object.fromEntries(folders);
 }
 
 /**
@@ -369,8 +384,8 @@ export function liveTypeFolders(deployment) {
  * hints, the other remotes' from what is live (scripts/remote-types.mjs). The shell's mounts are read
  * from its source here: the shell that is promoted is built from it.
  */
-export function exposedMisfits(app, version, deployment) {
-  const folders = { ...liveTypeFolders(deployment), [app.name]: releaseFolder(app, version) };
+export async function exposedMisfits(app, version, deployment) {
+  const folders = { ...(await liveTypeFolders(deployment)), [app.name]: await localFolder(app, version) };
   const { ok, problems } = checkShellAgainst(folders);
   if (ok) return [];
   const shown = problems.slice(0, 12);
@@ -379,18 +394,20 @@ export function exposedMisfits(app, version, deployment) {
 }
 
 /** Refuses a move whose release does not fit what is live, naming each misfit. */
-function gate(app, version, deployment) {
-  const { manifest } = releaseOf(app, version);
+async function gate(app, version, deployment) {
+  const { manifest } = await releaseOf(app, version);
   const shared =
     app.dir === 'shell'
-      ? liveRemoteManifests(deployment).flatMap(({ label, manifest: remote }) =>
+      ? (await liveRemoteManifests(deployment)).flatMap(({ label, manifest: remote }) =>
           sharedMisfits(remote, manifest).map((misfit) => `${label}: ${misfit}`),
         )
-      : sharedMisfits(manifest, liveShellManifest(deployment)).map((misfit) => `${app.dir} ${version}: ${misfit}`);
+      : sharedMisfits(manifest, await liveShellManifest(deployment)).map(
+          (misfit) => `${app.dir} ${version}: ${misfit}`,
+        );
   const exposed =
     app.dir === 'shell'
       ? []
-      : exposedMisfits(app, version, deployment).map((misfit) => `${app.dir} ${version}: ${misfit}`);
+      : (await exposedMisfits(app, version, deployment)).map((misfit) => `${app.dir} ${version}: ${misfit}`);
   const misfits = [...shared, ...exposed];
   if (misfits.length) {
     throw new ReleaseError(
@@ -403,13 +420,13 @@ function gate(app, version, deployment) {
   }
 }
 
-function refOf(app, version) {
-  const { meta } = releaseOf(app, version);
+async function refOf(app, version) {
+  const { meta } = await releaseOf(app, version);
   return {
     version,
     manifest: manifestUrlOf(app, version),
     routes: meta.routes ?? [],
-    integrity: integrityOf(app, version),
+    integrity: await integrityOf(app, version),
   };
 }
 
@@ -432,12 +449,12 @@ export async function promote(
   const because = reason ? { reason } : {};
   return moveApp(
     app,
-    (deployment) => {
-      gate(app, version, deployment);
+    async (deployment) => {
+      await gate(app, version, deployment);
       if (app.dir === 'shell') {
         const from = deployment.shell?.version ?? null;
         if (from === version) throw new ReleaseError(`shell ${version} is live already`);
-        integrityOf(app, version);
+        await integrityOf(app, version);
         deployment.shell = { version, previous: [...(deployment.shell?.previous ?? []), from] };
         return {
           next: deployment,
@@ -450,7 +467,7 @@ export async function promote(
       if (ifCanary && current?.canary?.version !== version) {
         throw new ReleaseError(`${app.dir} runs no canary of ${version}`);
       }
-      const ref = refOf(app, version);
+      const ref = await refOf(app, version);
       if (canary !== undefined) {
         if (!current) {
           throw new ReleaseError(`${app.dir} has no promoted release to hold the other visitors: promote one first`);
@@ -540,12 +557,12 @@ export async function rollback(appId, { reason, by, tokenId, canaryOf, beforeSwa
   const because = reason ? { reason } : {};
   return moveApp(
     app,
-    (deployment) => {
+    async (deployment) => {
       if (app.dir === 'shell') {
         const shell = deployment.shell;
         if (!shell) throw new ReleaseError('the shell serves its build: there is no promotion to roll back');
         const back = shell.previous.at(-1) ?? null;
-        if (back) gate(app, back, deployment);
+        if (back) await gate(app, back, deployment);
         deployment.shell = back ? { version: back, previous: shell.previous.slice(0, -1) } : null;
         return {
           next: deployment,
@@ -569,10 +586,11 @@ export async function rollback(appId, { reason, by, tokenId, canaryOf, beforeSwa
         };
       }
       const back = current.previous.at(-1) ?? null;
-      if (back) gate(app, back.version, deployment);
+      if (back) await gate(app, back.version, deployment);
       // the release gone back to is pinned by its digests again, as a promotion would
-      if (back) deployment.remotes[app.name] = { ...refOf(app, back.version), previous: current.previous.slice(0, -1) };
-      else delete deployment.remotes[app.name];
+      if (back) {
+        deployment.remotes[app.name] = { ...(await refOf(app, back.version)), previous: current.previous.slice(0, -1) };
+      } else delete deployment.remotes[app.name];
       return {
         next: deployment,
         record: { action: 'rollback', version: back?.version ?? null, from: current.version, ...because },

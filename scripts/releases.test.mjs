@@ -19,7 +19,8 @@ process.env.REMOTE_MF_CATALOG_URL = 'https://cdn.example.ua/catalog/mf-manifest.
 const { fileRelease, promote, readDeployment, readHistory, ReleaseError, rollback, sharedMisfits, appOf } =
   await import('./releases.mjs');
 
-const release = (app, options) => fileRelease(appOf(app), build(app, options), { move: true, commit: 'test' }).version;
+const release = async (app, options) =>
+  (await fileRelease(appOf(app), build(app, options), { move: true, commit: 'test' })).version;
 const refusal = refusalOf(ReleaseError);
 
 let shellV1;
@@ -28,14 +29,14 @@ let catalogV2;
 
 before(async () => {
   // the live shell is a release here, whatever the repository's builds are
-  shellV1 = release('shell', { provide: true });
+  shellV1 = await release('shell', { provide: true });
   await promote('shell', shellV1);
 });
 after(() => rmSync(releases, { recursive: true, force: true }));
 
 describe('a release', () => {
   test('is filed under its version, package version plus content hash, and never overwritten', async () => {
-    catalogV1 = release('mf-catalog', { provide: false });
+    catalogV1 = await release('mf-catalog', { provide: false });
     assert.match(catalogV1, /^\d+\.\d+\.\d+-[0-9a-f]{10}$/);
     const folder = join(releases, 'mf-catalog', catalogV1);
     const meta = JSON.parse(readFileSync(join(folder, 'release.json'), 'utf8'));
@@ -43,11 +44,11 @@ describe('a release', () => {
     assert.deepEqual(meta.routes, ['analyzes', 'analysis', 'search']);
 
     // the same build again: the same version, the folder untouched
-    const again = fileRelease(appOf('mf-catalog'), build('mf-catalog', { provide: false }), { commit: 'other' });
+    const again = await fileRelease(appOf('mf-catalog'), build('mf-catalog', { provide: false }), { commit: 'other' });
     assert.deepEqual([again.version, again.created], [catalogV1, false]);
     assert.equal(JSON.parse(readFileSync(join(folder, 'release.json'), 'utf8')).commit, 'test');
 
-    catalogV2 = release('mf-catalog', { provide: false, marker: ' v2' });
+    catalogV2 = await release('mf-catalog', { provide: false, marker: ' v2' });
     assert.notEqual(catalogV2, catalogV1);
     assert.ok(existsSync(join(folder, 'static', 'main.js')));
   });
@@ -116,7 +117,7 @@ describe('promotion, canary and rollback', () => {
 
 describe('the digests of a release', () => {
   test('are recorded for every file, and the manifest’s and the entry’s pinned by the promotion', async () => {
-    const version = release('mf-catalog', { provide: false, marker: ' digests' });
+    const version = await release('mf-catalog', { provide: false, marker: ' digests' });
     const folder = join(releases, 'mf-catalog', version);
     const { files } = JSON.parse(readFileSync(join(folder, 'release.json'), 'utf8'));
     assert.deepEqual(Object.keys(files), [
@@ -139,7 +140,7 @@ describe('the digests of a release', () => {
   });
 
   test('a release whose release.json lacks them cannot be promoted', async () => {
-    const version = release('mf-catalog', { provide: false, marker: ' no digests' });
+    const version = await release('mf-catalog', { provide: false, marker: ' no digests' });
     const file = join(releases, 'mf-catalog', version, 'release.json');
     const { files: _files, ...meta } = JSON.parse(readFileSync(file, 'utf8'));
     writeFileSync(file, JSON.stringify(meta));
@@ -156,7 +157,7 @@ describe('the digests of a release', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8'));
     delete manifest.integrity;
     writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
-    const { version } = fileRelease(appOf('mf-catalog'), dir, { move: true, commit: 'test' });
+    const { version } = await fileRelease(appOf('mf-catalog'), dir, { move: true, commit: 'test' });
     assert.match(
       await refusal(() => promote('mf-catalog', version)),
       /its manifest lists no digests of its files \(built with @lab\/config before 0\.2\.0\): build it again/,
@@ -164,7 +165,7 @@ describe('the digests of a release', () => {
   });
 
   test('a release whose files changed after it was released cannot be promoted', async () => {
-    const version = release('mf-catalog', { provide: false, marker: ' changed later' });
+    const version = await release('mf-catalog', { provide: false, marker: ' changed later' });
     const entry = join(releases, 'mf-catalog', version, 'remoteEntry.js');
     writeFileSync(entry, `${readFileSync(entry, 'utf8')}\n// one more line`);
     assert.match(
@@ -176,7 +177,7 @@ describe('the digests of a release', () => {
 
 describe('the compatibility gate', () => {
   test(`refuses a remote that needs @lab/api ^${API_NEXT} while the live shell provides ${API_NOW}`, async () => {
-    const needsNewer = release('mf-catalog', { provide: false, apiVersion: API_NEXT });
+    const needsNewer = await release('mf-catalog', { provide: false, apiVersion: API_NEXT });
     const deploymentBefore = await readDeployment();
     const historyBefore = (await readHistory()).length;
     const message = await refusal(() => promote('mf-catalog', needsNewer));
@@ -194,7 +195,7 @@ describe('the compatibility gate', () => {
     assert.match(await refusal(() => promote('mf-catalog', needsNewer, { canary: 50 })), /@lab\/api/);
 
     // the shell released with that @lab/api goes live first (the live remotes accept it), then the remote
-    const shellV2 = release('shell', { provide: true, apiVersion: API_NEXT });
+    const shellV2 = await release('shell', { provide: true, apiVersion: API_NEXT });
     await promote('shell', shellV2);
     await promote('mf-catalog', needsNewer);
     assert.equal((await readDeployment()).remotes.mf_catalog.version, needsNewer);
@@ -210,7 +211,7 @@ describe('the compatibility gate', () => {
 
   test('refuses a remote whose exposed props no longer fit what the shell mounts, by its type hints', async () => {
     // the catalogue's header search button now requires a prop the shell does not pass
-    const breaking = release('mf-catalog', {
+    const breaking = await release('mf-catalog', {
       provide: false,
       apiVersion: API_NEXT,
       changeTypes: (zip) => {
@@ -237,7 +238,7 @@ describe('the compatibility gate', () => {
   test('a release without type hints is refused: the shell cannot be checked against it', async () => {
     const dir = build('mf-catalog', { provide: false, apiVersion: API_NEXT, marker: ' no types' });
     rmSync(join(dir, '@mf-types.zip'));
-    const { version } = fileRelease(appOf('mf-catalog'), dir, { move: true, commit: 'test' });
+    const { version } = await fileRelease(appOf('mf-catalog'), dir, { move: true, commit: 'test' });
     assert.match(await refusal(() => promote('mf-catalog', version)), /carries no type hints \(@mf-types\.zip\)/);
   });
 

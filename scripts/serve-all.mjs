@@ -28,13 +28,16 @@ export function serveAll({ apiTarget = process.env.API_URL || 'http://localhost:
         ...['--metrics-port', process.env.SHELL_METRICS_PORT || '9465'],
       ]);
     }
-    // the remote's releases beside its build: releases/<app>/<version>/ at /releases/<version>/
+    // the remote's releases beside its build at /releases/<version>/: releases/<app>/<version>/, or the
+    // release store in PostgreSQL with DATABASE_URL
     return startChild(app.dir, process.execPath, [
       serveCli,
       ...args,
       '--cors',
       '--releases',
       join(releasesDir(), app.dir),
+      '--app',
+      app.dir,
     ]);
   });
 }

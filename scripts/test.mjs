@@ -59,6 +59,7 @@ run(process.execPath, [
   '--test',
   '--test-concurrency=1',
   'scripts/releases.test.mjs',
+  'scripts/release-store.test.mjs',
   'scripts/deployment-store.test.mjs',
   'scripts/deploy-api.test.mjs',
   'scripts/canary-rules.test.mjs',

@@ -5,7 +5,7 @@ import { root } from './lib.mjs';
 import { liveTypeFolders, readDeployment } from './releases.mjs';
 import { checkShellAgainst } from './remote-types.mjs';
 
-const folders = liveTypeFolders(await readDeployment());
+const folders = await liveTypeFolders(await readDeployment());
 console.log('▶ the shell against the live remotes’ type hints');
 for (const [name, folder] of Object.entries(folders)) {
   console.log(`  ${name}: ${folder.startsWith(`${root}/`) ? relative(root, folder) : folder}`);

@@ -104,6 +104,8 @@ export class Site {
         '--cors',
         '--releases',
         join(releases, app?.dir ?? name),
+        '--app',
+        app?.dir ?? name,
       ];
     }
     const [executable = process.execPath, ...args] = command;

@@ -258,9 +258,20 @@ export function remotesFor(base: RemotesMap, deployment: Deployment, bucket: num
   return map;
 }
 
-/** The folder the shell's pages are served from: its live release, or its build. */
-export const shellRoot = (deployment: Deployment, releases: string, built: string): string =>
-  deployment.shell ? join(releases, 'shell', deployment.shell.version) : built;
+/**
+ * The folder the shell's pages are served from: its live release, or its build. `releases`: the releases
+ * folder (releases/shell/<version>/), or where each release of the shell is on this disk (written out
+ * from the release store: main.ts).
+ */
+export const shellRoot = (
+  deployment: Deployment,
+  releases: string | ((version: string) => string),
+  built: string,
+): string => {
+  if (!deployment.shell) return built;
+  const { version } = deployment.shell;
+  return typeof releases === 'string' ? join(releases, 'shell', version) : releases(version);
+};
 
 const BUCKET = new RegExp(`(?:^|;\\s*)${CANARY_COOKIE}=(\\d{1,2})(?:;|$)`);
 

@@ -4,6 +4,8 @@
 // notification, a connection pooler that passes none, a reconnection). A failed read keeps the last good
 // deployment live, is counted and said on /health (since when) until a read succeeds; the connection is
 // made again. A store seeded from releases/deployment.json is announced as a move (deployment-store.mjs).
+// `prepare` readies what a deployment needs on this instance (its shell release on this disk, from the
+// release store) before it is served: until it can, the last good one is served, as for a failed read.
 import type { Client, Notification } from 'pg';
 import { type Deployment, type DeploymentSource, deploymentOf, ReadTrouble, RecentDeployments } from './deployment';
 
@@ -22,7 +24,11 @@ type Row = { version: string; document: unknown };
  */
 export async function postgresDeployment(
   url: string,
-  { pollMs = POLL_MS, log = console.error }: { pollMs?: number; log?: (line: string) => void } = {},
+  {
+    pollMs = POLL_MS,
+    log = console.error,
+    prepare = async () => undefined,
+  }: { pollMs?: number; log?: (line: string) => void; prepare?: (deployment: Deployment) => Promise<void> } = {},
 ): Promise<DeploymentSource> {
   const { default: pg } = await import('pg');
   const recent = new RecentDeployments();
@@ -63,7 +69,11 @@ export async function postgresDeployment(
       const version = rows[0] ? Number(rows[0].version) : 0;
       if (loaded && version <= live.version) return;
       const full = await connection.query<Row>('SELECT version, document FROM lab_deployment WHERE id = 1');
-      if (full.rows[0]) live = deploymentOf(full.rows[0].document, Number(full.rows[0].version));
+      if (full.rows[0]) {
+        const next = deploymentOf(full.rows[0].document, Number(full.rows[0].version));
+        await prepare(next);
+        live = next;
+      }
       recent.remember(live);
       // no row yet: read whole again until there is one, whatever version it starts at
       loaded = full.rows.length > 0;

@@ -3,11 +3,15 @@
 // --releases, --no-releases, --dev-origins, --metrics-port and --bench-no-remote-hints (or PORT, API_URL,
 // PUBLIC_URL, RELEASES_DIR, SHELL_METRICS_PORT; the remotes default to remotes.json in the build, then to
 // what the deployment promotes: releases/deployment.json, or PostgreSQL with DEPLOYMENT_DATABASE_URL or
-// DATABASE_URL). `npm run dev` runs it in front of the shell's development build (scripts/dev.mjs).
+// DATABASE_URL). Releases are read from the release store (@lab/serve/release-store): the releases folder,
+// or PostgreSQL with the same settings, each file kept on this disk by digest (RELEASE_CACHE_DIR, else
+// <releases>/.cache): an instance with an empty disk serves every live release. `npm run dev` runs it in
+// front of the shell's development build (scripts/dev.mjs).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createStaticServer } from '@lab/serve';
+import { openReleaseStore, type ReleaseStore } from '@lab/serve/release-store';
 import { manifests, parseRemotesMap, type RemotesMap, withManifests } from '../src/features/remotes/headless';
 import {
   type Deployment,
@@ -22,6 +26,7 @@ import { startOpsPort } from './opsPort';
 import { overrideSettingsFromEnv } from './override';
 import { handleOverride } from './overridePage';
 import { isPageRequest, servePage } from './page';
+import { readReleaseFilesFrom } from './remoteBuilds';
 import { visitorRemotes } from './visitor';
 
 const { values } = parseArgs({
@@ -64,11 +69,26 @@ function startingRemotes(): RemotesMap {
 }
 const remotesMap = startingRemotes();
 
+/** Where each release of the shell is on this disk: written out from the release store when it has none. */
+const shellFolders = new Map<string, string>();
+const shellFolder = (version: string): string => shellFolders.get(version) ?? join(values.releases, 'shell', version);
+
+/** Before a deployment is served: its shell release is on this disk, its bytes checked on the way. */
+const shellReleaseOn = (store: ReleaseStore) => async (deployment: Deployment) => {
+  const version = deployment.shell?.version;
+  if (!version || shellFolders.has(version)) return;
+  const folder = await store.folder('shell', version);
+  if (!folder) throw new Error(`shell ${version} is not in ${store.where}`);
+  shellFolders.set(version, folder);
+};
+
 /** Where the deployment is read from: none in development, PostgreSQL when one is named, else the file. */
-async function deploymentSource(): Promise<DeploymentSource> {
-  if (values['no-releases']) return noDeployment();
+async function deploymentSource(store: ReleaseStore | null): Promise<DeploymentSource> {
+  if (values['no-releases'] || !store) return noDeployment();
   const url = process.env.DEPLOYMENT_DATABASE_URL || process.env.DATABASE_URL;
-  return url ? postgresDeployment(url) : fileDeployment(join(values.releases, 'deployment.json'));
+  return url
+    ? postgresDeployment(url, { prepare: shellReleaseOn(store) })
+    : fileDeployment(join(values.releases, 'deployment.json'));
 }
 
 const options = {
@@ -91,7 +111,10 @@ const originsOf = (deployment: Deployment): string[] =>
   );
 
 async function main() {
-  const source = await deploymentSource();
+  const releases = values['no-releases'] ? null : await openReleaseStore({ releasesDir: values.releases, cache: true });
+  // the remotes' pinned files read by their digests (their manifests, pages, server modules, style sheets)
+  if (releases) readReleaseFilesFrom((digest) => releases.file(digest));
+  const source = await deploymentSource(releases);
   // a team tries its build in one browser (override.ts): OVERRIDE_ORIGINS, OVERRIDE_SECRET, OVERRIDE_HOURS
   const override = overrideSettingsFromEnv(process.env, originsOf(source.current()), options.publicUrl);
   let changes = 0;
@@ -108,7 +131,7 @@ async function main() {
   };
 
   const server = createStaticServer({
-    root: () => shellRoot(live(), values.releases, values.root),
+    root: () => shellRoot(live(), shellFolder, values.root),
     spa: true,
     apiTarget: values.api,
     // still 200 while the deployment cannot be read: the last good one is served (a balancer keeps the
@@ -143,7 +166,7 @@ async function main() {
       const visitor = await visitorRemotes(request, response, deployment, remotesMap, override);
       await servePage(request, response, pathname, {
         ...options,
-        root: shellRoot(deployment, values.releases, values.root),
+        root: shellRoot(deployment, shellFolder, values.root),
         remotesMap: visitor.remotes,
         overrides: visitor.overrides,
       });
@@ -161,6 +184,7 @@ async function main() {
     process.on(signal, () => {
       ops?.close();
       void source.close();
+      void releases?.close();
       void server.close().then(() => process.exit(0));
     });
   }

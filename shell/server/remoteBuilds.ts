@@ -3,6 +3,8 @@
 // module (run in the sandbox) and its pages' style sheets. A remote that is down, or deployed without
 // them, has none: its pages load as they always did, with the site's head. A pinned release's files are
 // taken only with their digests (buildIntegrity.ts): a changed byte leaves the remote without a build here.
+// Those are read by their digests from the release store first (readReleaseFilesFrom: kept on this instance
+// for good), and from the remote's origin when the store has none of them.
 import { PAGE_SERVER_FILE, PAGES_FILE, type PageFilesEntry, type PagesManifest } from '@lab/pages/routes';
 import type { RemoteIntegrity } from '../src/features/remotes/headless';
 import { type BuildDigests, checkFile, fileOf, verifiedDigests } from './buildIntegrity';
@@ -37,9 +39,23 @@ async function fetchBytes(url: string): Promise<Uint8Array | null> {
 
 const utf8 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
 
+type ReleaseFiles = (digest: string) => Promise<Uint8Array | null>;
+let releaseFiles: ReleaseFiles = async () => null;
+
+/** Where a pinned release's files are read by digest first (main.ts: the release store). */
+export function readReleaseFilesFrom(read: ReleaseFiles): void {
+  releaseFiles = read;
+}
+
+/** A pinned file from the release store, else from its address (a store that fails is asked no more this time). */
+async function pinnedBytes(url: string, digest: string | undefined): Promise<Uint8Array | null> {
+  const stored = digest ? await releaseFiles(digest).catch(() => null) : null;
+  return stored ?? fetchBytes(url);
+}
+
 /** A file of the build as text: of a pinned build, only with its digest. */
 async function buildFile(url: string, base: string, digests: BuildDigests | null): Promise<string | null> {
-  const bytes = await fetchBytes(url);
+  const bytes = await pinnedBytes(url, digests?.[fileOf(base, url) ?? '']);
   if (bytes && digests) checkFile(url, bytes, digests[fileOf(base, url) ?? '']);
   return bytes && utf8(bytes);
 }
@@ -69,7 +85,7 @@ async function load(
   pins: RemoteIntegrity | undefined,
   previous: RemoteBuild | null,
 ): Promise<RemoteBuild | null> {
-  const bytes = await fetchBytes(manifestUrl);
+  const bytes = await pinnedBytes(manifestUrl, pins?.manifest);
   if (!bytes) return null;
   const digests = verifiedDigests(manifestUrl, bytes, pins);
   const manifest = JSON.parse(utf8(bytes)) as Manifest;
@@ -154,8 +170,9 @@ const styleSheets = new Map<string, Promise<Uint8Array>>();
 export async function pageCss(build: RemoteBuild, entries: readonly PageFilesEntry[]): Promise<string> {
   const texts = await Promise.all(
     pageFiles(build.base, entries).styles.map(async (url) => {
-      const bytes = await styleSheet(url);
-      if (build.digests) checkFile(url, bytes, build.digests[fileOf(build.base, url) ?? '']);
+      const digest = build.digests?.[fileOf(build.base, url) ?? ''];
+      const bytes = (digest ? await releaseFiles(digest).catch(() => null) : null) ?? (await styleSheet(url));
+      if (build.digests) checkFile(url, bytes, digest);
       return utf8(bytes);
     }),
   );

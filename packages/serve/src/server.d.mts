@@ -1,11 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import type { ReleaseStore } from './releaseStore.mjs';
 
 export type StaticServerOptions = {
   /** the built app's dist folder (a function: read per request, a deployment may move it) */
   root: string | (() => string);
   /** a folder of immutable releases (`<version>/...`), served at /releases/ and cached for good */
   releases?: string;
+  /**
+   * the app's releases from the release store instead of a folder (PostgreSQL: every instance serves
+   * every release), each file by its digest and only with those bytes; `app` is its folder's name
+   */
+  releaseStore?: { app: string; store: ReleaseStore };
   /** unknown paths without an extension get index.html (the shell) */
   spa?: boolean;
   /** allow other origins to load the files (remotes) */

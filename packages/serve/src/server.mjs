@@ -1,10 +1,10 @@
 // The site's own server for one built app (docs/deployment.md): Fastify, with @fastify/static sending the
 // files (Range, HEAD, conditional requests, the build's precompressed .br/.gz), @fastify/compress for
 // what has no precompressed copy, and @fastify/reply-from (undici) for the shell's /api proxy. What is
-// ours: the cache headers, CORS for remotes, the SPA fallback, the releases folder, /health, a root read
-// on every request (a redeployed remote's files are served at once, a promoted shell without a restart)
-// and the proxy's errors.
-import { randomUUID } from 'node:crypto';
+// ours: the cache headers, CORS for remotes, the SPA fallback, the releases (a folder, or the release
+// store shared by every instance: releaseStore.mjs), /health, a root read on every request (a redeployed
+// remote's files are served at once, a promoted shell without a restart) and the proxy's errors.
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -15,6 +15,7 @@ import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 
+const digestOf = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 const brotli = promisify(zlib.brotliCompress);
 const unbrotli = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
@@ -116,6 +117,43 @@ async function precompressed(file, info, acceptEncoding = '') {
     if (fresh) return { encoding, suffix };
   }
   return null;
+}
+
+/** Twins (`file`, `file.br`) of a release whose copy was found to hold the file's bytes, by their digests. */
+const twins = new Set();
+
+/**
+ * A file of a release in the release store (`/<version>/<path>` under /releases/), by the digest its
+ * release.json gives: its bytes only if they are those (the store checks), with the release's brotli
+ * twin when the request takes it. null: no such release or file; `damaged`: the store has other bytes.
+ */
+async function storedFile({ app, store }, path, acceptEncoding = '') {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  const [, version = '', ...rest] = decoded.split('/');
+  const file = rest.join('/');
+  if (!version || !file) return null;
+  const meta = await store.meta(app, version);
+  if (!meta) return null;
+  if (file === 'release.json') return { file, digest: null, bytes: Buffer.from(`${JSON.stringify(meta, null, 2)}\n`) };
+  const digest = meta.files?.[file];
+  if (!digest) return null;
+  const where = (name) => ({ app, version, path: name });
+  const twin = meta.files[`${file}.br`];
+  if (twin && /\bbr\b/.test(acceptEncoding)) {
+    const packed = await store.file(twin, where(`${file}.br`));
+    if (packed && !twins.has(`${digest} ${twin}`)) {
+      const raw = await unbrotli(packed).catch(() => null);
+      if (raw && digestOf(raw) === digest) twins.add(`${digest} ${twin}`);
+    }
+    if (packed && twins.has(`${digest} ${twin}`)) return { file, digest, bytes: packed, encoding: 'br' };
+  }
+  const bytes = await store.file(digest, where(file));
+  return bytes ? { file, digest, bytes } : { file, digest, damaged: true };
 }
 
 /** The file a path names under a root (a folder's index.html), or null: never outside the root. */
@@ -223,6 +261,8 @@ async function apiProxy(app, { target, timeout }) {
  * @param {string|(() => string)} options.root  the built app's dist folder (a function: read per request,
  *   so a deployment can point the server at another release without a restart)
  * @param {string} [options.releases]   a folder of immutable releases (`<version>/...`), served at /releases/
+ * @param {{ app: string, store: import('./releaseStore.mjs').ReleaseStore }} [options.releaseStore]  the app's
+ *   releases from the release store instead (each file by its digest, checked), served at /releases/
  * @param {boolean} [options.spa]       unknown paths without an extension get index.html (the shell)
  * @param {boolean} [options.cors]      allow other origins to load the files (remotes)
  * @param {string} [options.apiTarget]  proxy /api/* to this origin (the shell)
@@ -319,7 +359,32 @@ export function createStaticServer(options) {
         }
         // a release is never overwritten (scripts/release.mjs): every file in it, its manifest and entry
         // included, can be cached for good
-        const released = releases !== null && pathname.startsWith('/releases/');
+        const released = (releases !== null || options.releaseStore) && pathname.startsWith('/releases/');
+        if (released && options.releaseStore) {
+          const stored = await storedFile(
+            options.releaseStore,
+            pathname.slice('/releases'.length),
+            request.headers['accept-encoding'],
+          );
+          if (!stored) return reply.code(404).header('cache-control', 'no-cache').type(TYPES['.txt']).send('Not found');
+          if (stored.damaged) {
+            request.log.error(`${pathname}: the store holds other bytes than ${stored.digest}: not served`);
+            return reply
+              .code(502)
+              .header('cache-control', 'no-store')
+              .type(TYPES['.txt'])
+              .send('Not the released bytes');
+          }
+          reply.type(TYPES[extname(stored.file)] ?? 'application/octet-stream');
+          reply.header('cache-control', IMMUTABLE);
+          if (stored.digest) {
+            const etag = `"${stored.digest}"`;
+            reply.header('etag', etag);
+            if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+          }
+          if (stored.encoding) reply.header('content-encoding', stored.encoding);
+          return reply.send(stored.bytes);
+        }
         const root = released ? releases : rootOf();
         const path = released ? pathname.slice('/releases'.length) : pathname;
         let found = await findFile(root, path);

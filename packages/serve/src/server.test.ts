@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
+import { digestOf, fileReleaseStore } from './releaseStore.mjs';
 import { createStaticServer } from './server.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'serve-test-'));
@@ -224,6 +225,52 @@ describe('releases', () => {
     } finally {
       await served.close();
       rmSync(releases, { recursive: true, force: true });
+    }
+  });
+
+  it('serves a release from the release store by its files’ digests, never bytes that are not theirs', async () => {
+    const releases = mkdtempSync(join(tmpdir(), 'serve-store-'));
+    const build = mkdtempSync(join(tmpdir(), 'serve-store-build-'));
+    const files: Record<string, Buffer> = {
+      'mf-manifest.json': Buffer.from(JSON.stringify({ name: 'mf_catalog' })),
+      'remoteEntry.js': Buffer.from(bigScript),
+      'remoteEntry.js.br': brotliCompressSync(Buffer.from(bigScript)),
+      'chunk.js': Buffer.from('console.log("chunk")'),
+    };
+    for (const [file, bytes] of Object.entries(files)) writeFileSync(join(build, file), bytes);
+    const meta = {
+      app: 'mf-catalog',
+      version: '1.0.0-aaaa',
+      builtAt: new Date().toISOString(),
+      files: Object.fromEntries(Object.entries(files).map(([file, bytes]) => [file, digestOf(bytes)])),
+    };
+    const store = fileReleaseStore(releases);
+    await store.put(meta, build);
+    // nothing in the folder the server is given: every byte comes from the store
+    const served = await serve({ cors: true, releaseStore: { app: 'mf-catalog', store } });
+    try {
+      const manifest = await fetch(`${served.origin}/releases/1.0.0-aaaa/mf-manifest.json`);
+      expect(manifest.status).toBe(200);
+      expect(await manifest.json()).toEqual({ name: 'mf_catalog' });
+      expect(manifest.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(manifest.headers.get('etag')).toBe(`"${meta.files['mf-manifest.json']}"`);
+      // the release's brotli twin, as built
+      const entry = await rawGet(`${served.origin}/releases/1.0.0-aaaa/remoteEntry.js`, { 'accept-encoding': 'br' });
+      expect(entry.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(entry.body).toString()).toBe(bigScript);
+      expect(await (await fetch(`${served.origin}/releases/1.0.0-aaaa/release.json`)).json()).toEqual(meta);
+      for (const missing of ['9.9.9-none/mf-manifest.json', '1.0.0-aaaa/other.js', '..%2f..%2fetc%2fpasswd']) {
+        expect((await fetch(`${served.origin}/releases/${missing}`)).status).toBe(404);
+      }
+      // a changed byte in the store: refused, never sent
+      writeFileSync(join(releases, 'mf-catalog', '1.0.0-aaaa', 'chunk.js'), 'console.log("changed")');
+      const changed = await fetch(`${served.origin}/releases/1.0.0-aaaa/chunk.js`);
+      expect(changed.status).toBe(502);
+      expect(await changed.text()).not.toContain('changed');
+    } finally {
+      await served.close();
+      rmSync(releases, { recursive: true, force: true });
+      rmSync(build, { recursive: true, force: true });
     }
   });
 
