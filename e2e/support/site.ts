@@ -78,7 +78,8 @@ export class Site {
       throw new Error(`${root} has no build: run the production build first (npm test does)`);
     }
     const common = ['--root', root, '--port', String(port)];
-    const releases = this.options.releases ?? join(tmpdir(), 'lab-e2e-no-releases');
+    // an instance of its own disk (RELEASES_DIR in `env`), else the site's folder
+    const releases = env.RELEASES_DIR ?? this.options.releases ?? join(tmpdir(), 'lab-e2e-no-releases');
     let command: string[];
     if (name === 'shell') {
       const remotes = APPS.filter((app) => app.name !== 'shell').map(

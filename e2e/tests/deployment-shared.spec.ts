@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,7 +14,11 @@ import { repoRoot, Site } from '../support/site';
 // deployment it was served with, and /remotes.json answers for that deployment even after the next move.
 // Its edges: a store that starts empty is seeded from releases/deployment.json and both instances serve
 // it at once; while PostgreSQL is down /health says so (and since when), the last good deployment served.
+// The releases themselves are in PostgreSQL too (the release store): the second instance has an empty
+// releases folder of its own, and serves every live release, the canary and the shell's own.
 const releases = mkdtempSync(join(tmpdir(), 'lab-shared-releases-'));
+/** the second instance's own releases folder: empty at its start */
+const emptyDisk = mkdtempSync(join(tmpdir(), 'lab-shared-empty-'));
 let postgres: RunningPostgres;
 let site: Site;
 let other = '';
@@ -21,9 +26,13 @@ let env: NodeJS.ProcessEnv = {};
 const METRICS = [shifted(4507), shifted(4508)];
 
 function npmRun(script: string, ...args: string[]): Promise<string> {
+  return npmRunWith(env, script, ...args);
+}
+
+function npmRunWith(environment: NodeJS.ProcessEnv, script: string, ...args: string[]): Promise<string> {
   return promisify(execFile)(process.execPath, [join(repoRoot, 'scripts', `${script}.mjs`), ...args], {
     cwd: repoRoot,
-    env,
+    env: environment,
   }).then(({ stdout }) => stdout.trim().split('\n').at(-1) ?? '');
 }
 
@@ -81,15 +90,18 @@ test.beforeAll(async () => {
   cpSync(join(repoRoot, 'mf-catalog', 'dist'), next, { recursive: true });
   writeFileSync(join(next, 'NOTE.txt'), 'the next release\n');
   v2 = await npmRun('release', 'mf-catalog', '--from', next);
+  // the same build on the one machine's default (the file store), for the seed below
+  expect(await npmRunWith(fileStoreEnv(), 'release', 'mf-catalog', '--from', next)).toBe(v2);
   rmSync(next, { recursive: true, force: true });
   auth = await npmRun('release', 'mf-auth', '--from', join(repoRoot, 'mf-auth', 'dist'));
   await site.startAll();
-  other = await site.startShellAt(4505, { SHELL_METRICS_PORT: String(METRICS[1]) });
+  other = await site.startShellAt(4505, { SHELL_METRICS_PORT: String(METRICS[1]), RELEASES_DIR: emptyDisk });
 });
 test.afterAll(async () => {
   await site?.stopAll();
   await postgres?.stop();
   rmSync(releases, { recursive: true, force: true });
+  rmSync(emptyDisk, { recursive: true, force: true });
 });
 
 test('a store that starts empty is seeded from the file, and both instances serve it at once', async ({ request }) => {
@@ -181,6 +193,65 @@ test('two shell instances on one PostgreSQL serve a promotion within 5 s, each p
   }
   const unknown = await request.get(`${other}/remotes.json?deployment=999999`);
   expect(unknown.status()).toBe(404);
+});
+
+const sha384 = (bytes: Buffer): string => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+test('an instance with an empty disk serves every live release, the canary and the shell’s own, from PostgreSQL', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const instances = [site.url, other];
+  // nothing of the releases on any disk: the release store is PostgreSQL's
+  expect(existsSync(join(releases, 'mf-catalog', v1))).toBe(false);
+  expect(readdirSync(emptyDisk).filter((name) => name !== '.cache')).toEqual([]);
+
+  // a promoted release and a canary: each instance's map pins the release, its origin serves those bytes
+  await npmRun('promote', 'mf-catalog', v1);
+  await npmRun('promote', 'mf-catalog', v2, '--canary', '50');
+  const { deployment } = await health(request, site.url);
+  for (const origin of instances) {
+    await expect.poll(async () => (await health(request, origin)).deployment, { timeout: 5_000 }).toBe(deployment);
+    for (const [bucket, version] of [
+      [7, v2],
+      [93, v1],
+    ] as const) {
+      const answer = await request.get(`${origin}/remotes.json`, { headers: { cookie: `canaryBucket=${bucket}` } });
+      const map = (await answer.json()) as Record<string, { manifest: string; integrity: { manifest: string } }>;
+      const catalogue = map.mf_catalog;
+      expect(catalogue?.manifest).toBe(`${site.origin('mf_catalog')}/releases/${version}/mf-manifest.json`);
+      const manifest = await request.get(catalogue?.manifest ?? '');
+      expect(manifest.status()).toBe(200);
+      expect(sha384(await manifest.body())).toBe(catalogue?.integrity.manifest);
+    }
+  }
+  // a visitor of the empty-disk instance in the canary's share gets the canary's catalogue, working
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'canaryBucket', value: '7', url: other }]);
+  const visitor = await context.newPage();
+  const entryLoaded = visitor.waitForResponse(
+    (response) => response.url().includes(`/releases/${v2}/remoteEntry.js`) && response.ok(),
+  );
+  await visitor.goto(other);
+  await entryLoaded;
+  await expect(visitor.getByRole('button', { name: 'Пошук аналізів' })).toBeVisible();
+  await context.close();
+
+  // the shell's own release: written out from the store onto the empty disk before it is served
+  const shell = await npmRun('release', 'shell', '--from', join(repoRoot, 'shell', 'dist'));
+  await npmRun('promote', 'shell', shell);
+  const built = readFileSync(join(repoRoot, 'shell', 'dist', 'main.js'));
+  for (const origin of instances) {
+    await expect.poll(async () => (await health(request, origin)).deployment, { timeout: 5_000 }).toBe(deployment + 1);
+    const html = await (await request.get(`${origin}/contacts`)).text();
+    // the entry named with the released digest (the page's tag, or its start script)
+    expect(html).toContain(sha384(built));
+    expect(Buffer.compare(await (await request.get(`${origin}/main.js`)).body(), built)).toBe(0);
+  }
+  expect(existsSync(join(emptyDisk, '.cache', 'releases', 'shell', shell, 'main.js'))).toBe(true);
+  await npmRun('rollback', 'shell');
+  await npmRun('rollback', 'mf-catalog');
 });
 
 test('two teams promoting different apps at the same moment both land', async ({ request }) => {

@@ -54,8 +54,9 @@ export async function openReleaseStore({ releasesDir, env = process.env, cache }
   if (!cache) return store;
   return cachedReleaseStore(store, {
     maxBytes: Number(env.RELEASE_CACHE_MB || 64) * 1024 * 1024,
-    dir: env.RELEASE_CACHE_DIR || join(releasesDir, '.cache'),
-    ...cache,
+    // the filesystem store is on this disk already
+    dir: url ? env.RELEASE_CACHE_DIR || join(releasesDir, '.cache') : null,
+    ...(typeof cache === 'object' ? cache : {}),
   });
 }
 
