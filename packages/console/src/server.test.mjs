@@ -100,11 +100,11 @@ before(async () => {
     assert.ok(Date.now() < deadline, 'the API was not ready within 120 s');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const release = (name, options) =>
-    fileRelease(appOf(name), build(name, options), { move: true, commit: 'test' }).version;
-  await promote('shell', release('shell', { provide: true }));
-  stable = release('mf-catalog', { provide: false, marker: ' stable' });
-  canary = release('mf-catalog', { provide: false, marker: ' canary' });
+  const release = async (name, options) =>
+    (await fileRelease(appOf(name), build(name, options), { move: true, commit: 'test' })).version;
+  await promote('shell', await release('shell', { provide: true }));
+  stable = await release('mf-catalog', { provide: false, marker: ' stable' });
+  canary = await release('mf-catalog', { provide: false, marker: ' canary' });
   await promote('mf-catalog', stable);
   await promote('mf-catalog', canary, { canary: 10, judged: true });
 
