@@ -124,7 +124,14 @@ export class ApiError extends Error {
   }
 }
 
-export type Move = 'widen' | 'promote' | 'rollback';
+export type Move = 'widen' | 'promote' | 'rollback' | 'canary';
+
+export interface Release {
+  readonly version: string;
+  readonly packageVersion: string | null;
+  readonly commit: string | null;
+  readonly builtAt: string;
+}
 
 export function createApi(token: string) {
   async function call<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
@@ -158,6 +165,7 @@ export function createApi(token: string) {
     deployment: () => call<Deployment>('GET', '/v1/deployment'),
     history: (limit = 30) => call<readonly HistoryEntry[]>('GET', `/v1/history?limit=${limit}`),
     canaryReport: (name: string) => call<CanaryReport>('GET', `${app(name)}/canary-report`),
+    releases: (name: string) => call<readonly Release[]>('GET', `${app(name)}/releases`),
     vitals: (name: string, hours: number) => call<Vitals>('GET', `${app(name)}/vitals?hours=${hours}`),
     move: (name: string, move: Move, body: object) => call<MoveResult>('POST', `${app(name)}/${move}`, body),
   };

@@ -2,7 +2,7 @@
 // with uPlot (canvas; a table under it carries the same figures for screen readers and keyboard users).
 import uPlot from 'uplot';
 import type { Role, SeriesPoint, Vitals } from './api.js';
-import { fill, h } from './dom.js';
+import { fill, h, redraw } from './dom.js';
 import { formatHour, formatNumber, t } from './i18n.js';
 
 type Metric = { readonly key: 'lcp' | 'inp' | 'failures'; readonly value: (point: SeriesPoint) => number | null };
@@ -64,7 +64,7 @@ export function drawVitals(container: HTMLElement, vitals: Vitals): void {
     const figure = h('figure', { class: 'chart' }, h('figcaption', {}, t(`chart.${metric.key}`)), plot);
     return { figure, plot, data };
   });
-  fill(container, ...figures.map(({ figure }) => figure), table(vitals, label));
+  redraw(container, ...figures.map(({ figure }) => figure), table(vitals, label));
   for (const { figure, plot, data } of figures) {
     const options: uPlot.Options = {
       width: widthOf(figure),
@@ -117,7 +117,7 @@ function table(vitals: Vitals, label: (release: Vitals['releases'][number]) => s
   const numeric = (index: number) => (index > 1 ? 'number' : undefined);
   return h(
     'details',
-    { class: 'chart-table' },
+    { class: 'chart-table', 'data-key': 'chart-table' },
     h('summary', {}, t('chart.table')),
     h(
       'div',

@@ -5,9 +5,19 @@
 import { type Api, ApiError, type CanaryReport, createApi, type Deployment, type Whoami } from './api.js';
 import { drawVitals } from './chart.js';
 import { confirmMove } from './dialog.js';
-import { fill, h } from './dom.js';
+import { fill, h, redraw } from './dom.js';
 import { has, LANGUAGES, type Language, language, storedLanguage, t, useLanguage } from './i18n.js';
-import { appCard, appsOf, historyView, type MoveRequest, mayMove, moveLabel, reportView, whoText } from './views.js';
+import {
+  appCard,
+  appsOf,
+  historyView,
+  type MoveRequest,
+  mayMove,
+  moveLabel,
+  releaseForm,
+  reportView,
+  whoText,
+} from './views.js';
 
 const TOKEN = 'consoleToken';
 const REFRESH_MS = 5_000;
@@ -23,6 +33,8 @@ type Session = {
   timer?: number;
   ticks: number;
   paused: boolean;
+  /** what the chart and the release form were last drawn from: unchanged, they are not drawn again */
+  drawn: Map<string, string>;
 };
 
 let session: Session | null = null;
@@ -50,17 +62,6 @@ function showError(error: unknown): void {
 function clearError(): void {
   lastAlert = '';
   fill(alert);
-}
-
-/** Redraws an element keeping the keyboard focus on the control with the same data-focus-key. */
-function redraw(element: Element, ...children: Node[]): void {
-  const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.focusKey : undefined;
-  const hadFocus = focused !== undefined && element.contains(document.activeElement);
-  element.replaceChildren(...children);
-  if (!hadFocus) return;
-  const again = element.querySelector<HTMLElement>(`[data-focus-key="${focused}"]`);
-  const app = focused.split(':')[1];
-  (again ?? element.querySelector<HTMLElement>(`[data-focus-key="app:${app}"]`))?.focus();
 }
 
 function header(): HTMLElement {
@@ -136,7 +137,7 @@ async function signIn(token: string): Promise<void> {
   const api = createApi(token);
   const who = await api.whoami();
   sessionStorage.setItem(TOKEN, token);
-  session = { api, who, reports: new Map(), ticks: 0, paused: false };
+  session = { api, who, reports: new Map(), ticks: 0, paused: false, drawn: new Map() };
   clearError();
   draw();
   await refresh(true);
@@ -155,6 +156,7 @@ function signOut(error?: unknown): void {
 const sections = {
   apps: h('ul', { class: 'apps', 'aria-labelledby': 'apps-heading' }),
   report: h('div', {}),
+  release: h('section', { class: 'panel', 'aria-labelledby': 'release-heading' }),
   chart: h('div', { class: 'charts' }),
   history: h('div', {}),
 };
@@ -173,6 +175,7 @@ function draw(): void {
         sections.apps,
       ),
       h('section', { class: 'panel', 'aria-labelledby': 'report-heading' }, sections.report),
+      sections.release,
       h(
         'section',
         { class: 'panel', 'aria-labelledby': 'chart-heading' },
@@ -246,15 +249,7 @@ async function refresh(full = false): Promise<void> {
       current.reports = new Map(reports.map((report) => [report.app, report]));
       // a confirmation opened meanwhile: its opener stays in place (the focus goes back to it)
       if (!current.paused) drawApps(current);
-      if (full || current.ticks % VITALS_EVERY === 0) {
-        const [vitals, history] = await Promise.all([
-          selected === 'shell' ? null : current.api.vitals(selected, HOURS),
-          current.api.history(30),
-        ]);
-        if (vitals) drawVitals(sections.chart, vitals);
-        else fill(sections.chart, h('p', { class: 'muted' }, t('chart.empty', { app: selected })));
-        redraw(sections.history, historyView(Array.isArray(history) ? history : []));
-      }
+      if (full || current.ticks % VITALS_EVERY === 0) await drawSlow(current, deployment, selected, full);
       current.ticks += 1;
       clearError();
     }
@@ -263,6 +258,42 @@ async function refresh(full = false): Promise<void> {
     showError(error);
   }
   if (session === current) current.timer = window.setTimeout(() => void refresh(), REFRESH_MS);
+}
+
+/** Draws `what` from `data` unless it was drawn from the same data already (or `full`). */
+function changed(current: Session, what: string, data: unknown, full: boolean): boolean {
+  const signature = JSON.stringify(data);
+  if (!full && current.drawn.get(what) === signature) return false;
+  current.drawn.set(what, signature);
+  return true;
+}
+
+/** The chart, the history and the release form: every VITALS_EVERY refreshes, after a move or a choice. */
+async function drawSlow(current: Session, deployment: Deployment, selected: string, full: boolean): Promise<void> {
+  const movable = mayMove(current.who, selected);
+  const [vitals, history, releases] = await Promise.all([
+    selected === 'shell' ? null : current.api.vitals(selected, HOURS),
+    current.api.history(30),
+    movable ? current.api.releases(selected) : null,
+  ]);
+  // the chart moves on a bucket at a time: its releases' points and its first bucket say what it shows
+  if (changed(current, 'chart', vitals && [vitals.app, vitals.releases, vitals.from.slice(0, 15)], full)) {
+    if (vitals) drawVitals(sections.chart, vitals);
+    else fill(sections.chart, h('p', { class: 'muted' }, t('chart.empty', { app: selected })));
+  }
+  redraw(sections.history, historyView(history));
+  const firstShare = current.reports.get(selected)?.rules.steps[0] ?? 10;
+  const live = selected === 'shell' ? deployment.shell : deployment.remotes[selected];
+  if (changed(current, 'release', releases && [selected, releases, live, firstShare], full)) {
+    // hidden for an app the token may not move (and its heading with it, which names the section)
+    sections.release.hidden = !releases;
+    if (releases)
+      redraw(
+        sections.release,
+        releaseForm(selected, releases, deployment, firstShare, (move) => void runMove(move)),
+      );
+    else fill(sections.release);
+  }
 }
 
 async function runMove(move: MoveRequest): Promise<void> {

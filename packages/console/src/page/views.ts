@@ -1,12 +1,12 @@
 // The console's sections, drawn from the API's answers: the apps with their live release and canary, the
 // judge's report on one app, and the history of the moves.
-import type { CanaryReport, Deployment, Figures, HistoryEntry, Measure, Whoami } from './api.js';
+import type { CanaryReport, Deployment, Figures, HistoryEntry, Measure, Move, Release, Whoami } from './api.js';
 import { code, h } from './dom.js';
 import { formatDateTime, formatNumber, formatTime, has, t } from './i18n.js';
 
 export type MoveRequest = {
   readonly app: string;
-  readonly move: 'widen' | 'promote' | 'rollback';
+  readonly move: Move;
   readonly body: Readonly<Record<string, string | number>>;
   readonly text: string;
   readonly danger: boolean;
@@ -69,7 +69,72 @@ function movesOf(app: string, deployment: Deployment, report: CanaryReport | und
 }
 
 export const moveLabel = (move: MoveRequest): string =>
-  move.move === 'widen' ? t('actions.widen', { percent: Number(move.body.share) }) : t(`actions.${move.move}`);
+  move.move === 'widen' || move.move === 'canary'
+    ? t(`actions.${move.move}`, { percent: Number(move.body.share) })
+    : t(`actions.${move.move}`);
+
+/**
+ * Another release of an app the token may move, to every visitor or to a judged canary's first share
+ * (`steps[0]`; the shell has no canary). Null when the app has no release but the live ones.
+ */
+export function releaseForm(
+  app: string,
+  releases: readonly Release[],
+  deployment: Deployment,
+  firstShare: number,
+  onMove: (move: MoveRequest) => void,
+): HTMLElement {
+  const live = app === 'shell' ? deployment.shell : deployment.remotes[app];
+  const canary = app === 'shell' ? undefined : deployment.remotes[app]?.canary;
+  const others = releases.filter((release) => release.version !== live?.version && release.version !== canary?.version);
+  const heading = h('h2', { id: 'release-heading' }, t('release.heading', { app }));
+  if (!others.length) return h('div', {}, heading, h('p', {}, t('release.none', { app })));
+  const select = h('select', { id: 'release-version', 'data-focus-key': `release:${app}` });
+  for (const release of others) {
+    const made = [release.commit?.slice(0, 7), formatDateTime(release.builtAt)].filter(Boolean).join(', ');
+    select.append(h('option', { value: release.version }, `${release.version} (${made})`));
+  }
+  const audiences = app === 'shell' || canary ? ['everyone'] : ['canary', 'everyone'];
+  const radios = audiences.map((audience, index) =>
+    h(
+      'label',
+      { class: 'choice' },
+      h('input', { type: 'radio', name: 'audience', value: audience, checked: index === 0 }),
+      t(`release.${audience}`, { percent: firstShare }),
+    ),
+  );
+  const form = h(
+    'form',
+    { class: 'release-form' },
+    h('label', { for: 'release-version' }, t('release.version')),
+    select,
+    h('fieldset', {}, h('legend', {}, t('release.audience')), ...radios),
+    canary ? h('p', { class: 'muted small' }, t('release.canaryRunning')) : null,
+    h(
+      'button',
+      { type: 'submit', class: 'button button-primary', 'data-focus-key': `release-submit:${app}` },
+      t('release.submit'),
+    ),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const version = select.value;
+    const toCanary = new FormData(form).get('audience') === 'canary';
+    const names = { app, version, from: live?.version ?? t('apps.build'), percent: firstShare };
+    onMove(
+      toCanary
+        ? {
+            app,
+            move: 'canary',
+            body: { version, share: firstShare },
+            text: t('actions.confirmCanary', names),
+            danger: false,
+          }
+        : { app, move: 'promote', body: { version }, text: t('actions.confirmPromote', names), danger: false },
+    );
+  });
+  return h('div', {}, heading, form);
+}
 
 export function appCard(
   app: string,
@@ -229,7 +294,7 @@ export function reportView(report: CanaryReport): HTMLElement[] {
     ),
     h(
       'details',
-      {},
+      { 'data-key': 'judge-says' },
       h('summary', {}, t('report.judgeSays')),
       h('p', { lang: 'en', class: 'small' }, report.reason ?? ''),
     ),
