@@ -79,9 +79,10 @@ export async function createDeployApi({
   // before anything else: a browser's cross-origin request is refused, and the token is looked up (the
   // rate limit counts per token, so it must be known before the count)
   app.addHook('onRequest', async (request, reply) => {
+    // the page's host against the one asked (the scheme may differ behind a TLS proxy)
     const origin = request.headers.origin;
-    const own = `${request.protocol}://${request.host}`;
-    if ((origin && origin !== own) || request.headers['sec-fetch-site'] === 'cross-site') {
+    const foreign = origin !== undefined && hostOf(origin) !== request.host;
+    if (foreign || request.headers['sec-fetch-site'] === 'cross-site') {
       return reply
         .code(403)
         .send(
@@ -143,6 +144,14 @@ export async function createDeployApi({
   );
   for (const plugin of [...routes, ...plugins]) await app.register(plugin, { tokens });
   return app;
+}
+
+function hostOf(origin) {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
 }
 
 /**
