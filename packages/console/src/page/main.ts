@@ -245,13 +245,24 @@ async function refresh(full = false): Promise<void> {
       const reported = appsOf(deployment, current.who).filter(
         (app) => app === selected || deployment.remotes[app]?.canary,
       );
-      const reports = await Promise.all(reported.map((app) => current.api.canaryReport(app)));
-      current.reports = new Map(reports.map((report) => [report.app, report]));
+      // the visitors' figures unreadable (the operations port down): the apps and their moves still show
+      let problem: unknown = null;
+      const reports = await Promise.all(
+        reported.map((app) =>
+          current.api.canaryReport(app).catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 401) throw error;
+            problem = error;
+            return null;
+          }),
+        ),
+      );
+      current.reports = new Map(reports.flatMap((report) => (report ? [[report.app, report] as const] : [])));
       // a confirmation opened meanwhile: its opener stays in place (the focus goes back to it)
       if (!current.paused) drawApps(current);
       if (full || current.ticks % VITALS_EVERY === 0) await drawSlow(current, deployment, selected, full);
       current.ticks += 1;
-      clearError();
+      if (problem) showError(problem);
+      else clearError();
     }
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return signOut(error);
@@ -272,14 +283,21 @@ function changed(current: Session, what: string, data: unknown, full: boolean): 
 async function drawSlow(current: Session, deployment: Deployment, selected: string, full: boolean): Promise<void> {
   const movable = mayMove(current.who, selected);
   const [vitals, history, releases] = await Promise.all([
-    selected === 'shell' ? null : current.api.vitals(selected, HOURS),
+    selected === 'shell'
+      ? null
+      : current.api.vitals(selected, HOURS).catch((error: unknown) => {
+          if (error instanceof ApiError && error.code === 'ops-unavailable') return 'unavailable' as const;
+          throw error;
+        }),
     current.api.history(30),
     movable ? current.api.releases(selected) : null,
   ]);
   // the chart moves on a bucket at a time: its releases' points and its first bucket say what it shows
-  if (changed(current, 'chart', vitals && [vitals.app, vitals.releases, vitals.from.slice(0, 15)], full)) {
-    if (vitals) drawVitals(sections.chart, vitals);
-    else fill(sections.chart, h('p', { class: 'muted' }, t('chart.empty', { app: selected })));
+  const shown = vitals && vitals !== 'unavailable' ? [vitals.app, vitals.releases, vitals.from.slice(0, 15)] : vitals;
+  if (changed(current, 'chart', shown, full)) {
+    if (vitals === 'unavailable') fill(sections.chart, h('p', { class: 'muted' }, t('errors.ops-unavailable')));
+    else if (vitals) drawVitals(sections.chart, vitals);
+    else fill(sections.chart, h('p', { class: 'muted' }, t('chart.shell')));
   }
   redraw(sections.history, historyView(history));
   const firstShare = current.reports.get(selected)?.rules.steps[0] ?? 10;
