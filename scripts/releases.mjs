@@ -386,7 +386,7 @@ export async function liveTypeFolders(deployment) {
  */
 export async function exposedMisfits(app, version, deployment) {
   const folders = { ...(await liveTypeFolders(deployment)), [app.name]: await localFolder(app, version) };
-  const { ok, problems } = checkShellAgainst(folders);
+  const { ok, problems } = await checkShellAgainst(folders);
   if (ok) return [];
   const shown = problems.slice(0, 12);
   if (problems.length > shown.length) shown.push(`… ${problems.length - shown.length} more lines`);

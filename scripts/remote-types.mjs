@@ -3,14 +3,16 @@
 // is what the shell is checked with. scripts/typecheck-remotes.mjs checks the shell against what is
 // live (releases/deployment.json, else each remote's build); the promotion gate checks it against a
 // candidate release (scripts/releases.mjs, which says what is live).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
 import { bin, root } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const AdmZip = require('adm-zip');
+const execFileAsync = promisify(execFile);
 
 const TYPES_ZIP = '@mf-types.zip';
 const shellDir = join(root, 'shell');
@@ -29,14 +31,31 @@ function exposesDeclaration(dir) {
   return found.sort((a, b) => a.length - b.length)[0] ?? null;
 }
 
+/** tsc's exit status and what it printed; it runs beside the process (a deploy API answers meanwhile). */
+async function tsc(project) {
+  try {
+    const { stdout, stderr } = await execFileAsync(bin('tsc'), ['-p', project], {
+      cwd: shellDir,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { status: 0, output: `${stdout}${stderr}` };
+  } catch (error) {
+    // a non-zero exit is tsc's answer; anything else (no tsc at all) is a failure of the check itself
+    if (typeof error.code !== 'number') throw error;
+    return { status: error.code, output: `${error.stdout ?? ''}${error.stderr ?? ''}` };
+  }
+}
+
 /**
  * Type-checks the shell with each remote's types taken from the folder given for it (a release or a
- * build holding @mf-types.zip). Returns { ok, problems }: problems are tsc's lines, or what is missing.
+ * build holding @mf-types.zip). Resolves to { ok, problems }: problems are tsc's lines, or what is
+ * missing. Two checks at once (two teams' moves in one deploy API) each have a folder of their own.
  */
-export function checkShellAgainst(folders) {
-  const work = join(shellDir, 'node_modules', '.remote-types', String(process.pid));
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
+export async function checkShellAgainst(folders) {
+  const base = join(shellDir, 'node_modules', '.remote-types');
+  mkdirSync(base, { recursive: true });
+  const work = mkdtempSync(join(base, `${process.pid}-`));
   try {
     const paths = {};
     const missing = [];
@@ -63,8 +82,8 @@ export function checkShellAgainst(folders) {
     };
     const project = join(work, 'tsconfig.json');
     writeFileSync(project, JSON.stringify(tsconfig, null, 2));
-    const result = spawnSync(bin('tsc'), ['-p', project], { cwd: shellDir, encoding: 'utf8' });
-    const output = `${result.stdout}${result.stderr}`.trim();
+    const result = await tsc(project);
+    const output = result.output.trim();
     return {
       ok: result.status === 0,
       problems: output ? output.split('\n').map((line) => line.replaceAll(`${work}${sep}`, '')) : [],

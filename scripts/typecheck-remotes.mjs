@@ -10,7 +10,7 @@ console.log('▶ the shell against the live remotes’ type hints');
 for (const [name, folder] of Object.entries(folders)) {
   console.log(`  ${name}: ${folder.startsWith(`${root}/`) ? relative(root, folder) : folder}`);
 }
-const { ok, problems } = checkShellAgainst(folders);
+const { ok, problems } = await checkShellAgainst(folders);
 for (const line of problems) console.log(`  ${line}`);
 if (!ok) process.exit(1);
 console.log('  the shell mounts what every live remote exposes');
