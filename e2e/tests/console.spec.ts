@@ -172,6 +172,7 @@ test('the catalogue team reads its canary’s figures and chart, and rolls it ba
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   }
+  await noSeriousViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(rollback).toBeFocused();
