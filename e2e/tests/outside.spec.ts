@@ -1,13 +1,15 @@
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { shifted } from '../support/ports';
 import { repoRoot, Site } from '../support/site';
 
 // The sign-in team leaves the monorepo: its remote in a folder of its own, the shared packages as
-// tarballs (what a registry would hand it), installed, type-checked, built, released and promoted; the
-// running site shows its build. Nothing of the workspace is linked.
+// tarballs (what a registry would hand it), installed, type-checked, built, then released and promoted
+// through the deploy API with its team token and the client fetched from it (README "One team deploys one
+// remote"); the running site shows its build. Nothing of the workspace is linked.
 const releases = mkdtempSync(join(tmpdir(), 'lab-releases-'));
 const outside = mkdtempSync(join(tmpdir(), 'mf-auth-team-'));
 const tarballs = join(outside, 'registry');
@@ -89,6 +91,21 @@ function createTeamRepository(packed: Record<string, string>) {
 
 let version = '';
 let typecheck = '';
+let deployApi: ChildProcess | undefined;
+const DEPLOY_URL = `http://127.0.0.1:${shifted(4960)}`;
+
+/** The deploy API as the operator runs it (tokens in the releases folder), up once it says where. */
+async function startDeployApi(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(repoRoot, 'packages', 'deploy', 'src', 'cli.mjs')], {
+    env: { ...env, DEPLOY_PORT: String(shifted(4960)) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the deploy API exited with ${code}`)));
+    child.stdout?.once('data', () => resolve());
+  });
+  return child;
+}
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
@@ -105,22 +122,42 @@ test.beforeAll(async () => {
     ...process.env,
     RELEASES_DIR: releases,
     REMOTE_MF_AUTH_URL: `${site.origin('mf_auth')}/mf-manifest.json`,
-    DEPLOYED_BY: 'sign-in team',
   };
-  version = run(
+  deployApi = await startDeployApi(env);
+  // the operator gives the team its token; the team's pipeline fetches the client and deploys
+  const token = run(
     process.execPath,
-    [join(repoRoot, 'scripts', 'release.mjs'), 'mf-auth', '--from', join(team, 'dist')],
+    [
+      join(repoRoot, 'packages', 'deploy', 'src', 'token-cli.mjs'),
+      'create',
+      '--team',
+      'sign-in',
+      '--name',
+      'ci',
+      '--apps',
+      'mf-auth',
+    ],
     repoRoot,
     env,
   )
     .split('\n')
     .at(-1) as string;
-  run(process.execPath, [join(repoRoot, 'scripts', 'promote.mjs'), 'mf-auth', version], repoRoot, env);
+  const pipeline = { PATH: process.env.PATH, HOME: process.env.HOME, DEPLOY_URL, DEPLOY_TOKEN: token };
+  run('curl', ['-fsS', '-o', 'deploy.mjs', `${DEPLOY_URL}/v1/deploy.mjs`], team, pipeline);
+  version = run(process.execPath, ['deploy.mjs', 'release', 'mf-auth', 'dist'], team, pipeline)
+    .split('\n')
+    .at(-1) as string;
+  run(process.execPath, ['deploy.mjs', 'promote', 'mf-auth', version], team, pipeline);
   // the deployed shell type-checked against what is now live: this release's type hints among them
   typecheck = run(process.execPath, [join(repoRoot, 'scripts', 'typecheck-remotes.mjs')], repoRoot, env);
   await site.startAll();
 });
 test.afterAll(async () => {
+  if (deployApi && deployApi.exitCode === null) {
+    const stopped = new Promise((resolve) => deployApi?.once('exit', resolve));
+    deployApi.kill('SIGTERM');
+    await stopped;
+  }
   await site.stopAll();
   rmSync(releases, { recursive: true, force: true });
   rmSync(outside, { recursive: true, force: true });
