@@ -185,6 +185,13 @@ for (const [label, database] of STORES) {
         bytes: Buffer.from('not an archive'),
       });
       assert.deepEqual([broken.status, broken.body.code], [422, 'archive-invalid']);
+      // a path out of the staging folder is refused, not written
+      const escaping = await call(one, 'POST', '/v1/apps/mf-catalog/releases', {
+        token: catalogue.token,
+        bytes: tarGz([releaseJson(files), ...entries, ['../escaped.js', Buffer.from('1')]]),
+      });
+      assert.deepEqual([escaping.status, escaping.body.code], [422, 'archive-invalid']);
+      assert.ok(!readdirSync(join(releases, '..')).includes('escaped.js'));
       // nothing stored: no file more in the releases folder (no staging left either), the one release
       assert.deepEqual(stored(), before);
       const listed = await call(one, 'GET', '/v1/apps/mf-catalog/releases', { token: catalogue.token });
