@@ -7,7 +7,7 @@
 // or PostgreSQL with the same settings, each file kept on this disk by digest (RELEASE_CACHE_DIR, else
 // <releases>/.cache): an instance with an empty disk serves every live release. `npm run dev` runs it in
 // front of the shell's development build (scripts/dev.mjs).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createStaticServer } from '@lab/serve';
@@ -77,7 +77,9 @@ const shellFolder = (version: string): string => shellFolders.get(version) ?? jo
 const shellReleaseOn = (store: ReleaseStore) => async (deployment: Deployment) => {
   const version = deployment.shell?.version;
   if (!version || shellFolders.has(version)) return;
-  const folder = await store.folder('shell', version);
+  // (one released into this machine's folder before the store moved to PostgreSQL: that folder)
+  const local = join(values.releases, 'shell', version);
+  const folder = (await store.folder('shell', version)) ?? (existsSync(join(local, 'release.json')) ? local : null);
   if (!folder) throw new Error(`shell ${version} is not in ${store.where}`);
   shellFolders.set(version, folder);
 };

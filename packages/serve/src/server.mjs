@@ -360,13 +360,16 @@ export function createStaticServer(options) {
         // a release is never overwritten (scripts/release.mjs): every file in it, its manifest and entry
         // included, can be cached for good
         const released = (releases !== null || options.releaseStore) && pathname.startsWith('/releases/');
-        if (released && options.releaseStore) {
-          const stored = await storedFile(
-            options.releaseStore,
-            pathname.slice('/releases'.length),
-            request.headers['accept-encoding'],
-          );
-          if (!stored) return reply.code(404).header('cache-control', 'no-cache').type(TYPES['.txt']).send('Not found');
+        // from the store; a release it lacks, from the folder (released on this machine before the store moved)
+        const stored =
+          released && options.releaseStore
+            ? await storedFile(
+                options.releaseStore,
+                pathname.slice('/releases'.length),
+                request.headers['accept-encoding'],
+              )
+            : null;
+        if (stored) {
           if (stored.damaged) {
             request.log.error(`${pathname}: the store holds other bytes than ${stored.digest}: not served`);
             return reply
@@ -384,6 +387,9 @@ export function createStaticServer(options) {
           }
           if (stored.encoding) reply.header('content-encoding', stored.encoding);
           return reply.send(stored.bytes);
+        }
+        if (released && releases === null) {
+          return reply.code(404).header('cache-control', 'no-cache').type(TYPES['.txt']).send('Not found');
         }
         const root = released ? releases : rootOf();
         const path = released ? pathname.slice('/releases'.length) : pathname;
