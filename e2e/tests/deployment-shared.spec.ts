@@ -19,6 +19,8 @@ import { repoRoot, Site } from '../support/site';
 const releases = mkdtempSync(join(tmpdir(), 'lab-shared-releases-'));
 /** the second instance's own releases folder: empty at its start */
 const emptyDisk = mkdtempSync(join(tmpdir(), 'lab-shared-empty-'));
+/** what the servers keep of the store, apart from what the commands keep (they share a disk otherwise) */
+const serversCache = mkdtempSync(join(tmpdir(), 'lab-shared-cache-'));
 let postgres: RunningPostgres;
 let site: Site;
 let other = '';
@@ -74,7 +76,7 @@ test.beforeAll(async () => {
   site = new Site({
     basePort: 4500,
     releases,
-    env: { DATABASE_URL: postgres.url, SHELL_METRICS_PORT: String(METRICS[0]) },
+    env: { DATABASE_URL: postgres.url, SHELL_METRICS_PORT: String(METRICS[0]), RELEASE_CACHE_DIR: serversCache },
   });
   env = {
     ...process.env,
@@ -95,13 +97,18 @@ test.beforeAll(async () => {
   rmSync(next, { recursive: true, force: true });
   auth = await npmRun('release', 'mf-auth', '--from', join(repoRoot, 'mf-auth', 'dist'));
   await site.startAll();
-  other = await site.startShellAt(4505, { SHELL_METRICS_PORT: String(METRICS[1]), RELEASES_DIR: emptyDisk });
+  other = await site.startShellAt(4505, {
+    SHELL_METRICS_PORT: String(METRICS[1]),
+    RELEASES_DIR: emptyDisk,
+    RELEASE_CACHE_DIR: join(emptyDisk, '.cache'),
+  });
 });
 test.afterAll(async () => {
   await site?.stopAll();
   await postgres?.stop();
   rmSync(releases, { recursive: true, force: true });
   rmSync(emptyDisk, { recursive: true, force: true });
+  rmSync(serversCache, { recursive: true, force: true });
 });
 
 test('a store that starts empty is seeded from the file, and both instances serve it at once', async ({ request }) => {
@@ -208,7 +215,8 @@ test('an instance with an empty disk serves every live release, the canary and t
   expect(readdirSync(emptyDisk).filter((name) => name !== '.cache')).toEqual([]);
 
   // a promoted release and a canary: each instance's map pins the release, its origin serves those bytes
-  await npmRun('promote', 'mf-catalog', v1);
+  // (v1 is live for everyone since the rollback before)
+  expect((await catalogueOf(request, site.url, 93)).manifest).toContain(`/releases/${v1}/`);
   await npmRun('promote', 'mf-catalog', v2, '--canary', '50');
   const { deployment } = await health(request, site.url);
   for (const origin of instances) {
@@ -226,6 +234,24 @@ test('an instance with an empty disk serves every live release, the canary and t
       expect(sha384(await manifest.body())).toBe(catalogue?.integrity.manifest);
     }
   }
+  // a stored file whose bytes are not its digest's is never served: one byte more in PostgreSQL, a 502
+  const meta = (await (await request.get(`${site.origin('mf_catalog')}/releases/${v1}/release.json`)).json()) as {
+    files: Record<string, string>;
+  };
+  const [map = '', digest = ''] = Object.entries(meta.files).find(([file]) => file.endsWith('.js.map')) ?? [];
+  const sql = (statement: string) =>
+    promisify(execFile)('psql', [postgres.url, '-v', 'ON_ERROR_STOP=1', '-c', statement]);
+  await sql(`UPDATE lab_release_files SET bytes = bytes || '\\x00'::bytea WHERE digest = '${digest}'`);
+  try {
+    const damaged = await request.get(`${site.origin('mf_catalog')}/releases/${v1}/${map}`);
+    expect(damaged.status()).toBe(502);
+    expect(await damaged.text()).toBe('Not the released bytes');
+  } finally {
+    await sql(
+      `UPDATE lab_release_files SET bytes = substring(bytes from 1 for length(bytes) - 1) WHERE digest = '${digest}'`,
+    );
+  }
+
   // a visitor of the empty-disk instance in the canary's share gets the canary's catalogue, working
   const context = await browser.newContext();
   await context.addCookies([{ name: 'canaryBucket', value: '7', url: other }]);
