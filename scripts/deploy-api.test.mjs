@@ -338,18 +338,26 @@ for (const [label, database] of STORES) {
       for (const { token } of [catalogue, platform]) assert.ok(!kept.includes(token.split('_').at(-1)));
     });
 
-    test('over the rate limit a token is refused with 429 and Retry-After; another token is not', async () => {
+    test('over the rate limit a token is refused with 429 and Retry-After (on every instance with PostgreSQL); another token is not', async () => {
       const limited = await createDeployApi({ tokens, rateLimit: { max: 3, timeWindow: 60_000 } });
       apis.push(limited);
       const base = await listen(limited);
+      // a token of its own: with PostgreSQL every instance's requests count, the other tests' too
+      const busy = await tokens.create({ team: 'platform', name: 'busy', apps: ['*'] });
       for (let request = 0; request < 3; request += 1) {
-        assert.equal((await call(base, 'GET', '/v1/whoami', { token: platform.token })).status, 200);
+        assert.equal((await call(base, 'GET', '/v1/whoami', { token: busy.token })).status, 200);
       }
-      const over = await call(base, 'GET', '/v1/whoami', { token: platform.token });
+      const over = await call(base, 'GET', '/v1/whoami', { token: busy.token });
       assert.deepEqual([over.status, over.body.code], [429, 'rate-limited']);
       assert.ok(Number(over.headers.get('retry-after')) > 0, 'Retry-After in seconds');
       const created = await tokens.create({ team: 'platform', name: 'other', apps: ['*'] });
       assert.equal((await call(base, 'GET', '/v1/whoami', { token: created.token })).status, 200);
+      if (!env.DATABASE_URL) return;
+      // in PostgreSQL the instances count together: a second instance allows the token no more
+      const second = await createDeployApi({ tokens, rateLimit: { max: 3, timeWindow: 60_000 } });
+      apis.push(second);
+      const elsewhere = await call(await listen(second), 'GET', '/v1/whoami', { token: busy.token });
+      assert.deepEqual([elsewhere.status, elsewhere.body.code], [429, 'rate-limited']);
     });
   });
 }

@@ -7,7 +7,8 @@
 // Who may call: `Authorization: Bearer <token>` only (never a cookie), a team token checked against the
 // token store on every request, or the one-off operator credential of a command run in-process. A browser
 // request from another origin is refused (no CORS). Requests are counted per token (per address without
-// one) and refused over the limit with Retry-After.
+// one, in PostgreSQL for every instance alike when the tokens are there) and refused over the limit with
+// Retry-After.
 import { readFile } from 'node:fs/promises';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -106,6 +107,7 @@ export async function createDeployApi({
       global: true,
       max: limits.max,
       timeWindow: limits.timeWindow,
+      ...(tokens?.countRequest ? { store: sharedCounts(tokens, limits.timeWindow), skipOnError: true } : {}),
       keyGenerator: (request) =>
         request.deployer?.token ? `token:${request.deployer.token.tokenId}` : `ip:${request.ip}`,
       errorResponseBuilder: (_request, context) => ({
@@ -144,6 +146,25 @@ export async function createDeployApi({
   );
   for (const plugin of [...routes, ...plugins]) await app.register(plugin, { tokens });
   return app;
+}
+
+/**
+ * The rate limit's counts in the token store (PostgreSQL): every instance counts the same token once.
+ * When the store cannot count, the request goes on (skipOnError) and meets the token check's own
+ * refusal if the store is down.
+ */
+function sharedCounts(tokens, windowMs) {
+  return class SharedCounts {
+    incr(key, done) {
+      tokens.countRequest(key, windowMs).then(
+        (counted) => done(null, counted),
+        (error) => done(error),
+      );
+    }
+    child() {
+      return this;
+    }
+  };
 }
 
 function hostOf(origin) {

@@ -75,7 +75,7 @@ export async function openTokenStore({ releasesDir, env = process.env }) {
  * The operations both stores share, over `rows` (the store's own reads and writes): create, list,
  * rotate, revoke, and `verify` (a token's text to its record, or the reason it is refused).
  */
-function tokenStore({ kind, insert, all, find, update, touch, close }) {
+function tokenStore({ kind, insert, all, find, update, touch, close, countRequest }) {
   const lastTouched = new Map();
   return {
     kind,
@@ -130,6 +130,8 @@ function tokenStore({ kind, insert, all, find, update, touch, close }) {
       return { token: publicOf(record) };
     },
     close,
+    /** Counts a request in PostgreSQL for the rate limit shared by every instance (absent: each its own). */
+    ...(countRequest ? { countRequest } : {}),
   };
 }
 
@@ -176,7 +178,12 @@ const SCHEMA = `
     revoked_at timestamptz,
     last_used_at timestamptz
   );
-  CREATE UNIQUE INDEX IF NOT EXISTS lab_deploy_tokens_live ON lab_deploy_tokens (team, name) WHERE revoked_at IS NULL;`;
+  CREATE UNIQUE INDEX IF NOT EXISTS lab_deploy_tokens_live ON lab_deploy_tokens (team, name) WHERE revoked_at IS NULL;
+  CREATE TABLE IF NOT EXISTS lab_deploy_request_counts (
+    key text PRIMARY KEY,
+    window_start timestamptz NOT NULL,
+    count integer NOT NULL
+  );`;
 
 const COLUMNS = {
   secretSha256: 'secret_sha256',
@@ -244,5 +251,24 @@ export async function openPostgresTokens(url) {
     },
     touch: (id) => pool.query('UPDATE lab_deploy_tokens SET last_used_at = now() WHERE id = $1', [id]),
     close: () => pool.end(),
+    countRequest,
   });
+  /**
+   * Counts a request of `key` in its window (`windowMs` from its first request, by the database's clock):
+   * `{ current, ttl }`. Every instance counts in one table, so N instances still allow the limit once.
+   */
+  async function countRequest(key, windowMs) {
+    if (Math.random() < 0.01) {
+      await pool.query("DELETE FROM lab_deploy_request_counts WHERE window_start < now() - interval '1 hour'");
+    }
+    const { rows } = await pool.query(
+      `INSERT INTO lab_deploy_request_counts AS counted (key, window_start, count) VALUES ($1, now(), 1)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN counted.window_start <= now() - make_interval(secs => $2 / 1000.0) THEN 1 ELSE counted.count + 1 END,
+         window_start = CASE WHEN counted.window_start <= now() - make_interval(secs => $2 / 1000.0) THEN now() ELSE counted.window_start END
+       RETURNING count, GREATEST(0, EXTRACT(EPOCH FROM (window_start + make_interval(secs => $2 / 1000.0) - now())) * 1000) AS ttl`,
+      [key, windowMs],
+    );
+    return { current: rows[0].count, ttl: Math.ceil(Number(rows[0].ttl)) };
+  }
 }
