@@ -6,7 +6,9 @@
 // load and integrity run, the search mix with the caches off and on, a campaign peak and its knee.
 // Prints the summary and writes reports/bench.md and reports/bench.json (README "Performance").
 // Options: --quick (1 Lighthouse run instead of 3, no API load), --no-build (reuse .bench/),
-// --no-api (skip the API benches), --no-lighthouse, --no-interactions (and so no signed-in Lighthouse).
+// --no-api (skip the API benches), --no-lighthouse, --no-interactions (and so no signed-in Lighthouse),
+// --server-ab <commit> (only the site's server of <commit> against today's, A-B-A-B: e2e/bench/server-ab.mjs;
+// --rounds N, 3 by default).
 // E2E_PORT_SHIFT moves every port it opens, as the journeys' (two checkouts on one machine).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +24,9 @@ import { shellServer } from './serve-all.mjs';
 const { prefixesOf } = createRequire(import.meta.url)('../packages/config/remotes.cjs');
 
 const flag = (name) => process.argv.includes(name);
+const option = (name) => (flag(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const QUICK = flag('--quick');
+const SERVER_AB = option('--server-ab');
 const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
 const SCALE = 20000;
 /** Every port the bench opens moves by E2E_PORT_SHIFT (e2e/support/ports.ts). */
@@ -37,8 +41,11 @@ const shell = apps.find((app) => app.name === 'shell');
 if (!flag('--no-build')) {
   rmSync(benchDir, { recursive: true, force: true });
   for (const app of apps) buildApp(app, { OUTPUT_PATH: out('federated', app) });
-  for (const app of apps) buildApp(app, { OUTPUT_PATH: out('per-entry', app), BENCH_RUNTIME_PER_ENTRY: '1' });
-  buildApp(shell, { OUTPUT_PATH: out('single', shell), SINGLE_BUNDLE: '1' });
+  // the servers' comparison serves the federated build only
+  if (!SERVER_AB) {
+    for (const app of apps) buildApp(app, { OUTPUT_PATH: out('per-entry', app), BENCH_RUNTIME_PER_ENTRY: '1' });
+    buildApp(shell, { OUTPUT_PATH: out('single', shell), SINGLE_BUNDLE: '1' });
+  }
 }
 
 // API servers of its own: the seed, and the seed plus 20,000 synthetic services
@@ -66,18 +73,19 @@ function startBenchApi(port, scale) {
   return startChild(`api:${port}`, tsx, ['src/server.ts'], { cwd: serverDir, env });
 }
 const API = { seed: port(4500), scaled: port(4501) };
-const children = [startBenchApi(API.seed, 0), startBenchApi(API.scaled, SCALE)];
+const children = [];
 
-// sites: each variant's shell with its remotes on the next four ports
+// sites: each variant's shell with its remotes on the next four ports, by today's server or another
 const serveCli = join(root, 'packages', 'serve', 'src', 'cli.mjs');
 const remotes = apps.filter((app) => app.name !== 'shell');
-function serveSite({ label, variant, basePort, api, remotesPort = basePort, hints = true }) {
+const todays = { cli: serveCli, env: process.env };
+function serveSite({ label, variant, basePort, api, remotesPort = basePort, hints = true, server = todays }) {
   const origin = (port) => `http://localhost:${port}`;
   const remotesArg = remotes.map((app, index) => `${app.name}=${origin(remotesPort + index + 1)}/mf-manifest.json`);
   if (remotesPort === basePort) {
     remotes.forEach((app, index) => {
       const args = ['--root', out(variant, app), '--port', String(basePort + index + 1), '--cors'];
-      children.push(startChild(`${label}:${app.dir}`, process.execPath, [serveCli, ...args]));
+      children.push(startChild(`${label}:${app.dir}`, process.execPath, [server.cli, ...args], { env: server.env }));
     });
   }
   // the single bundle has the remotes compiled in: their prefixes without manifests, so its page gets no
@@ -89,12 +97,17 @@ function serveSite({ label, variant, basePort, api, remotesPort = basePort, hint
     writeFileSync(join(out(variant, shell), 'remotes.json'), `${JSON.stringify(prefixes)}\n`);
   }
   children.push(
-    startChild(`${label}:shell`, shellServer[0], [
-      ...shellServer.slice(1),
-      ...['--root', out(variant, shell), '--port', String(basePort), '--api', origin(api)],
-      ...(remotesPort === null ? [] : ['--remotes', remotesArg.join(',')]),
-      ...(hints ? [] : ['--bench-no-remote-hints']),
-    ]),
+    startChild(
+      `${label}:shell`,
+      shellServer[0],
+      [
+        ...shellServer.slice(1),
+        ...['--root', out(variant, shell), '--port', String(basePort), '--api', origin(api)],
+        ...(remotesPort === null ? [] : ['--remotes', remotesArg.join(',')]),
+        ...(hints ? [] : ['--bench-no-remote-hints']),
+      ],
+      { env: server.env },
+    ),
   );
   const appsByOrigin = { [origin(basePort)]: 'shell' };
   if (remotesPort !== null) {
@@ -104,6 +117,12 @@ function serveSite({ label, variant, basePort, api, remotesPort = basePort, hint
   }
   return { url: origin(basePort), appsByOrigin };
 }
+const bench = (file) => import(pathToFileURL(join(root, 'e2e', 'bench', file)).href);
+const machine = () =>
+  `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+if (SERVER_AB) await serverAB(SERVER_AB);
+
+children.push(startBenchApi(API.seed, 0), startBenchApi(API.scaled, SCALE));
 const sites = {
   federated: serveSite({ label: 'fed', variant: 'federated', basePort: port(3500), api: API.seed }),
   perEntry: serveSite({ label: 'per-entry', variant: 'per-entry', basePort: port(3510), api: API.seed }),
@@ -127,7 +146,6 @@ const sites = {
   }),
 };
 
-const bench = (file) => import(pathToFileURL(join(root, 'e2e', 'bench', file)).href);
 let report;
 try {
   await waitFor(`http://localhost:${API.seed}/api/public/core/genders`);
@@ -193,7 +211,7 @@ try {
   }
   report = {
     date: new Date().toISOString(),
-    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    machine: machine(),
     scale: SCALE,
     lighthouseRuns: LIGHTHOUSE_RUNS,
     pages: pages.map(({ name, path }) => ({ name, path })),
@@ -210,9 +228,7 @@ try {
   writeFileSync(join(reports, 'bench.md'), `${markdown}\n`);
   writeFileSync(join(reports, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+  await stopChildren();
 }
 
 /** A visitor's mean pause before each request in the campaign peak (packages/server/load/http.ts). */
@@ -299,6 +315,57 @@ async function demoSession(url, resultsPath) {
   } finally {
     await browser.close();
   }
+}
+
+async function stopChildren() {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The site's server of `commit` (A) against today's (B) on the same federated build and API, then exits:
+ * prints the table and writes reports/server-ab.md and .json (docs/performance.md).
+ */
+async function serverAB(commit) {
+  const { olderServer, compareServers, formatServerAB } = await bench('server-ab.mjs');
+  const older = olderServer(root, commit);
+  const rounds = Number(option('--rounds') ?? 3);
+  // an interrupted comparison leaves no server behind
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopChildren().then(() => process.exit(130)));
+  try {
+    children.push(startBenchApi(API.seed, 0));
+    const A = serveSite({
+      label: `A ${commit}`,
+      variant: 'federated',
+      basePort: port(3550),
+      api: API.seed,
+      server: older,
+    });
+    // the shell of A says it loaded the older server (its preload took): else both sides would be B
+    let loaded = false;
+    children.at(-1).stdout.on('data', (chunk) => {
+      loaded ||= chunk.toString().includes(older.loaded);
+    });
+    const sites = { A, B: serveSite({ label: 'B', variant: 'federated', basePort: port(3560), api: API.seed }) };
+    await waitFor(`http://localhost:${API.seed}/api/public/core/genders`);
+    for (const site of Object.values(sites)) await waitFor(`${site.url}/remotes.json`);
+    if (!loaded) throw new Error(`A's shell did not load ${older.loaded}`);
+    const { benchPages } = await bench('pages.mjs');
+    const pages = await benchPages(`http://localhost:${API.seed}`);
+    const { rounds: figures } = await compareServers({ sites, pages, rounds });
+    const result = { date: new Date().toISOString(), machine: machine(), commit, pages, rounds: figures };
+    const markdown = formatServerAB(result);
+    console.log(`\n${markdown}\n`);
+    const reports = join(root, 'reports');
+    mkdirSync(reports, { recursive: true });
+    writeFileSync(join(reports, 'server-ab.md'), `${markdown}\n`);
+    writeFileSync(join(reports, 'server-ab.json'), `${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    await stopChildren();
+    rmSync(older.dir, { recursive: true, force: true });
+  }
+  process.exit(0);
 }
 
 async function waitFor(url) {

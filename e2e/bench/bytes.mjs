@@ -16,8 +16,10 @@ const brotli = (body) =>
  *   inHtml: the page's HTML names it (a script, a style sheet, a preload, its start-up script's list):
  *   what the page asks for before the app renders, whatever the timing (what the byte budgets check)
  * @typedef {{ beforeFirstRender: Record<string, Bytes>, untilIdle: Record<string, Bytes>,
- *   brotli: { beforeFirstRender: Record<string, Bytes>, untilIdle: Record<string, Bytes> }, assets: Asset[] }} PageBytes
- *   (the per-app totals gzipped, as the bench reports them; brotli's beside them; every file)
+ *   brotli: { beforeFirstRender: Record<string, Bytes>, untilIdle: Record<string, Bytes> },
+ *   wire: { byType: Record<string, number>, requests: number }, assets: Asset[] }} PageBytes
+ *   (the per-app totals gzipped, as the bench reports them; brotli's beside them; until idle, the bytes
+ *   on the wire by resource type, whatever they were; every file)
  * @param {import('@playwright/test').Browser} browser
  * @param {{ url: string, appsByOrigin: Record<string,string>, firstRender: (page: import('@playwright/test').Page) => Promise<unknown>, storageState?: object }} options
  * @returns {Promise<PageBytes>}
@@ -52,6 +54,21 @@ export async function measureBytes(browser, { url, appsByOrigin, firstRender, st
               brotli: brotli(body),
             }),
           () => {}, // a response without a body (aborted): nothing to count
+        ),
+      );
+    });
+    // every response's bytes as sent (headers and body, compressed as the server chose), by resource type:
+    // what the server, not the build, decides
+    const wire = { byType: {}, requests: 0 };
+    page.on('requestfinished', (request) => {
+      pending.push(
+        request.sizes().then(
+          ({ responseBodySize, responseHeadersSize }) => {
+            const type = request.resourceType();
+            wire.byType[type] = (wire.byType[type] ?? 0) + responseBodySize + responseHeadersSize;
+            wire.requests += 1;
+          },
+          () => {},
         ),
       );
     });
@@ -91,6 +108,7 @@ export async function measureBytes(browser, { url, appsByOrigin, firstRender, st
       beforeFirstRender: sum((asset) => asset.beforeRender),
       untilIdle: sum(() => true),
       brotli: { beforeFirstRender: sum((asset) => asset.beforeRender, 'brotli'), untilIdle: sum(() => true, 'brotli') },
+      wire,
       assets: assets.map((asset) => ({
         app: appOf(asset),
         file: new URL(asset.url).pathname,

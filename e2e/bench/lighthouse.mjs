@@ -13,7 +13,7 @@ const run = promisify(execFile);
 const LIGHTHOUSE = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.bin', 'lighthouse');
 
 /**
- * @typedef {{ performance: number, accessibility: number, bestPractices: number, seo: number, lcp: number, tbt: number, cls: number, fcp: number, failing: string[] }} LighthouseRun
+ * @typedef {{ performance: number, accessibility: number, bestPractices: number, seo: number, lcp: number, tbt: number, cls: number, fcp: number, bytes: number, failing: string[] }} LighthouseRun
  * @returns {Promise<LighthouseRun>}
  */
 export async function lighthouseOnce(url, { cookie } = {}) {
@@ -54,6 +54,8 @@ export async function lighthouseOnce(url, { cookie } = {}) {
       tbt: metric('total-blocking-time'),
       cls: metric('cumulative-layout-shift'),
       fcp: metric('first-contentful-paint'),
+      // every response's size as transferred (headers included), as Lighthouse's "total byte weight"
+      bytes: metric('total-byte-weight'),
       failing,
     };
   } finally {
@@ -66,7 +68,7 @@ export async function lighthouseMedian(url, runs = 3, options = {}) {
   const results = [];
   for (let index = 0; index < runs; index += 1) results.push(await lighthouseOnce(url, options));
   const figures = {};
-  for (const key of ['performance', 'accessibility', 'bestPractices', 'seo', 'lcp', 'tbt', 'cls', 'fcp']) {
+  for (const key of ['performance', 'accessibility', 'bestPractices', 'seo', 'lcp', 'tbt', 'cls', 'fcp', 'bytes']) {
     figures[key] = median(results.map((result) => result[key]));
   }
   figures.failing = [...new Set(results.flatMap((result) => result.failing))];

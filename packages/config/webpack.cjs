@@ -52,7 +52,7 @@ function browserConfig(app, production, outputPath, refresh) {
       path: outputPath,
       // the host's page lives at any depth of the SPA; remotes resolve their own origin at run time
       publicPath: app.host ? '/' : 'auto',
-      // TOOLCHAIN: [contenthash] in `filename` breaks the federation runtime; hash chunks only
+      // [contenthash] in `filename` breaks the federation runtime; hash chunks only
       filename: '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',

@@ -1,5 +1,5 @@
 /**
- * The browser must take the contract as types only (ARCHITECTURE "Server"): no TypeBox code and no
+ * The browser must take the contract as types only (packages/api/README.md): no TypeBox code and no
  * schema object may reach an app's bundle through @lab/api.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

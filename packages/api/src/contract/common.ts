@@ -65,7 +65,7 @@ export const Page = <T extends TSchema>(item: T) =>
   });
 export type Page<T> = { content: T[]; totalPages: number; page: number; totalElements: number };
 
-/** The one error body every failure is turned into (ARCHITECTURE "Server"). */
+/** The one error body every failure of the API is turned into, with the request's id. */
 export const ErrorBody = Type.Object({
   code: Type.String({ minLength: 1 }),
   message: Type.String(),
