@@ -399,11 +399,16 @@ export function createStaticServer(options) {
 
         const { file, info } = found;
         const ext = extname(file);
+        const immutable = released || cacheControl(file) === IMMUTABLE;
         reply.type(TYPES[ext] ?? 'application/octet-stream');
-        reply.header('cache-control', released ? IMMUTABLE : cacheControl(file));
+        reply.header('cache-control', immutable ? IMMUTABLE : 'no-cache');
         const copy = info.size > 512 ? await precompressed(file, info, request.headers['accept-encoding']) : null;
         if (copy) reply.header('content-encoding', copy.encoding);
-        return reply.sendFile(file.slice(root.length) + (copy?.suffix ?? ''), root);
+        // an immutable file is never revalidated: no validators, about 75 bytes less on each of a page's
+        // chunks; an entry or manifest has both, and its ETag (size and mtime) tells a rollback to an
+        // older file from the newer one (Last-Modified alone would answer 304 and keep the newer)
+        const validators = immutable ? { etag: false, lastModified: false } : undefined;
+        return reply.sendFile(file.slice(root.length) + (copy?.suffix ?? ''), root, validators);
       },
     });
   });

@@ -113,12 +113,22 @@ describe('static server', () => {
     expect((await rawGet(`${remote.origin}/main.js`, { range: 'bytes=999999-' })).status).toBe(416);
   });
 
-  it('answers a request that names the version it has (If-None-Match) with 304', async () => {
-    const first = await rawGet(`${remote.origin}/123.abcdef12.js`, {});
+  it('answers a revisit of an entry that names the version it has (If-None-Match) with 304', async () => {
+    const first = await rawGet(`${remote.origin}/main.js`, {});
     expect(first.headers.etag).toBeTruthy();
-    const again = await rawGet(`${remote.origin}/123.abcdef12.js`, { 'if-none-match': String(first.headers.etag) });
+    expect(first.headers['last-modified']).toBeTruthy();
+    const again = await rawGet(`${remote.origin}/main.js`, { 'if-none-match': String(first.headers.etag) });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
+  });
+
+  it('sends a hashed (immutable) file without validators: it is never revalidated', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const hashed = await rawGet(`${remote.origin}/123.abcdef12.js`, { 'accept-encoding': encoding });
+      expect(hashed.headers['cache-control']).toContain('immutable');
+      expect(hashed.headers.etag).toBeUndefined();
+      expect(hashed.headers['last-modified']).toBeUndefined();
+    }
   });
 
   it('lets other origins load a remote (CORS) but not the shell', async () => {
