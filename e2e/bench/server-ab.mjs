@@ -58,11 +58,12 @@ Module._resolveFilename = function (request, ...rest) {
   return { dir, cli: join(dir, 'cli.mjs'), env, loaded };
 }
 
-/** Every response's bytes on the wire (headers and body as sent), all of them and JS + CSS only. */
-const wireOf = (page) => ({
-  total: Object.values(page.wire.byType).reduce((sum, bytes) => sum + bytes, 0),
-  jsCss: (page.wire.byType.script ?? 0) + (page.wire.byType.stylesheet ?? 0),
-  requests: page.wire.requests,
+/** Every response's bytes on the wire (headers and body, as sent): all, JS + CSS, the API's answers. */
+const wireOf = ({ wire: { byType, requests } }) => ({
+  total: Object.values(byType).reduce((sum, bytes) => sum + bytes, 0),
+  jsCss: (byType.script ?? 0) + (byType.stylesheet ?? 0),
+  api: (byType.fetch ?? 0) + (byType.xhr ?? 0),
+  requests,
 });
 
 /**
@@ -108,6 +109,7 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 const FIGURES = [
   ['bytes on the wire, KB', (f) => f.wire.total, kb],
   ['JS + CSS on the wire, KB', (f) => f.wire.jsCss, kb],
+  ['API answers on the wire, KB', (f) => f.wire.api, kb],
   ['Lighthouse total bytes, KB', (f) => f.lighthouse.bytes, kb],
   ['performance', (f) => f.lighthouse.performance, String],
   ['LCP ms', (f) => f.lighthouse.lcp, (v) => String(Math.round(v))],
