@@ -29,6 +29,10 @@ function createWebpackConfig(app) {
     const outputPath = process.env.OUTPUT_PATH ? path.resolve(process.env.OUTPUT_PATH) : path.join(app.dir, 'dist');
     // React Refresh needs hot module replacement: in the dev server only, not a development build to disk
     const refresh = !production && env?.WEBPACK_SERVE ? reactRefresh(app) : null;
+    // the federation's manifest leaves the hot updates' files out of an exposed module's assets only when
+    // NODE_ENV says development (its isDev()); listed, a page loaded after an edit ran a stale hot update
+    // (a TypeError in the remote's runtime) with the files the shell's runtime loads for that module
+    if (refresh) process.env.NODE_ENV = 'development';
     const browser = browserConfig(app, production, outputPath, refresh);
     // the page server is built in development too: the dev path goes through the shell's server
     return app.server ? [browser, pageServerConfig(app, outputPath, production)] : browser;
