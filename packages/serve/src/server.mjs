@@ -379,12 +379,8 @@ export function createStaticServer(options) {
               .send('Not the released bytes');
           }
           reply.type(TYPES[extname(stored.file)] ?? 'application/octet-stream');
+          // immutable: never revalidated, so no validators (as for a release in a folder)
           reply.header('cache-control', IMMUTABLE);
-          if (stored.digest) {
-            const etag = `"${stored.digest}"`;
-            reply.header('etag', etag);
-            if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-          }
           if (stored.encoding) reply.header('content-encoding', stored.encoding);
           return reply.send(stored.bytes);
         }
