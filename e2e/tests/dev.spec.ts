@@ -243,7 +243,7 @@ async function categoryInApp(page: Page) {
 
 test('npm run dev: after an in-app navigation, an edited style sheet of the page shown applies', async ({ page }) => {
   test.setTimeout(120_000);
-  const { reloads, errors } = await categoryInApp(page);
+  const { reloads, errors, path } = await categoryInApp(page);
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).not.toHaveCSS('outline-color', 'rgb(4, 5, 6)');
   source.edit(
@@ -254,6 +254,14 @@ test('npm run dev: after an in-app navigation, an edited style sheet of the page
   expect(await reloads.sameDocument()).toBe(true);
   expect(reloads.loads()).toBe(0);
   expect(errors).toEqual([]);
+  // and the server's first view of the page is drawn with it (its preview's style sheets, named without a
+  // hash in development, are read again with the remote's build, not kept as first read)
+  await expect
+    .poll(async () => (await (await fetch(`${dev}${path}`)).text()).includes('rgb(4, 5, 6)'), {
+      timeout: 60_000,
+      intervals: [1000],
+    })
+    .toBe(true);
 });
 
 test('npm run dev: an edit of a page the shell’s server renders too never reloads the page', async ({ page }) => {

@@ -52,6 +52,24 @@ describe('the remote fetched once per refresh', () => {
     expect(remote.hits[modulePath]).toBe(2);
   });
 
+  it('reads a style sheet named without its hash (a dev server’s, rewritten by each edit) again with the build after REFRESH_MS, a hashed one never again', async () => {
+    remote.files['/catalog/mf-manifest.json'] = manifest('auto', {
+      async: ['static/css/page-category.async.css'],
+      sync: ['static/css/page-category.0a1b2c3d.css'],
+    });
+    remote.files['/catalog/static/css/page-category.0a1b2c3d.css'] = '.hashed{color:green}';
+    const css = async () => (await pagePreview(page('CategoryPage'), manifestUrl(), request))?.css;
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    expect(await css()).toBe('.category{color:red}\n.hashed{color:green}');
+    remote.files['/catalog/static/css/page-category.async.css'] = '.category{color:purple}';
+    now.mockReturnValue(1_000_000 + REFRESH_MS - 1);
+    expect(await css()).toBe('.category{color:red}\n.hashed{color:green}');
+    now.mockReturnValue(1_000_000 + REFRESH_MS);
+    expect(await css()).toBe('.category{color:purple}\n.hashed{color:green}');
+    expect(remote.hits['/catalog/static/css/page-category.async.css']).toBe(2);
+    expect(remote.hits['/catalog/static/css/page-category.0a1b2c3d.css']).toBe(1);
+  });
+
   it('keeps the running module (and its state) when a refresh brings the same source, and evaluates a changed one', async () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
     const counting = "let renders = 0;\nexports.renderPagePreview = () => '<p>' + ++renders + '</p>';";
@@ -67,22 +85,19 @@ describe('the remote fetched once per refresh', () => {
     expect(remote.hits[modulePath]).toBe(3);
   });
 
-  it('keeps a style sheet by its URL across refreshes: its name changes when its content does', async () => {
+  it('keeps a style sheet named with its hash by its URL across refreshes: its name changes when its content does', async () => {
+    remote.files['/catalog/mf-manifest.json'] = manifest('auto', { sync: ['static/css/page-category.1a2b3c4d.css'] });
+    remote.files['/catalog/static/css/page-category.1a2b3c4d.css'] = '.button{color:blue}';
     const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
     await pagePreview(page('CategoryPage'), manifestUrl(), request);
-    remote.files['/catalog/static/css/page-category.sync.css'] = '.changed{}';
-    remote.files['/catalog/static/css/page-category.v2.css'] = '.v2{}';
+    remote.files['/catalog/static/css/page-category.1a2b3c4d.css'] = '.changed{}';
+    remote.files['/catalog/static/css/page-category.5e6f7a8b.css'] = '.v2{}';
     now.mockReturnValue(1_000_000 + REFRESH_MS);
-    expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.css).toBe(
-      '.category{color:red}\n.button{color:blue}',
-    );
-    remote.files['/catalog/mf-manifest.json'] = manifest('auto', {
-      async: [],
-      sync: ['static/css/page-category.v2.css'],
-    });
+    expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.css).toBe('.button{color:blue}');
+    remote.files['/catalog/mf-manifest.json'] = manifest('auto', { sync: ['static/css/page-category.5e6f7a8b.css'] });
     now.mockReturnValue(1_000_000 + 2 * REFRESH_MS);
     expect((await pagePreview(page('CategoryPage'), manifestUrl(), request))?.css).toBe('.v2{}');
-    expect(remote.hits['/catalog/static/css/page-category.sync.css']).toBe(1);
+    expect(remote.hits['/catalog/static/css/page-category.1a2b3c4d.css']).toBe(1);
   });
 
   it('tries a remote that was down again after REFRESH_MS', async () => {

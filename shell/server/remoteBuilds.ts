@@ -159,8 +159,16 @@ export function pageFiles(base: string, entries: readonly PageFilesEntry[]): { s
   };
 }
 
-/** Style sheets by URL: their names carry their content's hash, so a URL's bytes never change. */
+/** Style sheets by URL whose names carry their content's hash (a production build's): a URL's bytes never change. */
 const styleSheets = new Map<string, Promise<Uint8Array>>();
+/**
+ * Style sheets named without a hash (a dev server's, rewritten with each edit), kept with the build they
+ * were read for: read again with the build, each REFRESH_MS, so a reloaded page's preview has the edit.
+ */
+const buildStyleSheets = new WeakMap<RemoteBuild, Map<string, Promise<Uint8Array>>>();
+
+/** The file name carries its content's hash (`[name].[contenthash:8].css`, packages/config/webpack.cjs). */
+const hashedName = (url: string): boolean => /\.[0-9a-f]{8}\.css$/.test(new URL(url).pathname);
 
 /**
  * The page's own style sheets, as the remote built them, for its preview (with the shared packages',
@@ -171,7 +179,7 @@ export async function pageCss(build: RemoteBuild, entries: readonly PageFilesEnt
   const texts = await Promise.all(
     pageFiles(build.base, entries).styles.map(async (url) => {
       const digest = build.digests?.[fileOf(build.base, url) ?? ''];
-      const bytes = (digest ? await releaseFiles(digest).catch(() => null) : null) ?? (await styleSheet(url));
+      const bytes = (digest ? await releaseFiles(digest).catch(() => null) : null) ?? (await styleSheet(url, build));
       if (build.digests) checkFile(url, bytes, digest);
       return utf8(bytes);
     }),
@@ -181,16 +189,22 @@ export async function pageCss(build: RemoteBuild, entries: readonly PageFilesEnt
   return css;
 }
 
-function styleSheet(url: string): Promise<Uint8Array> {
-  let bytes = styleSheets.get(url);
+function styleSheet(url: string, build: RemoteBuild): Promise<Uint8Array> {
+  let cache = hashedName(url) ? styleSheets : buildStyleSheets.get(build);
+  if (!cache) {
+    cache = new Map();
+    buildStyleSheets.set(build, cache);
+  }
+  let bytes = cache.get(url);
   if (!bytes) {
     // a missing sheet (a manifest deployed before its files) is asked for again next time
     bytes = fetchBytes(url).then((css) => {
       if (css === null) throw new Error(`${url}: HTTP 404`);
       return css;
     });
-    bytes.catch(() => styleSheets.delete(url));
-    styleSheets.set(url, bytes);
+    const kept = cache;
+    bytes.catch(() => kept.delete(url));
+    cache.set(url, bytes);
   }
   return bytes;
 }
