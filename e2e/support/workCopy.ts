@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { repoRoot } from './paths';
 
 /**
- * A copy of a remote's source as its team has it, inside the remote's folder (so that its packages
+ * A copy of an app's source as its team has it, inside the app's folder (so that its packages
  * resolve), with its tsconfig pointing at the shared settings by absolute path: the build's type hints
  * run the type checker over it.
  */
@@ -18,9 +18,10 @@ export class WorkCopy {
     this.dir = join(repoRoot, app, `.e2e-${name}`);
   }
 
-  create(): void {
+  /** `more`: what else its build reads (the shell's public/, its document's skeleton and icons). */
+  create(more: readonly string[] = []): void {
     this.remove();
-    for (const entry of ['src', 'webpack.config.js', 'package.json']) {
+    for (const entry of ['src', 'webpack.config.js', 'package.json', ...more]) {
       cpSync(join(repoRoot, this.app, entry), join(this.dir, entry), { recursive: true });
     }
     const config = join(repoRoot, 'packages', 'config');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { OPS_ORIGIN } from '../support/api';
 import { repoRoot, Site } from '../support/site';
@@ -197,15 +197,18 @@ test('the shell’s own files: each tag carries its released digest; a changed p
   page,
 }) => {
   test.setTimeout(120_000);
-  // every script and style sheet of the shell the page names, with the digest of the released bytes
+  // every script and style sheet of the shell the page names, at its release's own address (still that
+  // release's after the next promotion), with the digest of the released bytes
   const html = (await (await page.request.get(`${site.url}/contacts`)).text()) ?? '';
-  const own = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.(?:js|css))"[^>]*>/g)];
-  expect(own.map(([, file]) => file)).toEqual(
-    expect.arrayContaining(['main.js', expect.stringMatching(/^page-contacts\.[0-9a-f]{8}\.js$/)]),
+  const own = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="(\/[^"]+\.(?:js|css))"[^>]*>/g)];
+  const base = `/releases/shell/${basename(shellFolder)}/`;
+  expect(own.map(([, address]) => address)).toEqual(
+    expect.arrayContaining([`${base}main.js`, expect.stringMatching(/\/page-contacts\.[0-9a-f]{8}\.js$/)]),
   );
-  for (const [tag, file = ''] of own) {
+  for (const [tag, address = ''] of own) {
+    expect(address.startsWith(base)).toBe(true);
     const digest = `sha384-${createHash('sha384')
-      .update(readFileSync(join(shellFolder, file)))
+      .update(readFileSync(join(shellFolder, address.slice(base.length))))
       .digest('base64')}`;
     expect(tag).toContain(`integrity="${digest}"`);
   }

@@ -54,8 +54,10 @@ function browserConfig(app, production, outputPath, refresh) {
     target: 'web',
     output: {
       path: outputPath,
-      // the host's page lives at any depth of the SPA; remotes resolve their own origin at run time
-      publicPath: app.host ? '/' : 'auto',
+      // the chunks load from where the entry was loaded: a remote's origin, the shell's release (its pages
+      // name /releases/shell/<version>/main.js, so an open page keeps its own shell's files after a
+      // promotion) or the root for its build; the dev server's shell from the root
+      publicPath: app.host && !production ? '/' : 'auto',
       // [contenthash] in `filename` breaks the federation runtime; hash chunks only
       filename: '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
@@ -547,7 +549,9 @@ class StartupFilesPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'StartupFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '/');
+          // from the folder's root (`auto`: the shell's server names them at its release's address)
+          const named = compilation.outputOptions.publicPath ?? '/';
+          const publicPath = named === 'auto' ? '/' : compilation.getPath(named);
           const entry = compilation.entrypoints.get('main');
           const scripts = (entry?.getFiles() ?? []).filter((file) => file.endsWith('.js'));
           const preloads = startupFiles(compilation).map((file) => ({

@@ -11,6 +11,7 @@ import {
   parseDeployment,
   RecentDeployments,
   remotesFor,
+  shellBase,
   shellRoot,
   visitorCookies,
 } from './deployment';
@@ -57,6 +58,9 @@ describe('the deployment a visitor gets', () => {
     expect(shellRoot({ version: 0, shell: null, remotes: {} }, '/srv/releases', '/srv/shell/dist')).toBe(
       '/srv/shell/dist',
     );
+    // a page names its release's files at that release's own address; the build's at the root
+    expect(shellBase(deployment)).toBe('/releases/shell/s1/');
+    expect(shellBase({ version: 0, shell: null, remotes: {} })).toBe('/');
   });
 
   it('hands a release’s pinned digests to the browser with its entry, and refuses malformed ones', () => {

@@ -272,6 +272,16 @@ export const shellRoot = (
   const { version } = deployment.shell;
   return typeof releases === 'string' ? join(releases, 'shell', version) : releases(version);
 };
+/** Where the shell's server serves each of the shell's releases, for as long as it exists (cached for good). */
+export const SHELL_RELEASES_PATH = '/releases/shell/';
+
+/**
+ * The address a page names the shell's files at: its release's own (the entry and every chunk its
+ * runtime loads stay that release's after the next promotion, so an open page never asks for another
+ * shell's files with its own digests), or the root for the build served as it is.
+ */
+export const shellBase = (deployment: Deployment): string =>
+  deployment.shell ? `${SHELL_RELEASES_PATH}${encodeURIComponent(deployment.shell.version)}/` : '/';
 
 const BUCKET = new RegExp(`(?:^|;\\s*)${CANARY_COOKIE}=(\\d{1,2})(?:;|$)`);
 

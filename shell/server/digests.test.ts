@@ -40,5 +40,11 @@ describe('the digests of the shell’s own files', () => {
       '/static/a.css': digest('css'),
       '/added.js': MISSING_DIGEST,
     });
+    // a release's files, named at its own address
+    const base = '/releases/shell/1.0.0-aaaa/';
+    expect(digestsByAddress(digests, [`${base}main.js`, `${base}added.js`, '/main.js'], base)).toEqual({
+      [`${base}main.js`]: digest('main'),
+      [`${base}added.js`]: MISSING_DIGEST,
+    });
   });
 });

@@ -62,14 +62,18 @@ export async function fileDigests(root: string, entries: readonly string[] = [])
 }
 
 /**
- * The digests of the shell's files the page names (`/startup.1a2b3c4d.js` as its tags write it), for
- * their `integrity`: a file the list lacks gets one no file has, so that the browser refuses it as the
- * shell's runtime would.
+ * The digests of the shell's files the page names at `base` (`/startup.1a2b3c4d.js`, or
+ * `/releases/shell/<version>/startup.1a2b3c4d.js`, as its tags write it), for their `integrity`: a file
+ * the list lacks gets one no file has, so that the browser refuses it as the shell's runtime would.
  */
-export function digestsByAddress(digests: FileDigests, addresses: readonly string[]): Record<string, string> {
+export function digestsByAddress(
+  digests: FileDigests,
+  addresses: readonly string[],
+  base = '/',
+): Record<string, string> {
   return Object.fromEntries(
     addresses
-      .filter((address) => address.startsWith('/'))
-      .map((address) => [address, digests.get(address.slice(1)) ?? MISSING_DIGEST]),
+      .filter((address) => address.startsWith(base))
+      .map((address) => [address, digests.get(address.slice(base.length)) ?? MISSING_DIGEST]),
   );
 }

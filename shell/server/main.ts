@@ -19,6 +19,8 @@ import {
   deploymentHealth,
   fileDeployment,
   noDeployment,
+  SHELL_RELEASES_PATH,
+  shellBase,
   shellRoot,
 } from './deployment';
 import { postgresDeployment } from './deploymentPostgres';
@@ -134,6 +136,11 @@ async function main() {
 
   const server = createStaticServer({
     root: () => shellRoot(live(), shellFolder, values.root),
+    // each release of the shell at its own address, which the pages served with it name (shellBase), from
+    // the release store: every instance serves every release, the ones it never served itself too
+    ...(releases ? { releaseStore: { app: 'shell', store: releases }, releasesAt: SHELL_RELEASES_PATH } : {}),
+    // a page the build served names its chunks at the root: still there once a release is live
+    hashedFrom: values.root,
     spa: true,
     apiTarget: values.api,
     // still 200 while the deployment cannot be read: the last good one is served (a balancer keeps the
@@ -169,6 +176,7 @@ async function main() {
       await servePage(request, response, pathname, {
         ...options,
         root: shellRoot(deployment, shellFolder, values.root),
+        base: shellBase(deployment),
         remotesMap: visitor.remotes,
         overrides: visitor.overrides,
       });

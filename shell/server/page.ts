@@ -21,12 +21,14 @@ import { type RemoteOverrides, withoutOverrideCookie } from './override';
 import { overrideBanner } from './overridePage';
 import { previewHead } from './previewHead';
 import { pageCss, pageFiles, type RemoteBuild } from './remoteBuilds';
-import { documentTemplate, sharedPackagesCss, shellPageFiles, startupFiles } from './shellBuild';
+import { documentTemplate, sharedPackagesCss, shellPageFiles, startupAt, startupFiles } from './shellBuild';
 import { shellTexts } from './shellPages';
 
 export type PageOptions = {
   /** the shell's build (or live release) the page is served from */
   root: string;
+  /** the address the page names that folder's files at ('/', or its release's: deployment.ts shellBase) */
+  base: string;
   publicUrl: string | null;
   /** the remotes this visitor loads (visitor.ts: the deployment, a canary, this browser's overrides) */
   remotesMap: RemotesMap;
@@ -119,7 +121,7 @@ export async function servePage(
   const crumbs = buildTrail(path, definitions, ({ labelKey }) => labelKey, { label: t('crumbs.home'), link: '/' });
   // a signed-in visitor's page starts its personal reads itself, before its scripts (@lab/api pageData.ts)
   const signedIn = isSignedIn(visitor);
-  const [template, startup, files] = await Promise.all([
+  const [template, built, files] = await Promise.all([
     documentTemplate(options.root),
     startupFiles(options.root),
     // the page's own code: a remote's, or the shell's page's (home's is part of the start-up)
@@ -127,16 +129,17 @@ export async function servePage(
       ? { scripts: [], styles: [] }
       : match.build
         ? remotePageFiles(match.build, match.entries)
-        : shellPageFiles(options.root, match.routes),
+        : shellPageFiles(options.root, match.routes, options.base),
   ]);
+  // every file of the shell the page names, at its release's address: still that release's after a promotion
+  const startup = startupAt(built, options.base);
   // the shell's build loads its files by digest: its tags carry the same (a remote's files keep its pins)
   const ownDigests = startup.integrity
-    ? digestsByAddress(await fileDigests(options.root, startup.scripts), [
-        ...startup.scripts,
-        ...startup.preloads.map(({ href }) => href),
-        ...files.scripts,
-        ...files.styles,
-      ])
+    ? digestsByAddress(
+        await fileDigests(options.root, built.scripts),
+        [...startup.scripts, ...startup.preloads.map(({ href }) => href), ...files.scripts, ...files.styles],
+        options.base,
+      )
     : {};
   const head = renderHead({
     meta: described?.meta ?? {},

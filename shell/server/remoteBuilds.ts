@@ -147,11 +147,12 @@ export function matchedEntries(pages: PagesManifest, ids: readonly string[]): Pa
 
 /**
  * A page's own scripts and style sheets by address (its routes' files, relative to `base`, where its
- * build is): what the router loads once React is there. The shell's own pages' are under '/'.
+ * build is): what the router loads once React is there. The shell's own pages' are under a path: '/',
+ * or its release's (deployment.ts shellBase).
  */
 export function pageFiles(base: string, entries: readonly PageFilesEntry[]): { scripts: string[]; styles: string[] } {
   const urls = (files: string[]) => [
-    ...new Set(files.map((file) => (base === '/' ? `/${file}` : new URL(file, base).href))),
+    ...new Set(files.map((file) => (base.startsWith('/') ? `${base}${file}` : new URL(file, base).href))),
   ];
   return {
     scripts: urls(entries.flatMap((entry) => entry.scripts)),

@@ -55,15 +55,29 @@ export const startupFiles = (root: string): Promise<StartupFiles> =>
   );
 
 /**
- * The scripts and style sheets of the shell's own matched pages (their routes' ids), as its build lists
- * them (pages.json): what the router loads before the page's first render, asked for with the start-up.
+ * The start-up files at the address the page names the shell's files at (deployment.ts shellBase):
+ * startup.json writes them from the root, as the build is served.
  */
-export async function shellPageFiles(root: string, ids: readonly string[]) {
+export function startupAt(startup: StartupFiles, base: string): StartupFiles {
+  const at = (address: string) => (address.startsWith('/') ? `${base}${address.slice(1)}` : address);
+  return {
+    ...startup,
+    scripts: startup.scripts.map(at),
+    preloads: startup.preloads.map((preload) => ({ ...preload, href: at(preload.href) })),
+  };
+}
+
+/**
+ * The scripts and style sheets of the shell's own matched pages (their routes' ids), as its build lists
+ * them (pages.json), at `base`: what the router loads before the page's first render, asked for with
+ * the start-up.
+ */
+export async function shellPageFiles(root: string, ids: readonly string[], base = '/') {
   const pages = await buildFile<PagesManifest>(root, PAGES_FILE, (text) => JSON.parse(text), {
     prefixes: [],
     routes: [],
   });
-  return pageFiles('/', matchedEntries(pages, ids));
+  return pageFiles(base, matchedEntries(pages, ids));
 }
 
 type ShellManifest = { shared?: { name: string; assets?: { css?: { sync?: string[]; async?: string[] } } }[] };

@@ -8,7 +8,7 @@ import { apiKeys } from '@lab/api';
 import { describe as describePage } from './describe';
 import type { ApiGet } from './fetch';
 import { matchRequest } from './match';
-import { shellPageFiles } from './shellBuild';
+import { shellPageFiles, startupAt } from './shellBuild';
 
 /** A fake API by path; `null` for what it does not know (404). */
 function fakeApi(answers: Record<string, unknown>): ApiGet & { asked: string[] } {
@@ -100,7 +100,19 @@ describe("the shell's own pages, described from their routes", () => {
       scripts: ['/page-contacts.1a2b3c4d.js'],
       styles: [],
     });
+    // a release's page names them at the release's own address
+    expect(await shellPageFiles(root, match?.routes ?? [], '/releases/shell/1.0.0-aaaa/')).toEqual({
+      scripts: ['/releases/shell/1.0.0-aaaa/page-contacts.1a2b3c4d.js'],
+      styles: [],
+    });
     expect(await shellPageFiles(root, ['shell/home'])).toEqual({ scripts: [], styles: [] });
+    // the start-up files too, as startup.json lists them from the folder's root
+    const built = { scripts: ['/main.js'], preloads: [{ href: '/lib.1a2b3c4d.js', as: 'script' as const }] };
+    expect(startupAt({ ...built, integrity: true }, '/releases/shell/1.0.0-aaaa/')).toEqual({
+      scripts: ['/releases/shell/1.0.0-aaaa/main.js'],
+      preloads: [{ href: '/releases/shell/1.0.0-aaaa/lib.1a2b3c4d.js', as: 'script' }],
+      integrity: true,
+    });
     // a build without the list: nothing to preload, the router loads the page's code itself
     expect(await shellPageFiles(join(root, 'none'), ['shell/contacts'])).toEqual({ scripts: [], styles: [] });
   });

@@ -12,6 +12,13 @@ export type StaticServerOptions = {
    * every release), each file by its digest and only with those bytes; `app` is its folder's name
    */
   releaseStore?: { app: string; store: ReleaseStore };
+  /** the address the releases are served at instead of /releases/ (the shell's server: /releases/shell/) */
+  releasesAt?: string;
+  /**
+   * a folder whose content-hashed files are served when the root has none of that name (the shell's
+   * build, while a release of it is live: a page the build served keeps loading its own chunks)
+   */
+  hashedFrom?: string;
   /** unknown paths without an extension get index.html (the shell) */
   spa?: boolean;
   /** allow other origins to load the files (remotes) */

@@ -263,6 +263,9 @@ async function apiProxy(app, { target, timeout }) {
  * @param {string} [options.releases]   a folder of immutable releases (`<version>/...`), served at /releases/
  * @param {{ app: string, store: import('./releaseStore.mjs').ReleaseStore }} [options.releaseStore]  the app's
  *   releases from the release store instead (each file by its digest, checked), served at /releases/
+ * @param {string} [options.releasesAt] the address they are served at instead (the shell's: /releases/shell/)
+ * @param {string} [options.hashedFrom] a folder whose content-hashed files are served when the root has
+ *   none of that name (the shell's build: a page it served keeps its chunks once a release is promoted)
  * @param {boolean} [options.spa]       unknown paths without an extension get index.html (the shell)
  * @param {boolean} [options.cors]      allow other origins to load the files (remotes)
  * @param {string} [options.apiTarget]  proxy /api/* to this origin (the shell)
@@ -278,6 +281,8 @@ export function createStaticServer(options) {
   const rootOf = typeof options.root === 'function' ? () => resolve(options.root()) : () => fixedRoot;
   const fixedRoot = typeof options.root === 'function' ? '' : resolve(options.root);
   const releases = options.releases ? resolve(options.releases) : null;
+  const releasesAt = options.releasesAt ?? '/releases/';
+  const hashedFrom = options.hashedFrom ? resolve(options.hashedFrom) : null;
   const app = Fastify({
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     genReqId: () => randomUUID(),
@@ -359,13 +364,13 @@ export function createStaticServer(options) {
         }
         // a release is never overwritten (scripts/release.mjs): every file in it, its manifest and entry
         // included, can be cached for good
-        const released = (releases !== null || options.releaseStore) && pathname.startsWith('/releases/');
+        const released = (releases !== null || options.releaseStore) && pathname.startsWith(releasesAt);
         // from the store; a release it lacks, from the folder (released on this machine before the store moved)
         const stored =
           released && options.releaseStore
             ? await storedFile(
                 options.releaseStore,
-                pathname.slice('/releases'.length),
+                pathname.slice(releasesAt.length - 1),
                 request.headers['accept-encoding'],
               )
             : null;
@@ -387,9 +392,14 @@ export function createStaticServer(options) {
         if (released && releases === null) {
           return reply.code(404).header('cache-control', 'no-cache').type(TYPES['.txt']).send('Not found');
         }
-        const root = released ? releases : rootOf();
-        const path = released ? pathname.slice('/releases'.length) : pathname;
+        let root = released ? releases : rootOf();
+        const path = released ? pathname.slice(releasesAt.length - 1) : pathname;
         let found = await findFile(root, path);
+        // a name with its content's hash is those bytes wherever it is found
+        if (!found && !released && hashedFrom !== null && HASHED.test(pathname)) {
+          found = await findFile(hashedFrom, path);
+          if (found) root = hashedFrom;
+        }
         if (!found && !released && options.spa && !extname(pathname)) found = await findFile(root, '/index.html');
         if (!found) return reply.code(404).header('cache-control', 'no-cache').type(TYPES['.txt']).send('Not found');
 

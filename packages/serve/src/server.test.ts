@@ -284,6 +284,63 @@ describe('releases', () => {
     }
   });
 
+  it('serves the shell’s releases from the store at the address given, and only them: its unhashed entry cached for good too', async () => {
+    const releases = mkdtempSync(join(tmpdir(), 'serve-shell-releases-'));
+    const build = mkdtempSync(join(tmpdir(), 'serve-shell-build-'));
+    writeFileSync(join(build, 'main.js'), bigScript);
+    const meta = {
+      app: 'shell',
+      version: '1.0.0-aaaa',
+      builtAt: new Date().toISOString(),
+      files: { 'main.js': digestOf(Buffer.from(bigScript)) },
+    };
+    const store = fileReleaseStore(releases);
+    await store.put(meta, build);
+    writeFileSync(join(releases, 'deployment.json'), '{}');
+    const served = await listen({
+      root,
+      spa: true,
+      releaseStore: { app: 'shell', store },
+      releasesAt: '/releases/shell/',
+    });
+    try {
+      const entry = await fetch(`${served.origin}/releases/shell/1.0.0-aaaa/main.js`);
+      expect(entry.status).toBe(200);
+      expect(await entry.text()).toBe(bigScript);
+      expect(entry.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // the build's own entry, at the root, is still revalidated
+      expect((await fetch(`${served.origin}/main.js`)).headers.get('cache-control')).toBe('no-cache');
+      // nothing of the releases folder outside the shell's releases, no page in place of a missing file
+      for (const other of ['shell/..%2fdeployment.json', 'deployment.json', 'shell/1.0.0-bbbb/main.js']) {
+        expect((await fetch(`${served.origin}/releases/${other}`)).status).toBe(404);
+      }
+    } finally {
+      await served.close();
+      rmSync(releases, { recursive: true, force: true });
+      rmSync(build, { recursive: true, force: true });
+    }
+  });
+
+  it('serves a content-hashed file the live root lacks from the build (a page it served keeps its chunks)', async () => {
+    const build = mkdtempSync(join(tmpdir(), 'serve-build-'));
+    writeFileSync(join(build, 'page-contacts.1a2b3c4d.js'), bigScript);
+    writeFileSync(join(build, 'extra.js'), bigScript);
+    const served = await listen({ root, spa: true, hashedFrom: build });
+    try {
+      const chunk = await fetch(`${served.origin}/page-contacts.1a2b3c4d.js`);
+      expect(chunk.status).toBe(200);
+      expect(await chunk.text()).toBe(bigScript);
+      expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // the root's own file first; a name without a hash is the live root's alone
+      expect(await (await fetch(`${served.origin}/123.abcdef12.js`)).text()).toBe(bigScript);
+      expect((await fetch(`${served.origin}/extra.js`)).status).toBe(404);
+      expect((await fetch(`${served.origin}/..%2f${build.split('/').at(-1)}%2fextra.js`)).status).toBe(404);
+    } finally {
+      await served.close();
+      rmSync(build, { recursive: true, force: true });
+    }
+  });
+
   it('reads a root given as a function on every request: a deployment moves it without a restart', async () => {
     const other = mkdtempSync(join(tmpdir(), 'serve-other-'));
     writeFileSync(join(other, 'index.html'), '<!doctype html><title>shell v2</title>');
