@@ -274,6 +274,11 @@ test('an instance with an empty disk serves every live release, the canary and t
     // the entry named with the released digest (the page's tag, or its start script)
     expect(html).toContain(sha384(built));
     expect(Buffer.compare(await (await request.get(`${origin}/main.js`)).body(), built)).toBe(0);
+    // at the release's own address, which the page names (each instance, from the store by digest)
+    expect(html).toContain(`/releases/shell/${shell}/main.js`);
+    const named = await request.get(`${origin}/releases/shell/${shell}/main.js`);
+    expect(Buffer.compare(await named.body(), built)).toBe(0);
+    expect(named.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   }
   expect(existsSync(join(emptyDisk, '.cache', 'releases', 'shell', shell, 'main.js'))).toBe(true);
   await npmRun('rollback', 'shell');

@@ -136,9 +136,14 @@ async function main() {
 
   const server = createStaticServer({
     root: () => shellRoot(live(), shellFolder, values.root),
-    // each release of the shell at its own address, which the pages served with it name (shellBase), from
-    // the release store: every instance serves every release, the ones it never served itself too
-    ...(releases ? { releaseStore: { app: 'shell', store: releases }, releasesAt: SHELL_RELEASES_PATH } : {}),
+    // each release of the shell at its own address, which the pages served with it name (shellBase), as
+    // a remote's static server serves its own: the folders as they are on one machine, the store's files
+    // by digest with PostgreSQL (every instance serves every release, the ones it never served too)
+    ...(releases === null
+      ? {}
+      : releases.kind === 'postgres'
+        ? { releaseStore: { app: 'shell', store: releases }, releasesAt: SHELL_RELEASES_PATH }
+        : { releases: join(values.releases, 'shell'), releasesAt: SHELL_RELEASES_PATH }),
     // a page the build served names its chunks at the root: still there once a release is live
     hashedFrom: values.root,
     spa: true,
