@@ -64,7 +64,11 @@ function troubleOf(page: Page): string[] {
     if (message.type() === 'error') trouble.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => trouble.push(`error: ${error.message}`));
-  page.on('requestfailed', (request) => trouble.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) => {
+    // (a new page load cancels the calls the page being left still had on their way)
+    const error = request.failure()?.errorText ?? '';
+    if (error !== 'net::ERR_ABORTED') trouble.push(`failed: ${request.url()} ${error}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) trouble.push(`${response.status()}: ${response.url()}`);
   });
