@@ -13,6 +13,8 @@ writeFileSync(join(root, 'index.html'), '<!doctype html><title>shell</title>');
 
 const PDF_BYTES = 8 * 1024 * 1024;
 let left = 0;
+/** uploads the API has begun to read */
+let uploading = 0;
 /** requests the API saw end before it answered them (the visitor left) */
 const abandoned: string[] = [];
 
@@ -60,6 +62,15 @@ async function fakeApi(): Promise<FastifyInstance> {
     });
     left += 1;
   });
+  // a body the API is still reading: it notes that its request ended before the whole body came
+  api.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/upload')) return;
+    uploading += 1;
+    request.raw.once('close', () => {
+      if (!request.raw.complete) abandoned.push(request.url);
+    });
+  });
+  api.post('/api/upload', async () => ({ stored: true }));
   await api.listen({ port: 0, host: '127.0.0.1' });
   return api;
 }
@@ -239,6 +250,31 @@ describe('when the API cannot answer', () => {
     request.destroy();
     await new Promise<void>((resolve) => {
       const check = () => (abandoned.includes('/api/slow?leaving') ? resolve() : setTimeout(check, 10));
+      check();
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect((await send(agent, `${site.origin}/api/ping`)).status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('a visitor who leaves halfway through a body: the API’s request is ended too, not left waiting for the rest', async () => {
+    const before = uploading;
+    const request = http.request(`${site.origin}/api/upload?halfway`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': 100_000 },
+    });
+    request.on('error', () => undefined);
+    request.write(Buffer.alloc(10_000, 0x20));
+    await new Promise<void>((resolve) => {
+      const check = () => (uploading > before ? resolve() : setTimeout(check, 10));
+      check();
+    });
+    request.destroy();
+    await new Promise<void>((resolve) => {
+      const check = () => (abandoned.includes('/api/upload?halfway') ? resolve() : setTimeout(check, 10));
       check();
     });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -208,6 +208,10 @@ function bodyFor(request, payload) {
     payload.unpipe(body);
     if (drainable(request)) payload.resume();
   });
+  // the visitor left before the whole body came: the API's request ends too, rather than wait for the rest
+  payload.once('close', () => {
+    if (!payload.complete) body.destroy(new Error('the visitor left before the whole body was sent'));
+  });
   return payload.pipe(body);
 }
 
