@@ -23,6 +23,8 @@ export interface LiveRemote {
 
 export interface Deployment {
   readonly version: number;
+  /** every app the site composes: those served from their build are in no other field */
+  readonly apps: readonly string[];
   readonly shell: { readonly version: string; readonly previous?: readonly unknown[] } | null;
   readonly remotes: Readonly<Record<string, LiveRemote>>;
 }

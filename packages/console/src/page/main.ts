@@ -193,13 +193,21 @@ function draw(): void {
   root.replaceChildren(h('a', { class: 'skip', href: '#main' }, t('skip')), header(), main);
 }
 
-/** The app shown below the list: the one chosen, else the first canary the token may move, else any canary. */
+/**
+ * The app shown below the list: the one chosen, else the first canary the token may move, else any canary,
+ * else the first app the token may move.
+ */
 function selectedApp(current: Session, deployment: Deployment): string {
   const apps = appsOf(deployment, current.who);
   if (current.selected && apps.includes(current.selected)) return current.selected;
   const canaries = apps.filter((app) => deployment.remotes[app]?.canary);
+  const own = apps.filter((app) => app !== 'shell' && mayMove(current.who, app));
   return (
-    canaries.find((app) => mayMove(current.who, app)) ?? canaries[0] ?? apps.find((app) => app !== 'shell') ?? 'shell'
+    canaries.find((app) => mayMove(current.who, app)) ??
+    canaries[0] ??
+    own[0] ??
+    apps.find((app) => app !== 'shell') ??
+    'shell'
   );
 }
 

@@ -23,10 +23,10 @@ export function whoText(who: Whoami): string {
   return `${t('signIn.who', { who: `${who.team}/${who.name}` })} ${scope}`;
 }
 
-/** The apps the console lists: the shell, every remote in the deployment, and the token's own. */
+/** The apps the console lists: every app of the site (a remote served from its build has no release yet). */
 export function appsOf(deployment: Deployment, who: Whoami): string[] {
   const own = who.apps.filter((app) => app !== '*');
-  return [...new Set(['shell', ...Object.keys(deployment.remotes), ...own])].sort((a, b) =>
+  return [...new Set(['shell', ...deployment.apps, ...Object.keys(deployment.remotes), ...own])].sort((a, b) =>
     a === 'shell' ? -1 : b === 'shell' ? 1 : a.localeCompare(b),
   );
 }

@@ -51,7 +51,7 @@ async function deploymentNow() {
     const shell = deployment.shell
       ? { version: deployment.shell.version, previous: [...deployment.shell.previous].reverse() }
       : null;
-    return { version, store: store.kind, shell, remotes };
+    return { version, store: store.kind, apps: apps.map((app) => app.dir), shell, remotes };
   } finally {
     await store.close();
   }
@@ -109,6 +109,7 @@ export default async function reads(app) {
             properties: {
               version: { type: 'integer', description: 'raised by every move' },
               store: { type: 'string', enum: ['file', 'postgres'] },
+              apps: { type: 'array', items: { type: 'string' }, description: 'every app the site composes' },
               shell: { anyOf: [{ type: 'null' }, liveSchema] },
               remotes: { type: 'object', additionalProperties: liveSchema },
             },
