@@ -23,11 +23,15 @@ export function whoText(who: Whoami): string {
   return `${t('signIn.who', { who: `${who.team}/${who.name}` })} ${scope}`;
 }
 
-/** The apps the console lists: every app of the site (a remote served from its build has no release yet). */
+/**
+ * The apps the console lists: every app of the site (a remote served from its build has no release yet),
+ * those the token may move first (on a phone the team's own app is not below the others), then the shell.
+ */
 export function appsOf(deployment: Deployment, who: Whoami): string[] {
   const own = who.apps.filter((app) => app !== '*');
-  return [...new Set(['shell', ...deployment.apps, ...Object.keys(deployment.remotes), ...own])].sort((a, b) =>
-    a === 'shell' ? -1 : b === 'shell' ? 1 : a.localeCompare(b),
+  const rank = (app: string) => (mayMove(who, app) ? 0 : 2) + (app === 'shell' ? 0 : 1);
+  return [...new Set(['shell', ...deployment.apps, ...Object.keys(deployment.remotes), ...own])].sort(
+    (a, b) => rank(a) - rank(b) || a.localeCompare(b),
   );
 }
 
