@@ -6,6 +6,7 @@
 import { reads } from '@lab/api';
 import type { DataCall, PageContext, PageHandle, PageRoute } from '@lab/pages/routes';
 import { matchPath } from '@lab/router';
+import { createElement } from 'react';
 
 export { textsReady } from './i18n';
 
@@ -30,7 +31,11 @@ export const routes: readonly PageRoute[] = [
     id: 'mf_account/account',
     path: 'account',
     lazy: () =>
-      import(/* webpackChunkName: "page-account" */ './app/pages').then((m) => ({ Component: m.AccountLayout })),
+      // the layout's frames look the pages up here: the pages' module cannot import this one, which loads it
+      import(/* webpackChunkName: "page-account" */ './app/pages').then((m) => ({
+        // biome-ignore lint/correctness/noComponentHookFactories: made once, when the router first loads the route
+        Component: () => createElement(m.AccountLayout, { pageAt: accountPageAt }),
+      })),
     handle: { ns: NS, crumbs: [{ path: '', labelKey: 'crumbs.account' }] },
     children: [
       {

@@ -1,14 +1,24 @@
 import { useSession, useStored } from '@lab/api';
 import { stripLocale, useLocale, useTranslation } from '@lab/i18n';
-import type { PageContext } from '@lab/pages/routes';
+import type { PageContext, PageRoute } from '@lab/pages/routes';
 import { useLocation, useParams } from '@lab/router';
 import { Skeleton, SkeletonText } from '@lab/ui';
+import { createContext, useContext } from 'react';
 import { roleOf } from '../features/account';
 import { OrdersFrame } from '../features/orders';
 import { AccountHomeFrame } from '../features/profile';
 import { Busy } from '../lib';
-import { accountPageAt } from '../routes';
 import styles from './App.module.css';
+
+/** The account page at a path relative to /account (routes.ts's `accountPageAt`), if it is one. */
+export type AccountPageAt = (splat: string) => PageRoute | undefined;
+
+/**
+ * The account's pages, given by whoever draws the frame (routes.ts around the account's layout, server.ts
+ * around the first view's frame): the routes load this module, so it cannot import them.
+ */
+const AccountPagesContext = createContext<AccountPageAt>(() => undefined);
+export const AccountPagesProvider = AccountPagesContext.Provider;
 
 /** Any other page before its data: its heading (or a skeleton of one) and lines of text. */
 function HeadingFrame({ heading }: { heading: string | null }) {
@@ -34,6 +44,7 @@ export function AccountFrame() {
   const locale = useLocale();
   const params = useParams();
   const { pathname, search } = useLocation();
+  const accountPageAt = useContext(AccountPagesContext);
   // the page under /account, wherever the frame is drawn (a page's route, or the account's while it loads)
   const page = accountPageAt(stripLocale(pathname).replace(/^\/account\/?/, ''));
   const session = useSession();

@@ -12,16 +12,26 @@ import { PatientResultPage, PatientResultsPage, PatientsPage } from '../features
 import { PersonalPage } from '../features/personal';
 import { AccountHome, GuestPrompt } from '../features/profile';
 import { ResultView } from '../features/results';
+import { ShareDialog } from '../features/sharing';
 import { NotFoundView, statusOf } from '../lib';
-import { AccountFrame } from './AccountFrame';
+import { AccountFrame, type AccountPageAt, AccountPagesProvider } from './AccountFrame';
 import styles from './App.module.css';
 
 /**
  * /account and its pages: guests get the sign-in prompt on every one, signed-in users the page. The
  * pages that show nothing of the profiles (orders, results) draw as soon as the session is known to be
- * a user's, and ask for their data alongside the profiles, not after them.
+ * a user's, and ask for their data alongside the profiles, not after them. `pageAt`: the account's pages,
+ * for the frames drawn while they load (routes.ts gives them).
  */
-export function AccountLayout() {
+export function AccountLayout({ pageAt }: { pageAt: AccountPageAt }) {
+  return (
+    <AccountPagesProvider value={pageAt}>
+      <AccountPages />
+    </AccountPagesProvider>
+  );
+}
+
+function AccountPages() {
   const { t } = useTranslation('account');
   const account = useAccount();
   const { signedIn } = useSession();
@@ -68,7 +78,14 @@ const orderResultHref = (registryId: number) => `/account/results/${registryId}`
 /** /account/results/{id}: one order's results. */
 export function OrderResultsRoute() {
   const registryId = Number(useParams().id);
-  return <ResultView registryId={registryId} crumbId="order-results" resultHref={orderResultHref} canShare />;
+  return (
+    <ResultView
+      registryId={registryId}
+      crumbId="order-results"
+      resultHref={orderResultHref}
+      shareDialog={ShareDialog}
+    />
+  );
 }
 
 /** /account/patients: the referrals are a doctor's; anyone else is told so. */

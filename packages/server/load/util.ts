@@ -1,5 +1,4 @@
 /** Small helpers of the load run: a seeded random source, the two kinds of failure, status checks. */
-import type { Reply } from './http';
 
 /** A number in [0, 1). */
 export type Random = () => number;
@@ -42,7 +41,12 @@ function codeOf(body: unknown): string {
   return typeof body === 'string' ? body.slice(0, 80) : '';
 }
 
-export function expectStatus(reply: Reply<unknown>, status: number, route: string): void {
+// structural (any of http.ts's replies fits), so this module needs nothing from http.ts, which needs it
+export function expectStatus(
+  reply: { readonly status: number; readonly body: unknown },
+  status: number,
+  route: string,
+): void {
   if (reply.status !== status) {
     throw new UnexpectedStatus(`${route}: ${reply.status} ${codeOf(reply.body)} (expected ${status})`);
   }

@@ -10,9 +10,8 @@ import {
   useBreadcrumbLabel,
   usePageMeta,
 } from '@lab/ui';
-import { useDeferredValue, useEffect, useId, useState } from 'react';
+import { type ComponentType, useDeferredValue, useEffect, useId, useState } from 'react';
 import { Busy, fullName, NotFoundView, statusOf } from '../../lib';
-import { ShareDialog } from '../sharing';
 import { DynamicsPanel } from './DynamicsPanel';
 import styles from './Results.module.css';
 import { ResultsTable, rowFlag } from './ResultsTable';
@@ -44,9 +43,15 @@ type Props = {
   resultHref: (registryId: number) => string;
   /** Tell the page whose result it is (the doctor's patient crumb). */
   onPatient?: (patient: PersonRef) => void;
-  /** The owner's view offers sharing by link; a doctor's view never passes someone's results on. */
-  canShare?: boolean;
+  /**
+   * The owner's view offers sharing by link through this dialog (the sharing feature's, passed in by the
+   * page: sharing's own page draws these results); a doctor's view never passes someone's results on.
+   */
+  shareDialog?: ComponentType<ShareDialogProps>;
 };
+
+/** What the results give the dialog that shares them. */
+export type ShareDialogProps = { open: boolean; onClose: () => void; registryId: number; number: string };
 
 /**
  * One order's results (spec section 2 "order results with dynamics per indicator"): the rows with
@@ -54,7 +59,7 @@ type Props = {
  * and per indicator the dynamics over the patient's past results. While the laboratory has sent only
  * part of them, the rows that are in and how many are still awaited.
  */
-export function ResultView({ registryId, crumbId, patientId, resultHref, onPatient, canShare = false }: Props) {
+export function ResultView({ registryId, crumbId, patientId, resultHref, onPatient, shareDialog: ShareDialog }: Props) {
   const { t } = useTranslation('account');
   const valid = Number.isInteger(registryId) && registryId > 0;
   // the results are drawn in a deferred render, which yields to input: SWR hands the answer over in a
@@ -160,7 +165,7 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
             </svg>
             {t('results.print')}
           </Button>
-          {canShare && (
+          {ShareDialog && (
             <Button variant="secondary" onClick={() => setSharing(true)}>
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                 <path
@@ -211,7 +216,7 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
       )}
       <p className={styles.disclaimer}>{t('results.disclaimer')}</p>
 
-      {canShare && (
+      {ShareDialog && (
         <ShareDialog open={sharing} onClose={() => setSharing(false)} registryId={shown.id} number={shown.number} />
       )}
       <Modal

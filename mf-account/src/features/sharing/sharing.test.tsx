@@ -7,6 +7,7 @@ import { bodyOf, ok, renderAt, resetBrowserState, setUpI18n } from '../../test/r
 import { serveAccount } from '../../test/server';
 import { ResultSharing } from '../personal';
 import { ResultView } from '../results';
+import { ShareDialog } from './ShareDialog';
 import { SharedResultsPage } from './SharedResultsPage';
 
 beforeAll(setUpI18n);
@@ -37,7 +38,7 @@ function OrderResults() {
       registryId={Number(useParams().id)}
       crumbId="order-results"
       resultHref={(id) => `/account/results/${id}`}
-      canShare
+      shareDialog={ShareDialog}
     />
   );
 }

@@ -1,22 +1,16 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { Toaster } from './Toaster';
+import { Toaster, type ToastItem, type ToastTone } from './Toaster';
+
+export type { ToastItem, ToastTone } from './Toaster';
 
 /** Spec section 9: message display time 3 s. */
 export const TOAST_DURATION = 3000;
-
-export type ToastTone = 'info' | 'success' | 'error';
 
 export interface ToastOptions {
   /** `error` is announced at once (role=alert); the others politely (role=status). */
   tone?: ToastTone;
   /** Ms before it goes away by itself; 0 keeps it until closed. */
   duration?: number;
-}
-
-export interface ToastItem {
-  id: number;
-  message: string;
-  tone: ToastTone;
 }
 
 export interface ToastApi {

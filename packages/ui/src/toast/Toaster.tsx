@@ -3,7 +3,15 @@ import { CloseButton } from '../CloseButton';
 import { cx } from '../cx';
 import { UI_NAMESPACE } from '../i18n';
 import styles from './Toast.module.css';
-import type { ToastItem } from './ToastProvider';
+
+export type ToastTone = 'info' | 'success' | 'error';
+
+/** One message on screen (the provider holds the list, this draws it). */
+export interface ToastItem {
+  id: number;
+  message: string;
+  tone: ToastTone;
+}
 
 interface Props {
   items: readonly ToastItem[];
