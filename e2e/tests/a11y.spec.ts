@@ -6,8 +6,8 @@ import { Site } from '../support/site';
 import { freshPhone, smsCode, wrongCode } from '../support/sms';
 
 /**
- * The accessibility sweep (issue 10): axe-core (WCAG 2.0/2.1 A and AA) on every route of spec
- * section 2 and on the open overlays, at a phone's and a desktop's width, bare and a sample under /ru,
+ * The accessibility sweep (issue 10): axe-core (WCAG 2.0/2.1 A and AA) on every route of
+ * docs/product.md#routes and on the open overlays, at a phone's and a desktop's width, bare and a sample under /ru,
  * for a guest, a patient and a doctor. No serious or critical violation is allowed; the moderate and
  * minor ones are counted and printed. One page per role, each route loaded once and scanned at both
  * widths.

@@ -5,7 +5,7 @@ import { pdfText, readAll } from '../support/pdf';
 import { Site } from '../support/site';
 import { smsCode } from '../support/sms';
 
-/** The personal account of mf-account (spec sections 2-4, 6-8) against the real API server. */
+/** The personal account of mf-account (docs/product.md#routes, #entities, #states-and-transitions, #roles, #calls and #errors) against the real API server. */
 const site = new Site({ basePort: 3900 });
 
 test.beforeAll(() => site.startAll());

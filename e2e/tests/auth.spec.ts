@@ -5,7 +5,7 @@ import { pageJson } from '../support/page';
 import { Site } from '../support/site';
 import { freshPhone, smsCode, wrongCode } from '../support/sms';
 
-/** The sign-in and registration modals of mf-auth (spec sections 4, 5, 8) against the real API server. */
+/** The sign-in and registration modals of mf-auth (docs/product.md#sign-in, #validation and #errors) against the real API server. */
 const site = new Site({ basePort: 3700 });
 
 test.beforeAll(() => site.startAll());
@@ -229,7 +229,7 @@ test.describe('on a desktop', () => {
     expect((await pageJson<{ canLogin: boolean }>(page, '/api/private/info')).body).toMatchObject({ canLogin: false });
   });
 
-  test('a doctor whose session cookie is gone is a guest with a working cart (spec section 4)', async ({
+  test('a doctor whose session cookie is gone is a guest with a working cart (docs/product.md#guest-or-signed-in)', async ({
     page,
     context,
   }) => {

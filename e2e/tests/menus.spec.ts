@@ -5,7 +5,7 @@ import { setCity } from '../support/page';
 import { Site } from '../support/site';
 
 /**
- * Menus, content pages and the catalogue's first view (spec section 2): the desktop menu under hover and
+ * Menus, content pages and the catalogue's first view (docs/product.md#routes): the desktop menu under hover and
  * click, the mobile menu's links, every menu link opening a page, the equipment page, contacts as people
  * read them, the server-sent head of every catalogue route, and a sort that survives Back.
  */

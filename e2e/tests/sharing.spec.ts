@@ -1,4 +1,4 @@
-// Shared results (issue 48, spec sections 6 and 8): the demo patient shares an order's results by link
+// Shared results (issue 48, docs/product.md#roles and #errors): the demo patient shares an order's results by link
 // and code; a guest opens them with the code and downloads the PDF; wrong codes are refused, then
 // limited; the demo doctor, signed in, opens them in the doctor's view; the owner revokes the link and
 // it stops working; the owner's setting turned off makes sharing unavailable, and the UI says so.

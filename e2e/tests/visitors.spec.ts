@@ -6,7 +6,7 @@ import { Site } from '../support/site';
 import { smsCode } from '../support/sms';
 
 /**
- * What visitors, patients and doctors noticed (spec sections 4, 8, 9): the cart counts what was chosen
+ * What visitors, patients and doctors noticed (docs/product.md#cart, #errors and #constants): the cart counts what was chosen
  * and reads the catalogue's prices with the online discount as one named line, an order whose payment
  * failed can be paid on the spot, all seven order states in the demo, and the dynamics chart's time.
  */

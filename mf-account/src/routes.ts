@@ -1,4 +1,4 @@
-// The personal account (spec section 2, /account/*): this remote's subtree of the site's routes, exposed
+// The personal account (docs/product.md#routes, /account/*): this remote's subtree of the site's routes, exposed
 // as `./routes`. The account route draws what all its pages share (a guest is asked to sign in on each
 // one); its pages are its child routes, each with its crumb, its title and the heading the first view
 // draws: never their content, which is personal. The account's frame (app/AccountFrame.tsx) reads the

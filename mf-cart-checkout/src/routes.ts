@@ -1,4 +1,4 @@
-// The cart's and the checkout's pages (spec section 2): this remote's subtree of the site's routes,
+// The cart's and the checkout's pages (docs/product.md#routes): this remote's subtree of the site's routes,
 // exposed as `./routes`; the shell's server describes them with the same objects (server.tsx).
 import { type Order, reads } from '@lab/api';
 import { type PageRoute, personalRead } from '@lab/pages/routes';

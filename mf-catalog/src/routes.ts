@@ -1,4 +1,4 @@
-// The catalogue's pages (spec section 2): its subtree of the site's routes, exposed as `./routes`. Its
+// The catalogue's pages (docs/product.md#routes): its subtree of the site's routes, exposed as `./routes`. Its
 // build lists their prefixes and files (pages.json), the shell mounts them under those prefixes, and its
 // server module describes them with the same objects (server.tsx). A new page is a new route here and
 // its component, nothing in the shell.

@@ -186,7 +186,7 @@ function definitions(app) {
     __APP_NAME__: JSON.stringify(app.name),
     // the commit (npm run release sets it), never the time: the same commit builds the same bytes
     __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || 'unversioned'),
-    // deployment settings of spec section 7; a page can still override them (window.__LAB_CONFIG__)
+    // deployment settings of docs/product.md#calls; a page can still override them (window.__LAB_CONFIG__)
     'process.env.API_BASE': JSON.stringify(process.env.API_BASE || ''),
     'process.env.VITE_SETTLEMENT_ID': JSON.stringify(process.env.VITE_SETTLEMENT_ID || ''),
     'process.env.VITE_ONLINE_DISCOUNT': JSON.stringify(process.env.VITE_ONLINE_DISCOUNT || ''),

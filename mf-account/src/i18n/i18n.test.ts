@@ -10,7 +10,7 @@ it('has a Russian text for every Ukrainian one, and nothing else', () => {
   expect(keys(ru).sort()).toEqual(keys(ua).sort());
 });
 
-it('names the seven order display states of spec section 4, each differently', () => {
+it('names the seven order display states of docs/product.md#orders, each differently', () => {
   const labels = Object.values(ua.orders.state);
   expect(labels).toHaveLength(7);
   expect(new Set(labels).size).toBe(7);

@@ -27,7 +27,7 @@ export type DownloadState = { busy: boolean; error: unknown };
 
 /**
  * A file the server makes (the receipt, the results PDF) fetched and saved under its name; a failure
- * is logged with its status only and kept for the screen, which shows only that status (spec section 8).
+ * is logged with its status only and kept for the screen, which shows only that status (docs/product.md#errors).
  */
 export function useDownload<A extends unknown[]>(
   what: string,

@@ -13,7 +13,7 @@ export function messageOf(failure: unknown, t: TFunction<'account'>): string {
 }
 
 /**
- * The description of a failed read that shows only the HTTP status (spec section 8); with no answer
+ * The description of a failed read that shows only the HTTP status (docs/product.md#errors); with no answer
  * at all (offline, a timeout) there is no status to show, so it says the connection failed instead.
  */
 export function statusOf(failure: { status: number } | undefined, t: TFunction<'account'>): string {

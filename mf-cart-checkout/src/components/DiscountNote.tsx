@@ -11,7 +11,7 @@ type Props = {
 };
 
 /**
- * Which discount the server's prices hold (spec section 9): the online-payment discount and the promo
+ * Which discount the server's prices hold (docs/product.md#constants): the online-payment discount and the promo
  * are not added up, the larger applies (a tie goes to the promo, as on the server).
  */
 export function DiscountNote({ promo, onlinePercent, className }: Props) {

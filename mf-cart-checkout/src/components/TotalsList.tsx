@@ -16,7 +16,7 @@ export type Totals = {
 export type DiscountTerms = { onlinePercent?: number; promoPercent?: number | null; promoCode?: string | null };
 
 /**
- * An order's total broken down as the order entity is (spec section 3): sales, the online-payment
+ * An order's total broken down as the order entity is (docs/product.md#entities): sales, the online-payment
  * discount, the promo discount, the home-visit cost and what is paid. Zero rows are left out. The
  * same list stands wherever a total is shown (cart, its dropdown, checkout, payment result), so a price
  * reads the same from the catalogue to the payment and each discount is one named line.

@@ -1,4 +1,4 @@
-/** Analytics data-layer events (spec section 7): pushed only when the page has a data layer. */
+/** Analytics data-layer events (docs/product.md#calls): pushed only when the page has a data layer. */
 import type { CartItem, UnavailableCartItem } from '@lab/api';
 
 declare global {
@@ -8,7 +8,7 @@ declare global {
 }
 
 /**
- * GA4 `remove_from_cart` in hryvnia. Best effort (spec section 8): a missing or broken data layer is
+ * GA4 `remove_from_cart` in hryvnia. Best effort (docs/product.md#errors): a missing or broken data layer is
  * ignored, so the deletion dialog still closes.
  */
 export function pushRemoveFromCart(item: CartItem | UnavailableCartItem): void {

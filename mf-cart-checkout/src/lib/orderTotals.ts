@@ -1,7 +1,7 @@
 /**
- * The checkout's estimate of the order's totals, broken down like the order entity (spec section 3:
+ * The checkout's estimate of the order's totals, broken down like the order entity (docs/product.md#entities:
  * online discount, promo discount, other discounts, home-visit cost). The same rules as the server's
- * order pricing (spec section 9): the online discount (only when paying online) and the promo are not
+ * order pricing (docs/product.md#constants): the online discount (only when paying online) and the promo are not
  * added up, the larger applies (a tie to the promo); a line costs the lower of its discounted initial
  * price and its price; everything in whole kopiykas, rounded half up. The placed order carries the
  * server's own figures, which the payment result page shows.

@@ -28,7 +28,7 @@ export function goToPayment(url: string): void {
 }
 
 /**
- * After an order is created, success or not (spec section 4): the stored UTM parameters are used up.
+ * After an order is created, success or not (docs/product.md#orders): the stored UTM parameters are used up.
  * This checkout keeps no payment parameters in the browser (the result page reads the order id from its
  * URL and the order from the server), so the UTM parameters are all there is to clear.
  */

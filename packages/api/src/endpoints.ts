@@ -1,5 +1,5 @@
 /**
- * Method, client and path of every call of spec section 7: plain data with no schema code, so the
+ * Method, client and path of every call of docs/product.md#calls: plain data with no schema code, so the
  * browser clients can import it. `contract/routes.ts` adds the schemas to each entry for the server;
  * a type check there makes the two lists match key for key.
  */
@@ -148,7 +148,7 @@ export const endpoints = {
     binary: true,
   },
   registriesCount: { method: 'GET', client: 'private', path: '/registry/registries/self/count' },
-  // ---- shared results (spec sections 6, 8): the owner's links, the recipient's reads (not spec calls)
+  // ---- shared results (docs/product.md#roles and #errors): the owner's links, the recipient's reads (not spec calls)
   resultShareCreate: { method: 'POST', client: 'private', path: '/registry/shares/self' },
   resultSharesList: { method: 'GET', client: 'private', path: '/registry/shares/self' },
   resultShareRevoke: { method: 'POST', client: 'private', path: '/registry/shares/self/:id/revoke' },

@@ -1,6 +1,6 @@
 import type { DisplayPrice, ServicePrice } from './contract/common';
 
-/** Spec section 3 "Price": the two amounts differing means a discount, otherwise the original price. */
+/** docs/product.md#entities "Price": the two amounts differing means a discount, otherwise the original price. */
 export function toDisplayPrice({ price, originalPrice, additional }: ServicePrice): DisplayPrice {
   const display: DisplayPrice = {
     type: price.price !== originalPrice.price ? 'discount' : 'other',

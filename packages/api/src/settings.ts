@@ -1,5 +1,5 @@
 /**
- * Deployment settings of spec section 7 (VITE_SETTLEMENT_ID, VITE_ONLINE_DISCOUNT): defined at build
+ * Deployment settings of docs/product.md#calls (VITE_SETTLEMENT_ID, VITE_ONLINE_DISCOUNT): defined at build
  * time, overridable per page by `window.__LAB_CONFIG__`.
  */
 function buildTime(read: () => string | undefined): string {
@@ -23,7 +23,7 @@ export function defaultSettlementId(): number | null {
 }
 
 /**
- * The city a visitor is priced in until one is chosen or detected (spec section 4): the deployment's
+ * The city a visitor is priced in until one is chosen or detected (docs/product.md#city): the deployment's
  * default when the list has it, else the first (largest) city. One rule for the shell's server (a first
  * visit's prices in the HTML) and the browser (its city until detection answers), so that the server's
  * answers are the ones the page asks for.

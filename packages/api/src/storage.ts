@@ -1,5 +1,5 @@
 /**
- * Browser-stored values of spec section 3, typed. Values are JSON in localStorage; every access is
+ * Browser-stored values of docs/product.md#entities, typed. Values are JSON in localStorage; every access is
  * guarded because storage can be missing (SSR, bots) or throw (privacy modes, quota).
  */
 import type { UtmParameters } from './contract/orders';

@@ -1,4 +1,4 @@
-/** The role a signed-in user acts in (spec section 1: a doctor can switch to patient). */
+/** The role a signed-in user acts in (docs/product.md#who-uses-it: a doctor can switch to patient). */
 export type Role = 'patient' | 'doctor';
 
 /**
@@ -11,7 +11,7 @@ export type LabEvents = {
   'session:changed': { signedIn: boolean };
   /** mf-account: the user switched between doctor and patient. */
   'role:changed': { role: Role };
-  /** shell: the chosen city changed (announced 1000 ms after the change, spec section 4). */
+  /** shell: the chosen city changed (announced 1000 ms after the change, docs/product.md#city). */
   'city:changed': { cityId: number };
   /** @lab/api `announceCart` (mf-catalog's add, mf-cart-checkout's remove and order): the cart's items changed. */
   'cart:changed': { cartId: string | null };

@@ -10,7 +10,7 @@ import {
   stripLocale,
 } from './index';
 
-describe('locale routing rules (spec section 2)', () => {
+describe('locale routing rules (docs/product.md#routes)', () => {
   it('reads the locale from the first or second path segment, defaulting to ua', () => {
     expect(localeFromPath('/')).toBe('ua');
     expect(localeFromPath('/cart')).toBe('ua');

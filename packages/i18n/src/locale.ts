@@ -1,5 +1,5 @@
 /**
- * Locales and the routing rules of spec section 2: ua is the default and fallback and lives under
+ * Locales and the routing rules of docs/product.md#routes: ua is the default and fallback and lives under
  * bare paths; other locales live under a prefix (/ru/...). The page language attribute maps ua to uk.
  */
 export const LOCALES = ['ua', 'ru'] as const;
@@ -33,7 +33,7 @@ export function stripLocale(pathname: string): string {
   return pathname;
 }
 
-/** External links carry a scheme: they are never prefixed (spec section 2). */
+/** External links carry a scheme: they are never prefixed (docs/product.md#routes). */
 export function isExternalHref(href: string): boolean {
   return href.includes('://');
 }

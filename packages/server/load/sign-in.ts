@@ -1,5 +1,5 @@
 /**
- * Sign-in as the storefront does it (spec section 4 "Server flow"): POST /auth with the phone, the code
+ * Sign-in as the storefront does it (docs/product.md#sign-in): POST /auth with the phone, the code
  * from the development SMS outboxes (the instance that sent it keeps it in memory), then a known phone logs
  * in with the code, and a new one approves the registration, registers the profile and logs in with the
  * one-time code the register call answers.

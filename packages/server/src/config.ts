@@ -9,7 +9,7 @@ import type { PaymentType } from '@lab/api/contract';
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
 export interface AppConfig {
-  /** Percent off for paying online (spec section 9: compared with the promo value, the larger applies). */
+  /** Percent off for paying online (docs/product.md#constants: compared with the promo value, the larger applies). */
   readonly onlineDiscountPercent: number;
   /** The payment type the checkout preselects (GET /api/app/order/default/configuration). */
   readonly systemPaymentType: PaymentType;
@@ -106,7 +106,7 @@ export interface ResultsSettings {
    * production, where keys come only from the operator's CLI (src/cli/lis-keys.ts).
    */
   readonly lisDevKey: string | null;
-  /** The laboratory's name as the SMS names it (the product's name is not given: spec section 1). */
+  /** The laboratory's name as the SMS names it (the product's name is not given: docs/product.md#what-it-is). */
   readonly labName: string;
   /** The site's public address, for the link in the SMS. */
   readonly publicUrl: string;

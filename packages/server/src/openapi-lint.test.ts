@@ -22,7 +22,7 @@ describe('/api/openapi.json', () => {
     expect(res.statusCode).toBe(200);
     const problems = lint(res.body);
     expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
-    // spec section 7 names both paths of each pair; a router tells them apart by the literal segment
+    // docs/product.md#calls names both paths of each pair; a router tells them apart by the literal segment
     expect(problems.map((problem) => problem.ruleId)).toEqual(['no-ambiguous-paths', 'no-ambiguous-paths']);
   });
 

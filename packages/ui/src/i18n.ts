@@ -15,7 +15,7 @@ registerNamespace(UI_NAMESPACE, {
     requestId: 'Номер запиту для служби підтримки: {{id}}',
     errorDescription: 'Не вдалося завантажити дані. Спробуйте ще раз трохи пізніше.',
     newTab: 'відкривається в новій вкладці',
-    // dropdown (spec section 8)
+    // dropdown (docs/product.md#errors)
     noResults: 'Нічого не знайдено. Спробуйте змінити пошуковий запит.',
     listEmpty: 'Список порожній.',
     pressEnterToSelect: 'Натисніть Enter, щоб вибрати',

@@ -67,7 +67,7 @@ describe('@lab/ui entry', () => {
     expect(ru).toEqual(ua);
   });
 
-  it('translates the control texts of spec section 8', () => {
+  it('translates the control texts of docs/product.md#errors', () => {
     const ua = i18next.getFixedT('ua', UI_NAMESPACE);
     const ru = i18next.getFixedT('ru', UI_NAMESPACE);
     expect(ua('noResults')).toBe('Нічого не знайдено. Спробуйте змінити пошуковий запит.');

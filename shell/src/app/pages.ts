@@ -1,4 +1,4 @@
-// The shell's own pages (spec section 2), routes like a remote's (@lab/pages): one table with their
+// The shell's own pages (docs/product.md#routes), routes like a remote's (@lab/pages): one table with their
 // crumbs, heads, headings and data, which the browser's router mounts (routes.tsx) and the shell's server
 // describes in its own process (shell/server/shellPages.ts). The home page's code is part of the shell's
 // start (an eager import: no request of its own), the others' load when first shown; the server reads

@@ -27,7 +27,7 @@ function Root() {
       <RouteHead />
       <HeadManager />
       <Outlet />
-      {/* once per page, renders nothing: stores the landing URL's utm_ parameters (spec section 4) */}
+      {/* once per page, renders nothing: stores the landing URL's utm_ parameters (docs/product.md#orders) */}
       <RemoteSlot remote="mf_cart_checkout" module="UtmCapture" variant="compact" order="after-page" />
     </>
   );

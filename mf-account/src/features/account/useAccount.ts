@@ -21,7 +21,7 @@ export type AccountPerson = {
   lastName: string;
   middleName: string | null;
   phone: string | null;
-  /** The photo's URL with the profile version (spec section 9), or null for the icon. */
+  /** The photo's URL with the profile version (docs/product.md#constants), or null for the icon. */
   photo: string | null;
   /** Patient number (ID) for patients, the current workplace's code for doctors. */
   badge: { kind: 'patient'; number: string } | { kind: 'doctor'; code: string | null };
@@ -56,7 +56,7 @@ export function profilePhotoUrl(kind: 'patient' | 'doctor', hasPhoto: boolean, v
 
 /**
  * The role a signed-in user acts in: the stored doctor flag when they have both profiles, else the
- * one profile they have (spec section 4 "Role switch").
+ * one profile they have (docs/product.md#role-switch).
  */
 export function roleOf(hasPatient: boolean, hasDoctor: boolean, doctorFlag: boolean | null): Role {
   if (hasDoctor && (!hasPatient || doctorFlag === true)) return 'doctor';
@@ -72,7 +72,7 @@ export function useAccount(): Account {
   const hasDoctor = doctor.data !== undefined;
   const workplace = useCurrentWorkplace(hasDoctor);
 
-  // spec section 8: a user without a doctor profile has no business with the stored doctor values
+  // docs/product.md#errors: a user without a doctor profile has no business with the stored doctor values
   // the session's answer names the user's profiles (an older API's does not: then a 404 tells)
   const profiles = session.info?.profiles;
   const noDoctor = profiles?.doctor === false || missing(doctor.error);

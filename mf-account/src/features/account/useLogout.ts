@@ -12,11 +12,11 @@ import {
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 
-/** The stored values that belong to the signed-in user (spec section 4 "Logout"). */
+/** The stored values that belong to the signed-in user (docs/product.md#logout). */
 export const USER_STORAGE_KEYS = ['doctor', 'doctorType', 'lastOrdersDate', 'lastPatientsDate'] as const;
 
 /**
- * Spec section 4 "Logout": log out on the server, clear the user's data (user, doctor, photo: the
+ * docs/product.md#logout: log out on the server, clear the user's data (user, doctor, photo: the
  * session's cache), the doctor flag, lastOrdersDate and lastPatientsDate, then make sure the guest
  * has a cart and reload it; `session:changed` tells the other apps. A session that had already
  * expired (401) counts as logged out; any other failure is thrown and nothing is cleared.

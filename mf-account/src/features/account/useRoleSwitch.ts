@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 
 /**
- * Spec section 4 "Role switch": to doctor sets the doctor flag, loads the doctor's photo (their
+ * docs/product.md#role-switch: to doctor sets the doctor flag, loads the doctor's photo (their
  * profile, whose version the photo URL carries) and workplaces and reloads the cart; to patient clears
  * the flag and reloads the patient's photo and the cart. Then `role:changed` is announced.
  */

@@ -1,6 +1,6 @@
 import { DEFAULT_FILTER, filterRange, PERIODS, parseFilter, serializeFilter } from './periods';
 
-describe('order-history periods (spec section 4)', () => {
+describe('order-history periods (docs/product.md#orders)', () => {
   it('are the six of the spec, in order', () => {
     expect(PERIODS).toEqual(['today', 'week', 'month', '3months', 'year', 'all']);
   });

@@ -1,5 +1,5 @@
 /**
- * Order-history filters of spec section 4: today, week, month, 3 months, year, all time, plus a
+ * Order-history filters of docs/product.md#orders: today, week, month, 3 months, year, all time, plus a
  * custom range on the doctor's lists. Ranges are Kyiv calendar dates, both ends included, as the
  * server's `date-from` / `date-to` take them.
  */

@@ -50,7 +50,7 @@ const BEFORE_THE_VISIT: ReadonlySet<Order['state']> = new Set([
   'payment-failed',
 ]);
 
-/** One order of my orders (spec section 3 "Order"): facts, totals, state and what can be done with it. */
+/** One order of my orders (docs/product.md#entities "Order"): facts, totals, state and what can be done with it. */
 export function OrderCard({
   order,
   resultsHref = defaultResultsHref,
@@ -268,7 +268,7 @@ export function OrderCard({
       )}
       <p className={styles.error} role="alert">
         {receipt.error
-          ? // spec section 8: a receipt failure passes only its status on, never the server's text
+          ? // docs/product.md#errors: a receipt failure passes only its status on, never the server's text
             t('orders.receiptFailed', { reason: statusOf(isApiError(receipt.error) ? receipt.error : undefined, t) })
           : onSite.error
             ? t('orders.changeFailed', { reason: messageOf(onSite.error, t) })

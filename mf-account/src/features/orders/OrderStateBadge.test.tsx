@@ -5,7 +5,7 @@ import { canRepeatPayment, ORDER_STATES, STATE_LOOK } from './orderStates';
 
 beforeAll(setUpI18n);
 
-describe('order display states (spec section 4)', () => {
+describe('order display states (docs/product.md#orders)', () => {
   it.each([
     ['waiting-at-branch', 'Очікуємо у відділенні'],
     ['awaiting-results', 'Очікує результатів'],

@@ -255,7 +255,7 @@ describe('order actions', () => {
     expect(text).toBe(pdf);
   });
 
-  it("passes a receipt failure's status on, never the server's own text (spec section 8)", async () => {
+  it("passes a receipt failure's status on, never the server's own text (docs/product.md#errors)", async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     serveAccount({
       handle: (request) =>

@@ -1,6 +1,6 @@
 import type { Order, OrderDisplayState, PaymentType } from '@lab/api';
 
-/** The seven display states of spec section 4, in the order a typical order passes them. */
+/** The seven display states of docs/product.md#orders, in the order a typical order passes them. */
 export const ORDER_STATES: readonly OrderDisplayState[] = [
   'payment-pending',
   'payment-failed',

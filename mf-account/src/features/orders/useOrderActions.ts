@@ -35,8 +35,8 @@ export function useRepeatPayment(): [ActionState, (order: Pick<Order, 'id' | 're
 }
 
 /**
- * Switches an unpaid online order to paying on the spot, at the branch or to the nurse (spec section
- * 8: "options to repeat payment or change method"); `onChanged` then reads the list again.
+ * Switches an unpaid online order to paying on the spot, at the branch or to the nurse (docs/product.md#errors:
+ * a failed payment may be paid again or another way chosen); `onChanged` then reads the list again.
  */
 export function usePayOnSite(
   onChanged?: () => void,

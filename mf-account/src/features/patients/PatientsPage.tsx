@@ -17,7 +17,7 @@ import { OrderCard } from '../orders';
 import styles from './Patients.module.css';
 import { patientResultPath, patientResultsPath } from './paths';
 
-/** Spec section 9: patient referral default page size 20. */
+/** docs/product.md#constants: patient referral default page size 20. */
 export const REFERRALS_PAGE_SIZE = 20;
 
 const referralResults = (order: Order) => patientResultPath(order.patient.id, order.registryId ?? 0);

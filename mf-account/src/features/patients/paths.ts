@@ -1,4 +1,4 @@
-/** The doctor's routes of spec section 2, as app paths (Link adds the locale prefix). */
+/** The doctor's routes of docs/product.md#routes, as app paths (Link adds the locale prefix). */
 export const PATIENTS_PATH = '/account/patients';
 export const patientResultsPath = (patientId: number) => `/account/patients/${patientId}/results`;
 export const patientResultPath = (patientId: number, registryId: number) =>

@@ -38,7 +38,7 @@ function Contacts({ manager }: { manager: Manager }) {
   );
 }
 
-/** Spec section 3 "Doctor": the network's manager responsible for the doctor, on the personal page. */
+/** docs/product.md#entities "Doctor": the network's manager responsible for the doctor, on the personal page. */
 export function ManagerCard() {
   const { t } = useTranslation('account');
   const manager = useDoctorManager();

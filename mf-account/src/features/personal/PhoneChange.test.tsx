@@ -10,7 +10,7 @@ afterEach(resetBrowserState);
 
 const CANDIDATE_URL = '/patient/patients/self/candidates/phone';
 
-describe('the phone change resend countdown (spec section 4)', () => {
+describe('the phone change resend countdown (docs/product.md#sign-in)', () => {
   afterEach(() => jest.useRealTimers());
 
   it('counts down from timeToNextSend in whole seconds, then resends and restarts', async () => {
@@ -49,7 +49,7 @@ describe('the phone change resend countdown (spec section 4)', () => {
     expect(screen.getByText('Надіслати код повторно можна через 59 с')).toBeInTheDocument();
   });
 
-  it("shows the server's refusal of a resend for 3 s (spec section 8), keeps the typed code and the link", async () => {
+  it("shows the server's refusal of a resend for 3 s (docs/product.md#errors), keeps the typed code and the link", async () => {
     jest.useFakeTimers();
     let calls = 0;
     serveAccount({

@@ -22,7 +22,7 @@ import styles from './Personal.module.css';
 type Step = { stage: 'idle' } | { stage: 'phone' } | { stage: 'code'; phone: string; sent: PhoneCandidateResponse };
 
 /**
- * Spec section 4: "Phone change in personal data: request a candidate phone, then approve by code",
+ * docs/product.md#sign-in: "Phone change in personal data: request a candidate phone, then approve by code",
  * with the sign-in's resend timer: from timeToNextSend down to 0, then a resend link that restarts it.
  */
 export function PhoneChange({ current }: { current: string }) {
@@ -98,7 +98,7 @@ export function PhoneChange({ current }: { current: string }) {
       setResent(true);
       setStep({ ...step, sent });
     } catch (failure) {
-      // spec section 8: a failed resend shows the server's message for 3 s; the typed code stays
+      // docs/product.md#errors: a failed resend shows the server's message for 3 s; the typed code stays
       showResendFailure(messageOf(failure, t));
     } finally {
       setResending(false);

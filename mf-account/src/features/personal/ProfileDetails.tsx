@@ -4,7 +4,7 @@ import { cardStyles, cx, formatPhone, isoToDisplay } from '@lab/ui';
 import type { ReadyAccount } from '../account';
 import styles from './Personal.module.css';
 
-/** The personal details as the lab holds them (read-only: spec section 6). */
+/** The personal details as the lab holds them (read-only: docs/product.md#roles). */
 export function ProfileDetails({ account, headingLevel = 2 }: { account: ReadyAccount; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation('account');
   const Heading = headingLevel === 3 ? 'h3' : 'h2';

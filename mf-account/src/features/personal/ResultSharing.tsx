@@ -8,7 +8,7 @@ import { SHARING_NS } from '../sharing';
 import styles from './Personal.module.css';
 
 /**
- * Sharing results by link (spec section 6: "may be unavailable until permitted in settings"): the
+ * Sharing results by link (docs/product.md#roles: "may be unavailable until permitted in settings"): the
  * switch that permits it (off: every link stops opening), and the links made, each with its order,
  * until when, when it was last opened, and a way to revoke it at once.
  */

@@ -1,7 +1,7 @@
 import { useTranslation } from '@lab/i18n';
 import styles from './Personal.module.css';
 
-/** Spec section 6: names and the birth date change only by calling support or at a lab. */
+/** docs/product.md#roles: names and the birth date change only by calling support or at a lab. */
 export function SupportNote() {
   const { t } = useTranslation('account');
   return (

@@ -29,7 +29,7 @@ const EMPTY: WardDraft = {
 };
 const FIELDS: readonly Field[] = ['lastName', 'firstName', 'middleName', 'birthDay', 'genderId'];
 
-/** The form's own checks (spec section 5): required names without digits, a real birth date, a gender. */
+/** The form's own checks (docs/product.md#validation): required names without digits, a real birth date, a gender. */
 export function validateWard(draft: WardDraft, today = todayInKyiv()): Errors {
   const errors: Errors = {};
   for (const field of ['lastName', 'firstName', 'middleName'] as const) {
@@ -108,7 +108,7 @@ export function WardForm({ ward, onSaved, onCancel }: Props) {
 
   const set = (field: Exclude<Field, 'birthDay'>, value: string) => {
     setDraft((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined })); // errors clear on edit (spec section 5)
+    setErrors((previous) => ({ ...previous, [field]: undefined })); // errors clear on edit (docs/product.md#validation)
   };
 
   const submit = async (event: FormEvent) => {

@@ -10,7 +10,7 @@ import { WardForm } from './WardForm';
 /** Which form is open: one at a time, so nothing typed in one is dropped by opening another. */
 type Open = { mode: 'add' } | { mode: 'edit'; wardId: number } | null;
 
-/** Relatives registered in the family account (spec section 6): listed with photos, added and edited. */
+/** Relatives registered in the family account (docs/product.md#roles): listed with photos, added and edited. */
 export function Wards() {
   const { t } = useTranslation('account');
   const wards = useWards();

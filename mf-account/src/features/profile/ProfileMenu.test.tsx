@@ -109,7 +109,7 @@ describe('the doctor', () => {
   });
 });
 
-describe('the role switch (spec section 4)', () => {
+describe('the role switch (docs/product.md#role-switch)', () => {
   it('is offered only with both profiles; to doctor sets the flag, loads the doctor profile, workplaces and cart', async () => {
     window.localStorage.setItem('cityId', '1');
     const requests = serveAccount({ patient: true, doctor: true });
@@ -153,7 +153,7 @@ describe('the role switch (spec section 4)', () => {
   });
 });
 
-describe('logout (spec section 4)', () => {
+describe('logout (docs/product.md#logout)', () => {
   it('logs out, clears the user values, makes a guest cart and announces the session change', async () => {
     for (const [key, value] of Object.entries({
       doctor: 'true',

@@ -59,7 +59,7 @@ export function ProfileMenu() {
 const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"]';
 
 /**
- * The profile dropdown of spec section 2 as a WAI-ARIA menu button: Enter, Space or arrows open it
+ * The profile dropdown of docs/product.md#panels-and-dialogs as a WAI-ARIA menu button: Enter, Space or arrows open it
  * and focus an item; arrows, Home and End move; Escape closes and returns to the button; Tab, a
  * click outside and a navigation close it. The profile card above the items describes the menu.
  */

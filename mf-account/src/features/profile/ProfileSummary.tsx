@@ -5,7 +5,7 @@ import type { AccountPerson } from '../account';
 import { Avatar } from './Avatar';
 import styles from './Profile.module.css';
 
-/** Photo or icon, first and last name, patient number (ID) or doctor code, phone (spec section 2). */
+/** Photo or icon, first and last name, patient number (ID) or doctor code, phone (docs/product.md#panels-and-dialogs). */
 export function ProfileSummary({ person, id, size = 48 }: { person: AccountPerson; id?: string; size?: number }) {
   const { t } = useTranslation('account');
   const phone = formatPhone(person.phone) ?? person.phone;

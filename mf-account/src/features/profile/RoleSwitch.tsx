@@ -6,7 +6,7 @@ import styles from './Profile.module.css';
 
 type Props = { role: Role; onSwitch: (role: Role) => Promise<void> };
 
-/** Doctor / patient buttons, shown only to users with both profiles (spec section 2 "Role switch"). */
+/** Doctor / patient buttons, shown only to users with both profiles (docs/product.md#role-switch). */
 export function RoleSwitch({ role, onSwitch }: Props) {
   const { t } = useTranslation('account');
   const [busy, setBusy] = useState<Role | null>(null);

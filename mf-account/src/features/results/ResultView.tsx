@@ -54,7 +54,7 @@ type Props = {
 export type ShareDialogProps = { open: boolean; onClose: () => void; registryId: number; number: string };
 
 /**
- * One order's results (spec section 2 "order results with dynamics per indicator"): the rows with
+ * One order's results (docs/product.md#routes "order results with dynamics per indicator"): the rows with
  * out-of-range values marked, the lab's PDF and a FHIR R4 file to download, a printable view, sharing,
  * and per indicator the dynamics over the patient's past results. While the laboratory has sent only
  * part of them, the rows that are in and how many are still awaited.
@@ -81,7 +81,7 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
 
   if (!valid || foreign || error?.status === 404) return <NotFoundView />;
   if (error) {
-    // spec section 8: result fetches pass only the HTTP status
+    // docs/product.md#errors: result fetches pass only the HTTP status
     return (
       <section aria-labelledby="results-title">
         <h1 id="results-title">{t('results.heading')}</h1>

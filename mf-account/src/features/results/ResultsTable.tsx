@@ -18,7 +18,7 @@ export function rowFlag(row: ResultRow): 'high' | 'low' | 'found' | null {
 }
 
 /**
- * The result rows of spec section 3 (analysis, result, unit, reference values, note, found / not
+ * The result rows of docs/product.md#entities (analysis, result, unit, reference values, note, found / not
  * found). An out-of-range value is marked by colour, an arrow and words that screen readers read
  * ("above the reference range"); on phones each row becomes a card with the column names beside.
  */

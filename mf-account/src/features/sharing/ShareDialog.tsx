@@ -21,7 +21,7 @@ type Props = {
 const linkOf = (token: string) => `${window.location.origin}/shared/${token}`;
 
 /**
- * "Share" on an order's results (spec sections 6 and 8): the owner picks for how long, gets a link and a
+ * "Share" on an order's results (docs/product.md#roles and #errors): the owner picks for how long, gets a link and a
  * 6-digit code (shown once), and sends them on. While the owner's setting forbids sharing, the dialog
  * says so (spec: "sharing results unavailable") and leads to the setting.
  */

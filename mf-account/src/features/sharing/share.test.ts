@@ -3,7 +3,7 @@ import { shareLink } from './share';
 const DATA = { title: 'Результати', text: 'Замовлення № 1', url: 'https://lab.example/account/results/1' };
 const named = (name: string) => Object.assign(new Error(name), { name });
 
-describe('sharing a result (spec sections 6 and 8)', () => {
+describe('sharing a result (docs/product.md#roles and #errors)', () => {
   it('uses the Web Share API where there is one', async () => {
     const share = jest.fn().mockResolvedValue(undefined);
     expect(await shareLink(DATA, { share })).toBe('shared');

@@ -1,5 +1,5 @@
 /**
- * Sharing a result's link (spec sections 6 and 8): the Web Share API where the browser has it, else
+ * Sharing a result's link (docs/product.md#roles and #errors): the Web Share API where the browser has it, else
  * copying the link. "Unavailable" covers a browser that can do neither and one whose settings forbid
  * it (NotAllowedError): the user can permit it in the settings; "failed" is a sending failure.
  */

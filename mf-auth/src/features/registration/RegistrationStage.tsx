@@ -45,7 +45,7 @@ const NAME_AUTOCOMPLETE: Record<NameField, string> = {
 };
 
 /**
- * Stage 3: the new patient's profile (spec sections 3 and 5). Names go keyed by the page language,
+ * Stage 3: the new patient's profile (docs/product.md#entities and #validation). Names go keyed by the page language,
  * the birth date as YYYY-MM-DD; the code the server answers logs the patient in at once.
  */
 export function RegistrationStage({ phone, registrationId, focusRef, onRegistered }: Props) {

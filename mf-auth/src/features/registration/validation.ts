@@ -3,7 +3,7 @@ import { isValidBirthDate, MIN_AGE, maxBirthDateForAge, parseDisplayDate, todayI
 export type NameError = 'empty' | 'emptyWithNumber' | 'digits';
 
 /**
- * Spec section 5: first name, surname and middle name are required, must not be digits only (the
+ * docs/product.md#validation: first name, surname and middle name are required, must not be digits only (the
  * empty-with-number message) and must not contain digits.
  */
 export function validateName(value: string): NameError | null {

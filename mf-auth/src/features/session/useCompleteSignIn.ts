@@ -12,7 +12,7 @@ import { useLocalizedNavigate } from '@lab/ui';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 
-/** Where a doctor lands after signing in (spec section 2, "Navigation behaviour"). */
+/** Where a doctor lands after signing in (docs/product.md#navigation). */
 export const DOCTOR_HOME = '/account/patients';
 
 /** Moves the guest's cart into the user's; the stored guest cart id goes either way. */
@@ -33,7 +33,7 @@ async function mergeGuestCart(): Promise<void> {
 /**
  * A doctor profile that loads marks the account a doctor's, unless a role was stored already (the
  * user chose one before); answers whether the user was marked. A failure means no doctor profile,
- * and the stored doctor values are emptied (spec section 8).
+ * and the stored doctor values are emptied (docs/product.md#errors).
  */
 async function detectDoctor(): Promise<boolean> {
   try {
@@ -50,7 +50,7 @@ async function detectDoctor(): Promise<boolean> {
 }
 
 /**
- * What follows every sign-in (spec section 4): the guest cart merges into the user's, the doctor
+ * What follows every sign-in (docs/product.md#guest-or-signed-in): the guest cart merges into the user's, the doctor
  * profile is checked (a new doctor goes to their patients), the session's data reloads everywhere
  * (session, cart, patient profile and photo) and `session:changed` is announced once.
  */

@@ -62,7 +62,7 @@ export function PhoneStage({ onSent, focusRef, checkoutLogin }: Props) {
           aria-describedby={`${errorId} ${hintId}`}
           onChange={(event) => {
             setPhone(maskPhone(event.target.value));
-            setError(null); // errors clear when the user edits the field (spec section 5)
+            setError(null); // errors clear when the user edits the field (docs/product.md#validation)
           }}
         />
         <p id={errorId} className={styles.error} aria-live="assertive">

@@ -17,7 +17,7 @@ const TITLES: Record<Exclude<Stage, 0>, string> = {
 };
 
 /**
- * The sign-in modal of spec section 4: phone, SMS code, registration, success, in one dialog whose
+ * The sign-in modal of docs/product.md#sign-in: phone, SMS code, registration, success, in one dialog whose
  * content changes with the stage. Opens on the bus's `auth:open` (also one sent before this remote
  * loaded); closing any stage returns to 0 and forgets everything typed.
  */

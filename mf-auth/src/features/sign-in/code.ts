@@ -1,4 +1,4 @@
-/** Spec sections 5 and 9: the SMS code has 4 digits. */
+/** docs/product.md#validation and #constants: the SMS code has 4 digits. */
 export const CODE_LENGTH = 4;
 
 export type CodeError = 'empty' | 'smsInvalid';

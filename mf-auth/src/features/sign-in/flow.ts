@@ -1,6 +1,6 @@
 import type { PhoneData } from '@lab/api';
 
-/** Login stages of spec section 4: 0 closed, 1 phone, 2 SMS code, 3 registration, 4 success. */
+/** Login stages of docs/product.md#sign-in: 0 closed, 1 phone, 2 SMS code, 3 registration, 4 success. */
 export type Stage = 0 | 1 | 2 | 3 | 4;
 
 export type Flow = {

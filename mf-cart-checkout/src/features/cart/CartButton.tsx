@@ -10,7 +10,7 @@ import { type CurrentCart, cartCount, useCurrentCart } from './useCurrentCart';
 import { useRemoveFromCart } from './useRemoveFromCart';
 
 /**
- * The preview opens on wider screens only: above the 1024 px breakpoint (spec section 9) a pointer can
+ * The preview opens on wider screens only: above the 1024 px breakpoint (docs/product.md#constants) a pointer can
  * hover the icon. Narrower screens are touch screens first, where hover does not exist and the cart
  * page is one tap away, so there the icon is just the link to /cart (it is a link everywhere).
  */
@@ -18,7 +18,7 @@ export const PREVIEW_MIN_WIDTH = 1024;
 
 /**
  * The header's cart icon with the item count (9+ above 9; the link's name carries the count). For a
- * doctor (spec section 6) it is greyed out, without amount and not a link. On wide screens hovering or
+ * doctor (docs/product.md#roles) it is greyed out, without amount and not a link. On wide screens hovering or
  * focusing it shows the cart dropdown.
  */
 export function CartButton() {
@@ -61,7 +61,7 @@ export function CartButton() {
 
 /**
  * Hover or focus shows the panel right after the link (Tab moves into it); it stays while the pointer
- * or focus is inside and hides 250 ms after they leave (spec section 9), at once on Escape. While a
+ * or focus is inside and hides 250 ms after they leave (docs/product.md#constants), at once on Escape. While a
  * deletion waits for confirmation the panel stays, so focus can come back to it.
  */
 function CartDropdown({ cart, label, count }: { cart: CurrentCart; label: string; count: number }) {

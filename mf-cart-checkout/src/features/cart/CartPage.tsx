@@ -16,7 +16,7 @@ import { useCurrentCart } from './useCurrentCart';
 import { useRemoveFromCart } from './useRemoveFromCart';
 
 /**
- * Route /cart (spec sections 2-5): the lines with their prices and discounts, the lines packages bring
+ * Route /cart (docs/product.md#routes, #entities, #cart and #validation): the lines with their prices and discounts, the lines packages bring
  * along (shown, not deletable), the promo code, the totals with each discount a named line, and the way to
  * the checkout; or the empty state with the way to the catalogue. Lines not orderable in the chosen
  * city are listed apart, deletable and outside the totals; while any exist the way to the checkout is

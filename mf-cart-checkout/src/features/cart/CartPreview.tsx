@@ -9,7 +9,7 @@ import { type RemovableLine, unavailableOf } from './lines';
 import { RemoveLineButton } from './RemoveLineButton';
 import type { CurrentCart } from './useCurrentCart';
 
-/** Skeleton rows while the cart loads (spec section 2: "skeleton rows while loading"). */
+/** Skeleton rows while the cart loads (docs/product.md#panels-and-dialogs: "skeleton rows while loading"). */
 export const PREVIEW_SKELETON_ROWS = 3;
 
 type Props = {
@@ -19,7 +19,7 @@ type Props = {
 };
 
 /**
- * The cart dropdown's panel (spec sections 2 and 4): loading, non-empty or empty. Lines show code,
+ * The cart dropdown's panel (docs/product.md#panels-and-dialogs and #cart): loading, non-empty or empty. Lines show code,
  * title and price; package-derived lines cannot be deleted; lines not orderable in the chosen city say
  * so instead of a price (and can be deleted); the total and the way to the cart close it.
  */

@@ -5,7 +5,7 @@ import styles from './Cart.module.css';
 import type { RemoveFromCart } from './useRemoveFromCart';
 
 /**
- * The delete-item confirmation (spec sections 2 and 4). Focus starts on "cancel", the harmless
+ * The delete-item confirmation (docs/product.md#panels-and-dialogs and #cart). Focus starts on "cancel", the harmless
  * choice; closing gives it back to the delete button that opened the dialog.
  */
 export function ConfirmRemoveDialog({ removal }: { removal: RemoveFromCart }) {

@@ -9,7 +9,7 @@ import type { CurrentCart } from './useCurrentCart';
 const MAX_LENGTH = 50;
 
 /**
- * The promo code (spec section 5): checked by the server (`/service/discounts/search/{code}`), then
+ * The promo code (docs/product.md#validation): checked by the server (`/service/discounts/search/{code}`), then
  * applied to the cart (the cart read with `?promoCode=`), which answers the repriced cart. An invalid
  * or expired code shows the wrong-promo message and empties the cart's stored promo.
  */
@@ -41,7 +41,7 @@ export function PromoCode({ cart }: { cart: CurrentCart }) {
         await api.cart.discount(typed);
       } catch (failure) {
         failed(failure);
-        // a failed check empties the stored promo (spec section 5), and the visitor is told it went
+        // a failed check empties the stored promo (docs/product.md#validation), and the visitor is told it went
         if (isApiError(failure) && failure.status === 404 && applied) {
           await cart.applyPromo('').catch(() => undefined);
           setError(t('promo.invalidRemoved', { code: typed, previous: applied }));

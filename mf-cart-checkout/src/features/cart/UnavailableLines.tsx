@@ -17,7 +17,7 @@ type Props = {
 };
 
 /**
- * The lines that cannot be ordered in the chosen city (spec section 4: the cart reloads on city
+ * The lines that cannot be ordered in the chosen city (docs/product.md#city: the cart reloads on city
  * change): named, unpriced, each with its delete button, and how to fix it (remove them or change city).
  */
 export function UnavailableLines({ lines, cityTitle, onRemove, variant, headingRef }: Props) {

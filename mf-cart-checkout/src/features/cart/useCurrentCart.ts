@@ -2,7 +2,7 @@ import { type Cart, type CartState, useActsAsDoctor, useCart, useSession, useSto
 import { unavailableOf } from './lines';
 
 export type CurrentCart = CartState & {
-  /** Acting as a doctor (spec section 6): no cart amount, no cart actions, and no cart request. */
+  /** Acting as a doctor (docs/product.md#roles): no cart amount, no cart actions, and no cart request. */
   doctor: boolean;
   /** The guest's stored cart id; null for a signed-in user's cart. */
   cartId: string | null;

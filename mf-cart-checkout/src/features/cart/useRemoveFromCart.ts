@@ -7,7 +7,7 @@ import type { CurrentCart } from './useCurrentCart';
 export type RemoveFromCart = {
   /** The line waiting for the visitor's confirmation; null when no dialog is open. */
   pending: RemovableLine | null;
-  /** Opens the confirmation for a line (spec section 4: deletion asks confirmation first). */
+  /** Opens the confirmation for a line (docs/product.md#cart: deletion asks confirmation first). */
   ask: (item: RemovableLine) => void;
   cancel: () => void;
   /** Deletes the pending line; the dialog closes once the server answered. */

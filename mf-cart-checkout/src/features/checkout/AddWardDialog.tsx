@@ -17,7 +17,7 @@ type Errors = Partial<Record<Field, string>>;
 const NAME_FIELDS = ['lastName', 'firstName', 'middleName'] as const;
 const FIELD_ORDER: readonly Field[] = [...NAME_FIELDS, 'birthDay', 'genderId'];
 
-/** Spec section 5 name rules: required (the middle name here optional), no digits. */
+/** docs/product.md#validation name rules: required (the middle name here optional), no digits. */
 function nameError(value: string, required: boolean): 'required' | 'nameDigits' | undefined {
   const name = value.trim();
   if (name === '') return required ? 'required' : undefined;

@@ -36,7 +36,7 @@ import {
   validateCheckout,
 } from './validation';
 
-/** Spec section 5 / server: a nurse can be booked from today to 30 days ahead. */
+/** docs/product.md#validation / server: a nurse can be booked from today to 30 days ahead. */
 export const BOOKING_DAYS_AHEAD = 30;
 
 type Props = {
@@ -47,7 +47,7 @@ type Props = {
 };
 
 /**
- * The checkout form of a signed-in patient (spec sections 3-6): for whom, where (branch or home visit),
+ * The checkout form of a signed-in patient (docs/product.md#entities, #cart, #validation and #roles): for whom, where (branch or home visit),
  * the referring doctor, how to pay, the consents, and the total broken down like the order entity.
  * Errors clear when their field is edited; on submit the first one gets focus and a summary is announced.
  * Lines not orderable in the city (the server refuses such an order: 400 `service-not-available`) are

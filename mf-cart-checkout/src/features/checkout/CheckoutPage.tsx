@@ -7,7 +7,7 @@ import styles from './Checkout.module.css';
 import { CheckoutForm } from './CheckoutForm';
 
 /**
- * Route /checkout (spec sections 2-6). A guest is asked to sign in (the sign-in modals open with the
+ * Route /checkout (docs/product.md#routes, #entities, #guest-or-signed-in, #validation and #roles). A guest is asked to sign in (the sign-in modals open with the
  * from-checkout flag) and, once signed in, stays here: the session hook re-renders this page with the
  * form. Doctors cannot order; an empty cart shows the way to the catalogue. Once shown, the form stays
  * mounted while the cart of another city loads (what was typed is kept); lines not orderable in the
@@ -105,7 +105,7 @@ function CheckoutSkeleton({ label }: { label: string }) {
 
 const openSignIn = () => requestSignIn(true);
 
-/** Spec section 6: a guest must sign in to check out; the modals open once by themselves. */
+/** docs/product.md#roles: a guest must sign in to check out; the modals open once by themselves. */
 function SignInPrompt() {
   const { t } = useTranslation('cartCheckout');
   const asked = useRef(false);

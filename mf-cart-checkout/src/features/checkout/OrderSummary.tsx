@@ -13,7 +13,7 @@ type Props = {
   onlineTotal: number;
 };
 
-/** The order's lines and its total broken down like the order entity (spec section 3). */
+/** The order's lines and its total broken down like the order entity (docs/product.md#entities). */
 export function OrderSummary({ cart, estimate, terms, onlineTotal }: Props) {
   const { t } = useTranslation('cartCheckout');
   const formatPrice = useFormatPrice();

@@ -18,7 +18,7 @@ const fullName = (user: Pick<PatientUserData, 'lastName' | 'firstName' | 'middle
   [user.lastName, user.firstName, user.middleName].filter(Boolean).join(' ');
 
 /**
- * For whom (spec sections 1 and 6): the patient themself (chosen at first) or one of their wards, or a
+ * For whom (docs/product.md#who-uses-it and #roles): the patient themself (chosen at first) or one of their wards, or a
  * new ward added here through the patient API.
  */
 export function PatientSection({ name, value, onChange, error }: Props) {

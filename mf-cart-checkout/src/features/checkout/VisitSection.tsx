@@ -48,7 +48,7 @@ type Props = {
 const TEXT_FIELDS = ['street', 'house', 'apartment', 'entrance', 'floor'] as const;
 const AUTOCOMPLETE: Partial<Record<(typeof TEXT_FIELDS)[number], string>> = { street: 'address-line1' };
 
-/** Where the sample is taken (spec sections 2, 3, 5): a branch in the chosen city, or a nurse's home visit. */
+/** Where the sample is taken (docs/product.md#routes, #entities and #validation): a branch in the chosen city, or a nurse's home visit. */
 export function VisitSection(props: Props) {
   const { t } = useTranslation('cartCheckout');
   const format = useFormatPrice();

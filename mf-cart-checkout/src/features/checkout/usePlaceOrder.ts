@@ -20,7 +20,7 @@ export type PlaceOrder = {
 };
 
 /**
- * Placing the order (spec sections 3, 4 and 8). The order id is made once per checkout attempt and kept,
+ * Placing the order (docs/product.md#entities, #orders and #errors). The order id is made once per checkout attempt and kept,
  * so a retry after a failure or a second click can never create a second order (the server answers
  * the same order for the same id); a click while a call is under way is ignored. The stored UTM
  * parameters are cleared after the call, success or not. Online: the lab registry, the payment, then

@@ -1,5 +1,5 @@
 /**
- * The checkout form (spec sections 3 "Home-visit form", 5 and 6) and its rules. Pure: the page keeps
+ * The checkout form (docs/product.md#entities "Home-visit form", #validation and #roles) and its rules. Pure: the page keeps
  * the values, these functions say what is wrong (as message keys) and build the order's payload.
  */
 import type { HomeVisitSlot, OrderCreateBody, PaymentType, UtmParameters } from '@lab/api';
@@ -159,7 +159,7 @@ export type DateContext = {
   slots: readonly HomeVisitSlot[] | undefined;
 };
 
-/** The arrival date and time (spec section 5: arrival date invalid, no hours available). */
+/** The arrival date and time (docs/product.md#validation: arrival date invalid, no hours available). */
 export function arrivalErrors(
   home: HomeFields,
   context: DateContext,

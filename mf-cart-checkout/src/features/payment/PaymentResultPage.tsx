@@ -18,7 +18,7 @@ export const PENDING_POLL_LIMIT_MS = 2 * 60_000;
 
 type Tone = 'success' | 'info' | 'danger';
 
-/** What the payment result shows for an order (spec sections 4 and 8). */
+/** What the payment result shows for an order (docs/product.md#orders and #errors). */
 export function paymentView(order: Order, hint: string | null): { tone: Tone; key: string; failed: boolean } {
   const failed =
     order.state === 'payment-failed' || (order.state === 'payment-pending' && (hint === 'failure' || hint === 'error'));

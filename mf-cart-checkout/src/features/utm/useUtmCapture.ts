@@ -4,7 +4,7 @@ import { captureUtm } from './utm';
 
 /**
  * After the first render, the landing URL's utm_ parameters are saved when they differ from those
- * stored (spec section 4). Runs once per mount: the shell mounts it once per page.
+ * stored (docs/product.md#orders). Runs once per mount: the shell mounts it once per page.
  */
 export function useUtmCapture(): void {
   const { search } = useLocation();

@@ -1,5 +1,5 @@
 /**
- * UTM parameters (spec sections 3, 4, 7): `utm_source`, `utm_medium`, `utm_campaign`, `utm_term` of the
+ * UTM parameters (docs/product.md#entities, #orders and #calls): `utm_source`, `utm_medium`, `utm_campaign`, `utm_term` of the
  * landing URL, kept under the `utmParams` storage key until an order carries them.
  */
 import { getStored, setStored, type UtmParameters } from '@lab/api';
@@ -35,7 +35,7 @@ export function sameUtm(a: UtmParameters | null, b: UtmParameters | null): boole
 
 /**
  * Saves the query's utm_ parameters, only when there are some and they differ from those stored
- * (spec section 4); a URL without them keeps what is stored. Answers whether it wrote.
+ * (docs/product.md#orders); a URL without them keeps what is stored. Answers whether it wrote.
  */
 export function captureUtm(search: string): boolean {
   const found = utmFromSearch(search);

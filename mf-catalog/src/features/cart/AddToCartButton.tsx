@@ -12,7 +12,7 @@ type Props = {
 };
 
 /**
- * "Add to cart", or "in the cart" (a link to it) once added; nothing for doctors (spec section 6)
+ * "Add to cart", or "in the cart" (a link to it) once added; nothing for doctors (docs/product.md#roles)
  * and for services without a price in the chosen city. The accessible name starts with the visible
  * text and adds the service's title, so a list of them is told apart by screen readers.
  */
@@ -54,7 +54,7 @@ export function AddToCartButton({ service, size = 'md', className }: Props) {
       setJustAdded(true);
       toast.show(t('cart.added', { title: service.title }), { tone: 'success' });
     } catch (error) {
-      // spec section 8: service and cart failures pass the server's message to the screen
+      // docs/product.md#errors: service and cart failures pass the server's message to the screen
       toast.show(error instanceof Error && error.message ? error.message : t('cart.failed'), { tone: 'error' });
     }
   };

@@ -1,4 +1,4 @@
-/** Analytics data-layer events (spec section 7): pushed only when the page has a data layer. */
+/** Analytics data-layer events (docs/product.md#calls): pushed only when the page has a data layer. */
 
 export type AnalyticsItem = {
   id: number;
@@ -39,6 +39,6 @@ export function pushAddToCart(item: AnalyticsItem): void {
       },
     });
   } catch {
-    // analytics is best effort (spec section 8)
+    // analytics is best effort (docs/product.md#errors)
   }
 }

@@ -5,7 +5,7 @@ import { type AnalyticsItem, pushAddToCart } from './analytics';
 export type CartCandidate = AnalyticsItem;
 
 export type AddToCart = {
-  /** Doctors see prices without cart actions (spec section 6). */
+  /** Doctors see prices without cart actions (docs/product.md#roles). */
   doctor: boolean;
   /** No city chosen yet: prices and the cart wait for it. */
   ready: boolean;

@@ -12,7 +12,7 @@ const TABS: readonly { tree: ServiceTreeName; hash: string }[] = [
 
 export const categoryUrl = (slug: string) => `/analyzes/${slug}`;
 
-/** Route /analyzes: the analyses and packages trees (spec section 3), one tab each, groups as panels. */
+/** Route /analyzes: the analyses and packages trees (docs/product.md#entities), one tab each, groups as panels. */
 export function CataloguePage() {
   const { t } = useTranslation('catalog');
   const { hash } = useLocation();

@@ -39,7 +39,7 @@ export function categorySearch(query: CategoryQuery): URLSearchParams {
   if (query.sort !== 'default') params.set('sort', query.sort);
   if (query.text) params.set('q', query.text);
   if (query.pages > 1) params.set('pages', String(query.pages));
-  // the list changes in place: the page keeps its scroll (spec section 2, the paginate flag)
+  // the list changes in place: the page keeps its scroll (docs/product.md#navigation, the paginate flag)
   if (params.size > 0) params.set('paginate', '1');
   return params;
 }

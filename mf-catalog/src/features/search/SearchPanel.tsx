@@ -24,7 +24,7 @@ type Props = {
 };
 
 /**
- * The search modal's content (spec sections 2 and 4): a combobox input with clear and search
+ * The search modal's content (docs/product.md#panels-and-dialogs and #search): a combobox input with clear and search
  * buttons; empty, it shows the history; typed, live results with total chips.
  */
 export function SearchPanel({ inputRef, onDone }: Props) {
@@ -39,7 +39,7 @@ export function SearchPanel({ inputRef, onDone }: Props) {
   const optionId = (index: number) => `${ids}-option-${index}`;
   const historyRef = useRef<HTMLUListElement>(null);
 
-  // spec section 4: picking another city clears the search text
+  // docs/product.md#city: picking another city clears the search text
   useBusEvent('city:changed', () => setQuery(''));
 
   const trimmed = query.trim();
@@ -65,7 +65,7 @@ export function SearchPanel({ inputRef, onDone }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!trimmed) return; // spec section 5: an empty query cannot be submitted
+    if (!trimmed) return; // docs/product.md#validation: an empty query cannot be submitted
     navigate(searchUrl(trimmed));
     onDone();
   };

@@ -29,7 +29,7 @@ export type SearchHistory = {
   clear: () => void;
 };
 
-/** The search history in local storage under `searchHistory` (spec section 3), shared by every tab. */
+/** The search history in local storage under `searchHistory` (docs/product.md#entities), shared by every tab. */
 export function useSearchHistory(): SearchHistory {
   const stored = useStored('searchHistory');
   const entries = useMemo(() => stored ?? [], [stored]);

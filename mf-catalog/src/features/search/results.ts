@@ -9,7 +9,7 @@ import {
   toDisplayPrice,
 } from '@lab/api';
 
-/** Spec section 9: the dropdown's rows (and its skeleton rows) and total chips. */
+/** docs/product.md#constants: the dropdown's rows (and its skeleton rows) and total chips. */
 export const DROPDOWN_ROWS = 9;
 export const TOTAL_CHIPS: readonly SearchCategory[] = ['services', 'service-packages', 'categories'];
 
@@ -79,7 +79,7 @@ export function dropdownRows(response: SearchResponse, limit = DROPDOWN_ROWS): D
   return lists.flatMap((rows, index) => rows.slice(0, taken[index]));
 }
 
-/** Spec section 3 "Search totals" for the chips. */
+/** docs/product.md#entities "Search totals" for the chips. */
 export function searchTotals(response: SearchResponse): SearchTotals {
   const total = (type: SearchGroupType) =>
     response.groups.find((group) => group.type === type)?.items.totalElements ?? 0;

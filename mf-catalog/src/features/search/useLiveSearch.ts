@@ -3,7 +3,7 @@ import { useLocale } from '@lab/i18n';
 import { useCallback, useEffect, useState } from 'react';
 import { DROPDOWN_ROWS } from './results';
 
-/** Spec section 9: the dropdown asks 500 ms after the last keystroke ... */
+/** docs/product.md#constants: the dropdown asks 500 ms after the last keystroke ... */
 export const SEARCH_DEBOUNCE_MS = 500;
 /** ... and its loading flag is cleared 100 ms after the results arrive. */
 export const LOADING_CLEAR_MS = 100;

@@ -23,7 +23,7 @@ export function additionalAmount(price: ServicePrice | DisplayPrice): number {
 }
 
 /**
- * Spec section 3 "Price" through the shared Price: a discount shows both amounts; a service the cart
+ * docs/product.md#entities "Price" through the shared Price: a discount shows both amounts; a service the cart
  * brings a sampling fee along with says so under its price ("+ 90 грн за взяття біоматеріалу"), so the
  * first price seen is the one the cart charges.
  */

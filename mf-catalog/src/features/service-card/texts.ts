@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 export type ServiceTexts = {
   /** "Ready in 1 working day" / "on the day of the visit". */
   turnaround: (days: number) => string;
-  /** Men-only / women-only note, or null for everyone (spec section 3). */
+  /** Men-only / women-only note, or null for everyone (docs/product.md#entities). */
   gender: (gender: GenderRestriction) => string | null;
 };
 

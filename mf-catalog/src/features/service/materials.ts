@@ -1,6 +1,6 @@
 import type { Analysis } from '@lab/api';
 
-/** Spec section 3: the unique material titles of the analyses, in order of appearance, joined by '. '. */
+/** docs/product.md#entities: the unique material titles of the analyses, in order of appearance, joined by '. '. */
 export function joinMaterials(analyses: readonly Pick<Analysis, 'materials'>[]): string {
   const titles: string[] = [];
   for (const analysis of analyses) {

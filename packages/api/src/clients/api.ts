@@ -1,4 +1,4 @@
-/** Every call of spec section 7 as a typed function, grouped by area. */
+/** Every call of docs/product.md#calls as a typed function, grouped by area. */
 import { app } from './areas/app';
 import { auth } from './areas/auth';
 import { cart } from './areas/cart';

@@ -62,7 +62,7 @@ describe('the three clients', () => {
     expect(new Headers(form?.headers).has('Content-Type')).toBe(false);
   });
 
-  it('wait without a timeout by default (spec section 8), or as long as the page sets', async () => {
+  it('wait without a timeout by default (docs/product.md#errors), or as long as the page sets', async () => {
     const requests = installAdapter(() => ok({}));
     await api.auth.info();
     window.__LAB_CONFIG__ = { apiTimeoutMs: 3000 };

@@ -16,7 +16,7 @@ declare global {
   }
 }
 
-/** Spec section 7: each client's base is the backend path followed by its prefix. */
+/** docs/product.md#calls: each client's base is the backend path followed by its prefix. */
 export const CLIENT_PREFIXES: Readonly<Record<ClientKind, string>> = {
   app: '/api/app',
   public: '/api/public',
@@ -51,7 +51,7 @@ export function currentLocale(): Locale {
 
 /**
  * How long a call may go unanswered before it fails as a network error (the screen then offers its
- * retry). Spec section 8: "HTTP client timeout 0 (none) by default", so none unless a deployment sets
+ * retry). docs/product.md#errors: "HTTP client timeout 0 (none) by default", so none unless a deployment sets
  * `window.__LAB_CONFIG__.apiTimeoutMs` (the fault journeys set a few seconds).
  */
 export const API_TIMEOUT_MS = 0;

@@ -5,7 +5,7 @@ import { ApiError } from './errors';
 
 /**
  * A guest's cart, created when none is stored or the stored one no longer exists on the server
- * (spec section 4); the id is remembered under `cartId`.
+ * (docs/product.md#guest-or-signed-in); the id is remembered under `cartId`.
  */
 export async function ensureGuestCart(settlementId: number): Promise<Cart> {
   const storedId = getStored('cartId');

@@ -1,5 +1,5 @@
 /**
- * The three clients of spec section 7, over the browser's fetch and the few lines below: a base per
+ * The three clients of docs/product.md#calls, over the browser's fetch and the few lines below: a base per
  * client, JSON in and out, the session cookie, Accept-Language, a timeout. An HTTP library for this
  * (axios: about 19 KB gzipped) would weigh on every page's start-up (README "Performance").
  */
@@ -24,7 +24,7 @@ export type ApiRequest = {
   /** the body: a JSON text, or a form as it is */
   data?: string | FormData;
   headers: Headers;
-  /** milliseconds before the call fails as a timeout; 0: never (spec section 8) */
+  /** milliseconds before the call fails as a timeout; 0: never (docs/product.md#errors) */
   timeout: number;
   /** the caller's signal */
   signal?: AbortSignal;
@@ -104,7 +104,7 @@ export type ApiCall = {
   responseType?: ApiRequest['responseType'];
 };
 
-/** One client: its base and prefix (spec section 7), JSON with Accept-Language, failures as ApiError. */
+/** One client: its base and prefix (docs/product.md#calls), JSON with Accept-Language, failures as ApiError. */
 export type ApiClient = { request<T>(call: ApiCall): Promise<T> };
 
 function createClient(kind: ClientKind): ApiClient {

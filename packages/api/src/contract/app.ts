@@ -1,10 +1,10 @@
-/** App client's configuration call (spec section 7 "App client"). */
+/** App client's configuration call (docs/product.md#calls). */
 import { type Static, Type } from '@sinclair/typebox';
 import { PaymentType } from './orders';
 
 /**
  * systemPaymentType: the payment type the checkout preselects. onlineDiscountPercent: percent off for
- * paying online (spec section 9: compared with the promo value, the larger applies), 0 when none.
+ * paying online (docs/product.md#constants: compared with the promo value, the larger applies), 0 when none.
  */
 export const AppConfiguration = Type.Object({
   systemPaymentType: PaymentType,

@@ -1,4 +1,4 @@
-/** Sign-in by phone and registration: spec sections 3 ("Phone data", "Registration payload"), 4 (login stages), 5. */
+/** Sign-in by phone and registration: docs/product.md#entities ("Phone data", "Registration payload"), #sign-in, #validation. */
 import { type Static, Type } from '@sinclair/typebox';
 import { Body, DateString, Id, PersonName, Phone, Role, SmsCode } from './common';
 
@@ -35,7 +35,7 @@ export type CodeBody = Static<typeof CodeBody>;
 export const RegistrationApproveResponse = Type.Object({ id: Type.String() });
 export type RegistrationApproveResponse = Static<typeof RegistrationApproveResponse>;
 
-/** A name in the languages it was typed in: `uk` for locale ua, `ru` for ru (spec section 3). */
+/** A name in the languages it was typed in: `uk` for locale ua, `ru` for ru (docs/product.md#entities). */
 export const LocalizedName = Type.Object(
   { uk: Type.Optional(PersonName), ru: Type.Optional(PersonName) },
   { additionalProperties: false, minProperties: 1 },
@@ -58,7 +58,7 @@ export type RegistrationResponse = Static<typeof RegistrationResponse>;
 
 /** GET info: canLogin true means guest. */
 /**
- * canLogin true: a guest (spec section 7 "GET info (canLogin)"). A signed-in user's answer also says
+ * canLogin true: a guest (docs/product.md#calls "GET info (canLogin)"). A signed-in user's answer also says
  * which profiles the user has, so that the apps ask only for those (a patient is never answered 404 for
  * a doctor's profile). Optional: an older API answers canLogin alone, and the apps then ask for both.
  */

@@ -1,4 +1,4 @@
-/** Cart and promo codes: spec section 3 "Cart", "Cart item", "Promo value"; section 7 cart calls. */
+/** Cart and promo codes: docs/product.md#entities "Cart", "Cart item", "Promo value"; docs/product.md#calls cart calls. */
 import { type Static, Type } from '@sinclair/typebox';
 import { Body, DateTimeString, Fraction, Id, Money, Nullable, Uuid } from './common';
 import { ServiceRef } from './services';
@@ -99,7 +99,7 @@ export type CartItemsBody = Static<typeof CartItemsBody>;
 
 /**
  * POST cart/carts: an empty body (an empty cart), or the services the new cart starts with, priced in the
- * query's settlement: a first "add to cart" is one call (spec section 4: the cart is created when missing).
+ * query's settlement: a first "add to cart" is one call (docs/product.md#guest-or-signed-in: the cart is created when missing).
  */
 export const CartCreateBody = Body({ serviceIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 100 })) });
 export type CartCreateBody = Static<typeof CartCreateBody>;

@@ -28,11 +28,11 @@ export const Uuid = Type.String({ format: 'uuid' });
 
 export const Slug = Type.String({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:[-_][a-z0-9]+)*$' });
 
-/** Spec section 5: the phone reduced to digits in international form, 13 characters with the '+'. */
+/** docs/product.md#validation: the phone reduced to digits in international form, 13 characters with the '+'. */
 export const Phone = Type.String({ pattern: '^\\+380\\d{9}$', minLength: 13, maxLength: 13 });
 export type Phone = Static<typeof Phone>;
 
-/** Spec section 5/9: SMS code, 4 digits. */
+/** docs/product.md#validation and #constants: SMS code, 4 digits. */
 export const SmsCode = Type.String({ pattern: '^\\d{4}$' });
 
 /** Calendar date YYYY-MM-DD (spec's date picker format). */
@@ -45,7 +45,7 @@ export const Money = Type.Number({ minimum: 0 });
 /** A fraction 0..1 (promo value, online discount). */
 export const Fraction = Type.Number({ minimum: 0, maximum: 1 });
 
-/** Spec section 9: the first page is 0; sizes are bounded so one request cannot dump a table. */
+/** docs/product.md#constants: the first page is 0; sizes are bounded so one request cannot dump a table. */
 export const PageIndex = Type.Integer({ minimum: 0, default: 0 });
 export const PageSize = Type.Integer({ minimum: 1, maximum: 100, default: 20 });
 export const PageQuery = Type.Object({ page: Type.Optional(PageIndex), size: Type.Optional(PageSize) });
@@ -55,7 +55,7 @@ export type PageQuery = Static<typeof PageQuery>;
 export const CsvList = Type.String({ pattern: '^[A-Za-z0-9_-]+(?:,[A-Za-z0-9_-]+)*$', maxLength: 2000 });
 export const CsvIds = Type.String({ pattern: '^\\d+(?:,\\d+)*$', maxLength: 2000 });
 
-/** Page<T> of spec section 3 ("content, totalPages, page") plus totalElements used by search. */
+/** Page<T> of docs/product.md#entities, "content, totalPages, page" plus totalElements used by search. */
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({
     content: Type.Array(item),
@@ -82,7 +82,7 @@ export type Ok = Static<typeof Ok>;
 export const Count = Type.Object({ count: Type.Integer({ minimum: 0 }) });
 export type Count = Static<typeof Count>;
 
-/** Spec section 3 "Price": price and originalPrice, each with a price field; differing means discount. */
+/** docs/product.md#entities "Price": price and originalPrice, each with a price field; differing means discount. */
 export const PriceAmount = Type.Object({ price: Money });
 export type PriceAmount = Static<typeof PriceAmount>;
 /** A service added automatically with an item (the blood draw): charged once per order, not per item. */
@@ -119,7 +119,7 @@ export const DisplayPrice = Type.Object({
 });
 export type DisplayPrice = Static<typeof DisplayPrice>;
 
-/** Some analyses are for men only or women only (spec section 3). */
+/** Some analyses are for men only or women only (docs/product.md#entities). */
 export const GenderRestriction = Nullable(Type.Union([Type.Literal('male'), Type.Literal('female')]));
 export type GenderRestriction = Static<typeof GenderRestriction>;
 

@@ -1,4 +1,4 @@
-/** Menus and content pages: spec section 3 "Menu", "News item", "Document", equipment; section 7 content calls. */
+/** Menus and content pages: docs/product.md#entities "Menu", "News item", "Document", equipment; docs/product.md#calls content calls. */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import {
   CsvIds,
@@ -51,7 +51,7 @@ export const ArticleParams = Type.Object({
 });
 export type ArticleParams = Static<typeof ArticleParams>;
 
-/** Metadata a page sets on navigation (spec section 2 "Page metadata"). */
+/** Metadata a page sets on navigation (docs/product.md#page-metadata). */
 export const Seo = Type.Object({
   title: Nullable(Type.String()),
   description: Nullable(Type.String()),
@@ -151,7 +151,7 @@ export type LabDocumentDetail = Static<typeof LabDocumentDetail>;
 
 export const DocumentsListQuery = Type.Object({
   page: Type.Optional(PageIndex),
-  /** Spec section 9: document list default size 8. */
+  /** docs/product.md#constants: document list default size 8. */
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 8 })),
   enabled: Type.Optional(Type.Literal(true)),
   types: Type.Optional(CsvList),

@@ -191,7 +191,7 @@ describe('route table', () => {
     }
   });
 
-  it('covers the calls of spec section 7', () => {
+  it('covers the calls of docs/product.md#calls', () => {
     const paths = new Set(entries.map(([, route]) => `${route.client} ${route.method} ${route.path}`));
     const section7 = [
       'public POST /user/branches/enabled/settlements/near',
@@ -281,7 +281,7 @@ describe('route table', () => {
       'private GET /registry/registries/self/:id/results/fhir',
       'private GET /user/users/self/notifications',
       'private POST /user/users/self/notifications',
-      // shared results (issue 48, spec sections 6 and 8): the owner's links and setting, the recipient's reads
+      // shared results (issue 48, docs/product.md#roles and #errors): the owner's links and setting, the recipient's reads
       'private POST /registry/shares/self',
       'private GET /registry/shares/self',
       'private POST /registry/shares/self/:id/revoke',

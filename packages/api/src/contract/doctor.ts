@@ -1,4 +1,4 @@
-/** Doctor account: spec section 3 "Doctor"; section 7 doctor calls. */
+/** Doctor account: docs/product.md#entities "Doctor"; docs/product.md#calls doctor calls. */
 import { type Static, Type } from '@sinclair/typebox';
 import { Id, Nullable, Phone } from './common';
 

@@ -1,6 +1,6 @@
 /**
- * The results intake of the laboratory's information system (LIS): not one of the spec's three clients
- * (section 7) but a server-to-server API under `/api/lis`, authenticated by a per-system API key in
+ * The results intake of the laboratory's information system (LIS): not one of the storefront's three clients
+ * (docs/product.md#calls) but a server-to-server API under `/api/lis`, authenticated by a per-system API key in
  * the `X-Api-Key` header. Browsers never call it (the server refuses their requests), so none of this
  * is in `endpoints` and no browser code imports it.
  */
@@ -62,7 +62,7 @@ export type LisRowOutcome = Static<typeof LisRowOutcome>;
 /** The order's results after a message: how many of the expected indicators are in. */
 export const LisResultsResponse = Type.Object({
   orderNumber: Type.String(),
-  /** The order's display state (spec section 4): awaiting-results while rows are missing, then results-ready. */
+  /** The order's display state (docs/product.md#orders): awaiting-results while rows are missing, then results-ready. */
   state: Type.Union([Type.Literal('awaiting-results'), Type.Literal('results-ready')]),
   expected: Type.Integer({ minimum: 0 }),
   received: Type.Integer({ minimum: 0 }),
@@ -91,7 +91,7 @@ export type LisExpectedAnalyte = Static<typeof LisExpectedAnalyte>;
 /** An order as the LIS sees it: what to report (no personal data beyond the sex the ranges need). */
 export const LisOrder = Type.Object({
   orderNumber: Type.String(),
-  /** registered: no result yet; then the display states of spec section 4. */
+  /** registered: no result yet; then the display states of docs/product.md#orders. */
   state: Type.Union([Type.Literal('registered'), Type.Literal('awaiting-results'), Type.Literal('results-ready')]),
   sex: Nullable(GenderCode),
   analytes: Type.Array(LisExpectedAnalyte),

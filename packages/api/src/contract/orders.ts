@@ -1,4 +1,4 @@
-/** Orders, checkout and payment: spec section 3 "Order", "Home-visit form"; section 4 order display states. */
+/** Orders, checkout and payment: docs/product.md#entities "Order", "Home-visit form"; docs/product.md#orders order display states. */
 import { type Static, Type } from '@sinclair/typebox';
 import { Body, DateString, DateTimeString, Id, Money, Nullable, PersonRef, Uuid } from './common';
 
@@ -28,7 +28,7 @@ export type OrderDisplayState = Static<typeof OrderDisplayState>;
 const Time = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
 const ShortText = (maxLength: number) => Type.String({ maxLength, pattern: '^[^<>]*$' });
 
-/** A nurse's home visit (spec section 3 "Home-visit form"). */
+/** A nurse's home visit (docs/product.md#entities "Home-visit form"). */
 export const HomeVisit = Type.Object(
   {
     street: Type.String({ minLength: 1, maxLength: 200, pattern: '^[^<>]*$' }),
@@ -103,7 +103,7 @@ export const ReferringDoctor = Type.Object({
 });
 export type ReferringDoctor = Static<typeof ReferringDoctor>;
 
-/** The order as the account lists and shows it (spec section 3 "Order"). */
+/** The order as the account lists and shows it (docs/product.md#entities "Order"). */
 export const Order = Type.Object({
   id: Uuid,
   /** The lab registry made for the order; null until registered. */
@@ -165,7 +165,7 @@ export type OrderParams = Static<typeof OrderParams>;
 
 // ---- home visits
 
-/** Free arrival times of a nurse on a day (spec section 5: "no hours available" when none is free). */
+/** Free arrival times of a nurse on a day (docs/product.md#validation: "no hours available" when none is free). */
 export const HomeVisitSlotsQuery = Type.Object({ settlementId: Id, date: DateString });
 export type HomeVisitSlotsQuery = Static<typeof HomeVisitSlotsQuery>;
 export const HomeVisitSlot = Type.Object({

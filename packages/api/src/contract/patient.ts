@@ -1,4 +1,4 @@
-/** Patient account: spec section 3 "User", "Patient"; section 7 patient calls. */
+/** Patient account: docs/product.md#entities "User", "Patient"; docs/product.md#calls patient calls. */
 import { type Static, Type } from '@sinclair/typebox';
 import { Body, DateString, Id, Nullable, PersonName, Phone, SmsCode } from './common';
 
@@ -73,7 +73,7 @@ export type WardBody = Static<typeof WardBody>;
 export const WardParams = Type.Object({ id: Id });
 export type WardParams = Static<typeof WardParams>;
 
-/** Names and birth date change only through support (spec section 6); the rest is editable. */
+/** Names and birth date change only through support (docs/product.md#roles); the rest is editable. */
 export const PatientProfileBody = Body({
   email: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 200 }))),
   attributes: Type.Optional(Type.Partial(PatientAttributes, { additionalProperties: false })),

@@ -1,9 +1,9 @@
-/** Order lists and results: spec section 3 "Registry", "Result row"; section 7 registry calls. */
+/** Order lists and results: docs/product.md#entities "Registry", "Result row"; docs/product.md#calls registry calls. */
 import { type Static, Type } from '@sinclair/typebox';
 import { Body, CsvIds, DateString, DateTimeString, Id, Nullable, Page, PageIndex, PageSize, PersonRef } from './common';
 import { Order } from './orders';
 
-/** Registry calls say whose view they serve (spec section 6). */
+/** Registry calls say whose view they serve (docs/product.md#roles). */
 export const CustomerType = Type.Union([Type.Literal('doctor'), Type.Literal('patient')]);
 export type CustomerType = Static<typeof CustomerType>;
 
@@ -29,7 +29,7 @@ export type RegistriesResponse = Static<typeof RegistriesResponse>;
 export const RegistryParams = Type.Object({ id: Id });
 export type RegistryParams = Static<typeof RegistryParams>;
 
-/** One analysis line of a result (spec section 3 "Result row"). */
+/** One analysis line of a result (docs/product.md#entities "Result row"). */
 export const ResultRow = Type.Object({
   analysisId: Id,
   analysisName: Type.String(),

@@ -1,5 +1,5 @@
 /**
- * The route table: every call of spec section 7 with its method, client, path and schemas. The server
+ * The route table: every call of docs/product.md#calls with its method, client, path and schemas. The server
  * registers its routes and builds its OpenAPI document from this; the browser imports only its type.
  * Paths are relative to the client's prefix (`/api/public`, `/api/private`, `/api/app`).
  */

@@ -1,4 +1,4 @@
-/** Site search: spec section 3 "Search result", "Search totals", "Search response", "Search history entry". */
+/** Site search: docs/product.md#entities "Search result", "Search totals", "Search response", "Search history entry". */
 import { type Static, Type } from '@sinclair/typebox';
 import { Body, DisplayPrice, Id, Nullable, PageIndex, PageSize, ServicePrice, Slug } from './common';
 import { Branch } from './settlements';
@@ -12,7 +12,7 @@ export const SearchGroupType = Type.Union([
 export type SearchGroupType = Static<typeof SearchGroupType>;
 
 /**
- * `query`: at most 100 characters; a blank query is refused with 400 (spec section 5: an empty query
+ * `query`: at most 100 characters; a blank query is refused with 400 (docs/product.md#validation: an empty query
  * cannot be submitted) with a localized message, so the schema sets no minimum length. `page` and
  * `size` apply to each type's list.
  */

@@ -1,4 +1,4 @@
-/** Analyses, packages and their groups: spec section 3 "Service group tree", "Service info"; section 7 service calls. */
+/** Analyses, packages and their groups: docs/product.md#entities "Service group tree", "Service info"; docs/product.md#calls service calls. */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import {
   Body,
@@ -77,7 +77,7 @@ export const Analysis = Type.Object({
 });
 export type Analysis = Static<typeof Analysis>;
 
-/** The analysis/package page (spec section 3 "Service info"). */
+/** The analysis/package page (docs/product.md#entities "Service info"). */
 export const ServiceInfo = Type.Composite([
   ServiceCard,
   Type.Object({

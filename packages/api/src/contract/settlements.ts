@@ -1,4 +1,4 @@
-/** Settlements (cities) and branches: spec section 3 "City", "Branch" and the city calls of section 7. */
+/** Settlements (cities) and branches: docs/product.md#entities "City", "Branch" and the city calls of docs/product.md#calls. */
 import { type Static, Type } from '@sinclair/typebox';
 import { Body, Id, Nullable } from './common';
 
@@ -47,7 +47,7 @@ const Time = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
 export const ScheduleDay = Type.Object({ weekday: Weekday, opensAt: Nullable(Time), closesAt: Nullable(Time) });
 export type ScheduleDay = Static<typeof ScheduleDay>;
 
-/** The service icons of a branch card (spec section 3 "Branch"). */
+/** The service icons of a branch card (docs/product.md#entities "Branch"). */
 export const BranchServices = Type.Object({
   covidTest: Type.Boolean(),
   childNurse: Type.Boolean(),

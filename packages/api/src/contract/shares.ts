@@ -1,6 +1,6 @@
 /**
- * Shared results (spec section 6 "Sharing results may be unavailable until permitted in settings",
- * section 8 "sending results failed", "sharing results unavailable"): the owner of an order gives its
+ * Shared results (docs/product.md#roles "Sharing results may be unavailable until permitted in settings",
+ * #errors "sending results failed", "sharing results unavailable"): the owner of an order gives its
  * results to someone else as a link (`/shared/{token}`) and a short code, for a chosen number of days,
  * revocable. Anyone with both reads them (and the PDF) without the owner's session; a signed-in doctor
  * takes them into the doctor's view. The owner's setting turns sharing off (every link stops working).

@@ -1,5 +1,5 @@
 /**
- * What a patient needs to plan an order's visit (spec section 3 "Branch", "Service info: preparation",
+ * What a patient needs to plan an order's visit (docs/product.md#entities "Branch", "Service info: preparation",
  * "Order"): where (the branch with its hours and status), when (a home visit's date and time), how to
  * prepare (one memo for the whole order) and when results are expected.
  */

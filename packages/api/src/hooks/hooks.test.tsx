@@ -140,7 +140,7 @@ function CartRole() {
   return <span data-testid="role">{useActsAsDoctor() ? 'doctor' : 'visitor'}</span>;
 }
 
-describe('an expired doctor session (spec section 4: canLogin true resets the doctor flags)', () => {
+describe('an expired doctor session (docs/product.md#guest-or-signed-in: canLogin true resets the doctor flags)', () => {
   afterEach(() => localStorage.clear());
 
   it('reads as a guest with a cart and clears the stored doctor flags', async () => {

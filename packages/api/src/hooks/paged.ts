@@ -1,4 +1,4 @@
-/** Pages of a list appended into one (spec section 4 "Lists that paginate append pages"). */
+/** Pages of a list appended into one (docs/product.md#lists). */
 import type { ApiError } from '../clients/errors';
 import type { Page } from '../contract/common';
 import { loadingWithout } from './swr';
@@ -7,7 +7,7 @@ export type PagedList<T> = {
   items: T[];
   /** Items the whole list has (the last loaded page's totalElements); 0 before the first page. */
   total: number;
-  /** False on the last page: loading more is skipped (spec section 4). */
+  /** False on the last page: loading more is skipped (docs/product.md#lists). */
   hasMore: boolean;
   loadMore: () => void;
   /** Loads the pages again after a failure. */

@@ -14,7 +14,7 @@ import { type EndpointKey, endpoints } from '../endpoints';
 import { apiKeys } from './keys';
 import type { ApiKey } from './swr';
 
-/** One read: its key, its endpoint (spec section 7) and what the call carries. */
+/** One read: its key, its endpoint (docs/product.md#calls) and what the call carries. */
 export type ApiRead = {
   key: ApiKey;
   endpoint: EndpointKey;

@@ -13,7 +13,7 @@ export type CartState = ApiResponse<Cart> & {
   /**
    * Applies a promo code ('' removes it) and writes the repriced cart into the shared cache. A refused
    * code rejects with the server's ApiError (400 `wrong-promo`) after the cart is read again: the server
-   * has emptied the cart's promo (spec section 5).
+   * has emptied the cart's promo (docs/product.md#validation).
    */
   applyPromo: (promoCode: string) => Promise<Cart>;
 };

@@ -39,7 +39,7 @@ export function useMobileApp(): ApiResponse<MobileApp> {
   return useApiSWR(read.key, () => fetchRead<MobileApp>(read), STATIC_DATA);
 }
 
-/** News and promotions, newest first, pages appended (spec section 4). */
+/** News and promotions, newest first, pages appended (docs/product.md#lists). */
 export function useNewsList(pageSize = 12): PagedList<NewsItem> {
   const locale = useLocale();
   const { data, size, setSize, isLoading, isValidating, error, mutate } = useSWRInfinite<Page<NewsItem>, ApiError>(
@@ -56,7 +56,7 @@ export function useNewsItem(slug: string | null): ApiResponse<NewsArticle> {
   return useApiSWR(read?.key ?? null, () => fetchRead<NewsArticle>(read as ApiRead));
 }
 
-/** Spec section 9: similar news, 10 of the same types, without the ones shown. */
+/** docs/product.md#constants: similar news, 10 of the same types, without the ones shown. */
 export function useSimilarNews(types: readonly NewsType[], excludeIds: readonly number[]): ApiResponse<Page<NewsItem>> {
   const locale = useLocale();
   return useApiSWR(excludeIds.length ? apiKeys.similarNews(types.join(','), excludeIds.join(','), locale) : null, () =>
@@ -64,7 +64,7 @@ export function useSimilarNews(types: readonly NewsType[], excludeIds: readonly 
   );
 }
 
-/** Licences and certificates, 8 a page by default (spec section 9), pages appended. */
+/** Licences and certificates, 8 a page by default (docs/product.md#constants), pages appended. */
 export function useDocuments(pageSize = 8): PagedList<LabDocument> {
   const locale = useLocale();
   const { data, size, setSize, isLoading, isValidating, error, mutate } = useSWRInfinite<Page<LabDocument>, ApiError>(

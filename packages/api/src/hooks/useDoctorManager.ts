@@ -1,4 +1,4 @@
-/** The doctor's responsible manager (spec section 3 "Doctor"; section 7 GET /user/doctors/self/manager). */
+/** The doctor's responsible manager (docs/product.md#entities "Doctor"; docs/product.md#calls GET /user/doctors/self/manager). */
 import { useLocale } from '@lab/i18n';
 import { api } from '../clients/api';
 import type { ManagerResponse } from '../contract/doctor';

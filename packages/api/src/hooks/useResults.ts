@@ -65,7 +65,7 @@ export function useAnalysisDynamics(
   );
 }
 
-/** Default page size of a patient's history (spec section 9: patient referral default size 20). */
+/** Default page size of a patient's history (docs/product.md#constants: patient referral default size 20). */
 export const PATIENT_REGISTRIES_PAGE_SIZE = 20;
 
 /**

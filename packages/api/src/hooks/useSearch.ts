@@ -16,7 +16,7 @@ export const SEARCH_PAGE_TYPES: readonly SearchGroupType[] = [
 export const SEARCH_PAGE_SIZE = 10;
 
 /**
- * Live search; pass the debounced query (500 ms, spec section 9). An empty query skips the request,
+ * Live search; pass the debounced query (500 ms, docs/product.md#constants). An empty query skips the request,
  * and a newer query's answer replaces an older one's even if the older arrives later.
  */
 export function useSearch(

@@ -24,7 +24,7 @@ export function useServiceBySlug(slug: string | null, settlementId: number | nul
   return useApiSWR(read?.key ?? null, () => fetchRead<ServiceInfo>(read as ApiRead));
 }
 
-/** The packages a service is part of (spec section 3 "isPartOfPackets"); `serviceId` null skips. */
+/** The packages a service is part of (docs/product.md#entities "isPartOfPackets"); `serviceId` null skips. */
 export function useServicePackages(serviceId: number | null, settlementId: number | null): ApiResponse<ServiceCard[]> {
   const locale = useLocale();
   return useApiSWR(
@@ -42,7 +42,7 @@ export function usePopularServices(settlementId: number | null): ApiResponse<Ser
 
 /**
  * Catalogue list of one city: by groups, text or ids; `filter` null skips. Pages append; a request
- * for another filter (or page size) cancels the pending one (spec section 4).
+ * for another filter (or page size) cancels the pending one (docs/product.md#lists).
  */
 /** `initialPages`: how many pages to load at once (a list whose address says "show more" was pressed). */
 export function useServiceList(

@@ -1,4 +1,4 @@
-/** The session and the signed-in user's profiles (spec section 4 "Guest versus signed in"). */
+/** The session and the signed-in user's profiles (docs/product.md#guest-or-signed-in). */
 import { useLocale } from '@lab/i18n';
 import { useCallback, useEffect } from 'react';
 import { useSWRConfig } from 'swr';
@@ -35,7 +35,7 @@ export function useSession(): Session {
     await mutate(keysOf(...SESSION_AREAS), undefined, { revalidate: true });
   }, [mutate]);
   const guest = data?.canLogin === true;
-  // spec section 4: canLogin true means guest, whatever the browser stored while a doctor's session
+  // docs/product.md#guest-or-signed-in: canLogin true means guest, whatever the browser stored while a doctor's session
   // lived (it may have expired or been cleared without a logout)
   useEffect(() => {
     if (guest) forgetDoctor();
@@ -57,7 +57,7 @@ function forgetDoctor(): void {
 }
 
 /**
- * Whether the visitor acts as a doctor (spec section 6: no cart): the stored doctor flag, unless the
+ * Whether the visitor acts as a doctor (docs/product.md#roles: no cart): the stored doctor flag, unless the
  * session is known to be a guest's, even before that stale flag is reset. While the session is still
  * being read the flag is trusted, so a doctor's page does not flash a cart.
  */

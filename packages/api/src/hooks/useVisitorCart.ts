@@ -23,7 +23,7 @@ export type VisitorCart = CartState & {
  * The cart of whoever is visiting, priced in the chosen city: the signed-in user's cart, or the
  * guest's anonymous cart stored under `cartId`. `add` shows the services in the cart at once (`has`,
  * pendingCart.ts) and calls the server behind it: a guest without a cart (none stored, or the stored one
- * no longer exists on the server: spec section 4) gets one created with them in the same call, stored
+ * no longer exists on the server: docs/product.md#cart) gets one created with them in the same call, stored
  * once its answer is in the cache, so the header badge, which reads `useStored('cartId')`, follows.
  */
 export function useVisitorCart(): VisitorCart {

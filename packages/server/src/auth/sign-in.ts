@@ -1,5 +1,5 @@
 /**
- * The sign-in flow of spec section 4 ("Server flow"):
+ * The sign-in flow of docs/product.md#sign-in:
  *   POST /auth (phone) -> a code by SMS; the answer says registration|login and patient|doctor;
  *   registration: approve (code) -> register (profile) -> a one-time login token -> POST /login;
  *   login: POST /login (phone, password = the SMS code) -> a session.
@@ -268,7 +268,7 @@ function names(value: RegistrationPayload['firstName'], field: string, required:
   return { uk: primary, ru: ru ?? '' };
 }
 
-/** The registration payload, checked beyond its schema (spec section 5). */
+/** The registration payload, checked beyond its schema (docs/product.md#validation). */
 export async function registrationPatient(
   app: FastifyInstance,
   db: Queryable,

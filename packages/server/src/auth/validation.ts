@@ -1,4 +1,4 @@
-/** Checks of personal data beyond the contract's schemas (spec section 5). */
+/** Checks of personal data beyond the contract's schemas (docs/product.md#validation). */
 import { isDate } from '@lab/api/contract';
 import { kyivWallTime } from '../domain/kyiv-time';
 import { AppError } from '../errors';

@@ -1,6 +1,6 @@
 /**
  * What a set of services costs together: the items, the services they bring along automatically (the
- * blood draw, a swab: spec section 3 additionalServices / additionalItems) and the totals. The cart
+ * blood draw, a swab: docs/product.md#entities additionalServices / additionalItems) and the totals. The cart
  * prices its lines with it, and every catalogue surface (cards, search hits, the analysis page) prices
  * one service as a cart holding only that service, so the price a visitor first sees is the one the
  * cart, the order and the receipt charge.

@@ -1,5 +1,5 @@
 /**
- * Checkout (spec sections 3-5): the order from the user's cart, its registry, and its payment terms.
+ * Checkout (docs/product.md#entities, #cart and #validation): the order from the user's cart, its registry, and its payment terms.
  *
  * Creating an order is idempotent by the client's orderId: the row is inserted with ON CONFLICT DO
  * NOTHING before anything else in one transaction, so a repeat (even a concurrent one, which waits on

@@ -1,6 +1,6 @@
 /**
  * The development lab clock (never in production): moves registered, paid (or pay-at-branch) orders one
- * step along the display states of spec section 4 on each call:
+ * step along the display states of docs/product.md#orders on each call:
  *
  *   pay at the branch:  waiting-at-branch -> paid-at-branch -> awaiting-results -> results-ready
  *   paid online:        paid -> awaiting-results -> results-ready

@@ -162,7 +162,7 @@ export async function writeResults(
 
 /**
  * How far each registered order's results are: rows the laboratory reported of the indicators expected
- * (spec section 4: "awaiting results" while partial). Orders without a registry are left out.
+ * (docs/product.md#orders: "awaiting results" while partial). Orders without a registry are left out.
  */
 export async function resultsProgress(
   db: Queryable,

@@ -10,7 +10,7 @@
  *  - a row id seen before with the same content changes nothing (the same message twice is harmless);
  *    with other content it is a correction: the row is replaced, its revision grows, and the version
  *    it replaced goes to `result_history`;
- *  - partial messages first, the rest later: the order is "awaiting results" (spec section 4) until
+ *  - partial messages first, the rest later: the order is "awaiting results" (docs/product.md#orders) until
  *    every expected indicator has a row, then "results ready". That moment, and each later message
  *    that corrects a ready result, writes the SMS notices in the same transaction (domain/notifications.ts).
  *
@@ -249,7 +249,7 @@ export async function publishResults(
 
     const now = deps.clock().toISOString();
     const outcomes: LisResultsResponse['rows'] = [];
-    // who validated each row (the laboratory's physician), kept beside it for the PDF (spec section 3)
+    // who validated each row (the laboratory's physician), kept beside it for the PDF (docs/product.md#entities)
     const validations: Array<[string, string | null, string | null]> = [];
     let correctedReady = false;
     for (const { row, entry, stored } of checked) {

@@ -1,5 +1,5 @@
 /**
- * Order prices, by the cart's own rules (domain/pricing.ts, spec section 9): the online-payment discount
+ * Order prices, by the cart's own rules (domain/pricing.ts, docs/product.md#constants): the online-payment discount
  * (only when the order is paid online) and the promo value are not added up, the larger applies, and
  * each line costs the lower of its discounted initial price and its price, in whole kopiykas. The order
  * adds what the cart does not have: the home-visit cost and the split of the saving into the order's

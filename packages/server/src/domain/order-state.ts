@@ -1,5 +1,5 @@
 /**
- * The display state of an order (spec section 4 "Order display states") from its internal facts:
+ * The display state of an order (docs/product.md#orders) from its internal facts:
  *
  *   lab: new ──(visit, sample taken)──> sampled ──(results written)──> ready
  *   online payment: none / pending / declined / succeeded;  at the branch: paid there or not yet

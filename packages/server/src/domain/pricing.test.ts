@@ -8,7 +8,7 @@ import {
   toKopiykas,
 } from './pricing';
 
-describe('effectiveDiscount: the larger of the online discount and the promo applies (spec section 9)', () => {
+describe('effectiveDiscount: the larger of the online discount and the promo applies (docs/product.md#constants)', () => {
   it.each([
     ['online only', 5, null, 0.05, 'online'],
     ['promo larger', 5, 0.1, 0.1, 'promo'],

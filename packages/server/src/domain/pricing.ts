@@ -1,5 +1,5 @@
 /**
- * Prices of cart and order lines (spec section 9): the online-payment discount (percent, settings) and
+ * Prices of cart and order lines (docs/product.md#constants): the online-payment discount (percent, settings) and
  * the promo code (a fraction) are not added up: the larger one applies. A line's price is the lower of
  * its discounted initial price and its own price. Pure functions on hryvnia amounts, computed in whole
  * kopiykas (no floating-point drift), rounded half up.

@@ -3,7 +3,7 @@
  * replaced by the AppError's params (errors.ts).
  */
 export const accountMessages = {
-  // ---- sign-in (spec sections 5, 8)
+  // ---- sign-in (docs/product.md#validation and #errors)
   'sms-invalid': { uk: 'Введено невірний код', ru: 'Введен неверный код' },
   'code-attempts-exceeded': {
     uk: 'Забагато спроб введення коду. Надішліть код ще раз.',
@@ -123,7 +123,7 @@ export const accountMessages = {
     ru: 'Этот список доступен только врачам',
   },
 
-  // ---- shared results (spec sections 6, 8)
+  // ---- shared results (docs/product.md#roles and #errors)
   'share-not-found': { uk: 'Посилання не знайдено', ru: 'Ссылка не найдена' },
   'share-expired': { uk: 'Термін дії посилання минув', ru: 'Срок действия ссылки истёк' },
   'share-revoked': { uk: 'Власник скасував це посилання', ru: 'Владелец отменил эту ссылку' },

@@ -8,7 +8,7 @@ export const catalogueMessages = {
   'group-not-found': { uk: 'Категорію не знайдено', ru: 'Категория не найдена' },
   'cart-not-found': { uk: 'Кошик не знайдено', ru: 'Корзина не найдена' },
 
-  // ---- search (spec section 5: an empty query cannot be submitted)
+  // ---- search (docs/product.md#validation: an empty query cannot be submitted)
   'search-query-empty': { uk: 'Введіть пошуковий запит', ru: 'Введите поисковый запрос' },
 
   // ---- cart

@@ -51,7 +51,7 @@ export const messages = {
   'news-not-found': { uk: 'Новину не знайдено', ru: 'Новость не найдена' },
   'document-not-found': { uk: 'Документ не знайдено', ru: 'Документ не найден' },
 
-  // ---- business rules (spec section 5)
+  // ---- business rules (docs/product.md#validation)
   'wrong-promo': {
     uk: 'Промокод недійсний або термін його дії закінчився',
     ru: 'Промокод недействителен или срок его действия истёк',

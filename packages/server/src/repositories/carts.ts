@@ -1,5 +1,5 @@
 /**
- * Carts (spec sections 3, 4, 9). A cart belongs to an owner: a guest's anonymous cart known by its id,
+ * Carts (docs/product.md#entities, #guest-or-signed-in and #constants). A cart belongs to an owner: a guest's anonymous cart known by its id,
  * or a signed-in user's one cart (created on first use). Every read and change names the settlement:
  * prices are those of that city, recomputed on every answer (domain/pricing.ts: the larger of the
  * online-payment discount and the cart's promo applies).
@@ -129,7 +129,7 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
     // a code with control characters is no code (and a NUL cannot even be sent to PostgreSQL)
     const check = /\p{Cc}/u.test(trimmed) ? null : await discountsOn(q).check(trimmed);
     if (check === null || !check.ok) {
-      // spec section 5: a failed check empties the stored promo
+      // docs/product.md#validation: a failed check empties the stored promo
       await q.query('UPDATE carts SET promo_code_id = NULL WHERE id = $1', [cart.id]);
       return null;
     }

@@ -35,7 +35,7 @@ function seoOf(row: SeoRow): Seo {
   return { title: row.seoTitle, description: row.seoDescription, keyWords: row.seoKeywords };
 }
 
-/** Items without a title are dropped with their children (spec section 2 "Menus"). */
+/** Items without a title are dropped with their children (docs/product.md#menus). */
 function buildMenuItems(rows: MenuRow[], parentId: number | null, depth: number): MenuItem[] {
   return rows
     .filter((row) => row.parentId === parentId && row.title !== null && row.title.trim() !== '')

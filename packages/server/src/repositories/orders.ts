@@ -1,6 +1,6 @@
 /**
  * Orders: the user's cart lines as an order's lines, the order row (idempotent by its client-generated
- * id), its registry, home-visit slot bookings, and the order as the account shows it (spec section 3
+ * id), its registry, home-visit slot bookings, and the order as the account shows it (docs/product.md#entities
  * "Order"). Who may see an order is decided by the `scope` of each read.
  */
 import type { HomeVisit, Order, OrderItem, PaymentType } from '@lab/api/contract';

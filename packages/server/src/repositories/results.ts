@@ -178,7 +178,7 @@ export function createResultsRepository(db: Queryable, clock: Clock) {
     },
 
     /**
-     * What the PDF adds to the results (spec section 3, the user's and the result's fields): the patient's
+     * What the PDF adds to the results (docs/product.md#entities, the user's and the result's fields): the patient's
      * date of birth and sex, when the sample was taken, who validated the results and when. The caller
      * has checked the scope.
      */

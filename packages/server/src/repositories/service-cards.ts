@@ -33,7 +33,7 @@ export function additionalJsonSql(locale: Locale, service: string, settlement: s
 }
 
 /**
- * Spec section 3 "Price" of a listed service, as a cart holding only that service would charge it
+ * docs/product.md#entities "Price" of a listed service, as a cart holding only that service would charge it
  * (domain/cart-lines.ts, the cart's own pricing): its price and original price (they differ when it is
  * on sale), the services it brings along and the total. Null: the cart could not take it in the city
  * (not priced there, or a service it brings along is not).

@@ -144,7 +144,7 @@ function listedPage(listing: Listing, offer: Offer, filter: ServiceListFilter): 
 
 type AnalysisRow = Omit<Analysis, 'materials'> & { materials: { id: number; title: string }[] };
 
-/** Unique material titles in order of appearance, joined by '. ' (spec section 3). */
+/** Unique material titles in order of appearance, joined by '. ' (docs/product.md#entities). */
 export function materialsText(analyses: readonly Pick<Analysis, 'materials'>[]): string {
   const titles = new Set<string>();
   for (const analysis of analyses) for (const material of analysis.materials) titles.add(material.title.trim());

@@ -64,7 +64,7 @@ describe('demo accounts', () => {
       headers: { cookie },
       query: { 'customer-type': 'patient', 'on-site': true, size: 50 },
     });
-    // more than one page of my orders (10), in every display state of spec section 4
+    // more than one page of my orders (10), in every display state of docs/product.md#orders
     expect(orders.totalElements).toBeGreaterThan(10);
     expect(new Set(orders.content.map((order) => order.state))).toEqual(
       new Set([

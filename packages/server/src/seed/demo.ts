@@ -483,7 +483,7 @@ export async function ensureDemo(
         stage: 'sampled',
       },
       { userId: patientUser, patientId: olena, sex: 'female', serviceIds: [...CHECKUP], daysAgo: 0, stage: 'placed' },
-      // every other display state of spec section 4, so that each can be seen
+      // every other display state of docs/product.md#orders, so that each can be seen
       { userId: patientUser, patientId: olena, sex: 'female', serviceIds: [...VITAMIN_D], daysAgo: 1, stage: 'paid' },
       {
         userId: patientUser,

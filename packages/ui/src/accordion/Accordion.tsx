@@ -11,7 +11,7 @@ export interface AccordionItem {
 
 export interface AccordionProps {
   items: readonly AccordionItem[];
-  /** Opening one item closes the others (spec section 4). */
+  /** Opening one item closes the others (docs/product.md#controls). */
   accordionMode?: boolean;
   /** Above this viewport width (px) every item is open and cannot be collapsed, e.g. 1024. */
   alwaysOpenAbove?: number;

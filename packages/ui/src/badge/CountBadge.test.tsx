@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { CountBadge, formatBadgeCount } from './CountBadge';
 
 describe('cart badge', () => {
-  it('shows the count up to 9 and 9+ above (spec section 9)', () => {
+  it('shows the count up to 9 and 9+ above (docs/product.md#constants)', () => {
     expect(formatBadgeCount(1)).toBe('1');
     expect(formatBadgeCount(9)).toBe('9');
     expect(formatBadgeCount(10)).toBe('9+');

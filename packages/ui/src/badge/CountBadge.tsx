@@ -1,6 +1,6 @@
 import styles from './CountBadge.module.css';
 
-/** Spec section 9: the cart badge shows the count, or 9+ above 9. */
+/** docs/product.md#constants: the cart badge shows the count, or 9+ above 9. */
 export function formatBadgeCount(count: number): string {
   return count > 9 ? '9+' : String(Math.max(0, Math.trunc(count)));
 }

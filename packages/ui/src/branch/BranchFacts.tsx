@@ -7,7 +7,7 @@ import { type ScheduleDay, scheduleLines } from './schedule';
 /** A branch's status now (the API's BranchStatus, computed by the server in Kyiv time). */
 export type BranchOpenStatus = 'open' | 'closed' | 'closing-soon';
 
-/** The services of a branch card (spec section 3 "Branch"), in the order they are shown. */
+/** The services of a branch card (docs/product.md#entities "Branch"), in the order they are shown. */
 export const BRANCH_SERVICE_KEYS = [
   'covidTest',
   'childNurse',

@@ -37,7 +37,7 @@ export interface DateInputProps {
 }
 
 /**
- * The masked date field of spec section 5: typed as DD.MM.YYYY (2-2-4), reported as YYYY-MM-DD.
+ * The masked date field of docs/product.md#validation: typed as DD.MM.YYYY (2-2-4), reported as YYYY-MM-DD.
  * An impossible or out-of-range date shows the localized "Invalid Date"; editing clears it.
  */
 export function DateInput({

@@ -7,7 +7,7 @@ export interface DropdownOption {
   disabled?: boolean;
 }
 
-/** Spec section 9: list max height 300 px, option height 40 px, options limit 1000, visible items 99999. */
+/** docs/product.md#constants: list max height 300 px, option height 40 px, options limit 1000, visible items 99999. */
 export const DROPDOWN_MAX_HEIGHT = 300;
 export const DROPDOWN_OPTION_HEIGHT = 40;
 export const DROPDOWN_OPTIONS_LIMIT = 1000;
@@ -15,7 +15,7 @@ export const DROPDOWN_VISIBLE_ITEMS_LIMIT = 99999;
 /** How long typed characters add up to one type-ahead search. */
 export const TYPEAHEAD_RESET_MS = 500;
 
-/** Case-insensitive substring search over labels (as the city picker of spec section 5 does). */
+/** Case-insensitive substring search over labels (as the city picker of docs/product.md#validation does). */
 export function matchesQuery(option: DropdownOption, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase();
   return needle === '' || option.label.toLocaleLowerCase().includes(needle);

@@ -1,4 +1,4 @@
-/** Spec section 9: Bytes through YB, base 1024. */
+/** docs/product.md#constants: Bytes through YB, base 1024. */
 export const BYTE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
 
 /**

@@ -48,7 +48,7 @@ describe('parse, format, validate', () => {
     expect(parseDisplayDate('05.11.2008')).toBe('2008-11-05');
   });
 
-  it('fills the formats of spec section 9', () => {
+  it('fills the formats of docs/product.md#constants', () => {
     const parts = { year: 2026, month: 3, day: 7, hour: 9, minute: 5, second: 0 };
     expect(formatDateParts(parts, DATE_FORMATS.date)).toBe('2026-03-07');
     expect(formatDateParts(parts, DATE_FORMATS.datetime)).toBe('2026-03-07 09:05:00');
@@ -158,7 +158,7 @@ describe('Europe/Kyiv', () => {
   });
 });
 
-describe('birth date (spec section 5)', () => {
+describe('birth date (docs/product.md#validation)', () => {
   const today = '2026-11-22';
 
   it('must be a real YYYY-MM-DD, not later than today and later than 1900-01-01', () => {

@@ -1,6 +1,6 @@
 /**
  * Calendar dates without a date library. A date travels as an ISO string `YYYY-MM-DD` (what the
- * server takes, spec section 9) and compares as a string; people type and read `DD.MM.YYYY`.
+ * server takes, docs/product.md#constants) and compares as a string; people type and read `DD.MM.YYYY`.
  * Arithmetic runs in UTC so that no local time zone or DST shift can move a day.
  */
 export type IsoDate = string;
@@ -18,7 +18,7 @@ export interface DateTimeParts extends DateParts {
   second: number;
 }
 
-/** The date picker's default formats of spec section 9. */
+/** The date picker's default formats of docs/product.md#constants. */
 export const DATE_FORMATS = {
   date: 'YYYY-MM-DD',
   datetime: 'YYYY-MM-DD HH:mm:ss',
@@ -27,10 +27,10 @@ export const DATE_FORMATS = {
   time: 'HH:mm:ss',
 } as const;
 
-/** What people type and read (spec section 5: DD.MM.YYYY, masked 2-2-4). */
+/** What people type and read (docs/product.md#validation: DD.MM.YYYY, masked 2-2-4). */
 export const DISPLAY_DATE_FORMAT = 'DD.MM.YYYY';
 export const KYIV_TIME_ZONE = 'Europe/Kyiv';
-/** Spec sections 5 and 9: minimum age 18, birth date after 1900-01-01. */
+/** docs/product.md#validation and #constants: minimum age 18, birth date after 1900-01-01. */
 export const MIN_AGE = 18;
 export const BIRTH_DATE_AFTER = '1900-01-01';
 
@@ -226,7 +226,7 @@ export function formatDateTimeKyiv(instant: Date | string | number): string {
   return formatInKyiv(instant, `${DISPLAY_DATE_FORMAT} HH:mm`);
 }
 
-/** Spec section 5: a real `YYYY-MM-DD`, not later than today and later than 1900-01-01. */
+/** docs/product.md#validation: a real `YYYY-MM-DD`, not later than today and later than 1900-01-01. */
 export function isValidBirthDate(value: string | null | undefined, today: IsoDate = todayInKyiv()): boolean {
   return isValidIsoDate(value) && value <= today && value > BIRTH_DATE_AFTER;
 }

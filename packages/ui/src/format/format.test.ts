@@ -3,7 +3,7 @@ import { formatPercent } from './percent';
 import { plural } from './plural';
 import { formatAmount, formatPrice } from './price';
 
-describe('price (spec section 9)', () => {
+describe('price (docs/product.md#constants)', () => {
   it('separates thousands with spaces and drops a trailing .00', () => {
     expect(formatAmount(1000000)).toBe('1 000 000');
     expect(formatAmount(1_000_000.0)).toBe('1 000 000');

@@ -21,7 +21,7 @@ describe('phone mask +38 (0##) ###-##-##', () => {
   });
 });
 
-describe('phone validation (spec section 5)', () => {
+describe('phone validation (docs/product.md#validation)', () => {
   it('reduces to the international digits form of length 13', () => {
     expect(phoneToInternational('+38 (067) 123-45-67')).toBe('+380671234567');
     expect(phoneToInternational('+38 (067) 123-45-67')).toHaveLength(13);

@@ -1,5 +1,5 @@
 /**
- * Phone rules of spec section 5: the input mask `+38 (0##) ###-##-##`, the international digits
+ * Phone rules of docs/product.md#validation: the input mask `+38 (0##) ###-##-##`, the international digits
  * form sent to the server (`+380XXXXXXXXX`, 13 characters) and the display formatter.
  */
 export const PHONE_LENGTH = 13;
@@ -34,7 +34,7 @@ export function phoneToInternational(value: string): string {
 
 export type PhoneError = 'empty' | 'invalid';
 
-/** The validation of spec section 5: empty, or any length other than 13. */
+/** The validation of docs/product.md#validation: empty, or any length other than 13. */
 export function validatePhone(value: string): PhoneError | null {
   const international = phoneToInternational(value);
   if (!international) return 'empty';

@@ -1,5 +1,5 @@
 /**
- * Spec section 9: thousands separated by spaces and a trailing .00 dropped; other fractions keep
+ * docs/product.md#constants: thousands separated by spaces and a trailing .00 dropped; other fractions keep
  * both digits (245.5 -> '245.50'), as prices are in hryvnias and kopecks.
  */
 export function formatAmount(value: number): string {

@@ -23,7 +23,7 @@ export interface ImageProps
 }
 
 /**
- * Spec section 9: image variants differ for bots and browsers. People get the small webp through
+ * docs/product.md#constants: image variants differ for bots and browsers. People get the small webp through
  * <picture>, with the small original as fallback; crawlers get the original for indexing.
  */
 export function Image({ src, small, webp, alt, width, height, priority = false, bot, className, ...rest }: ImageProps) {

@@ -1,6 +1,6 @@
 declare global {
   interface Window {
-    /** Set by the prerenderer or the server for crawlers (spec section 3: a window flag can mark a bot). */
+    /** Set by the prerenderer or the server for crawlers (docs/product.md#entities: a window flag can mark a bot). */
     __IS_BOT__?: boolean;
   }
 }

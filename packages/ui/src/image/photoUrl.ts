@@ -1,5 +1,5 @@
 /**
- * A photo URL with the profile version appended as `v` (spec section 9), so that a new photo is
+ * A photo URL with the profile version appended as `v` (docs/product.md#constants), so that a new photo is
  * never served from a cache; no version leaves the URL as it is.
  */
 export function photoUrl(base: string, version: number | string | null | undefined): string {

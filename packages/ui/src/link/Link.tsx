@@ -13,7 +13,7 @@ export interface LinkProps extends Omit<RouterLinkProps, 'to'> {
 }
 
 /**
- * The one link of the storefront, following spec section 2: internal paths get the locale prefix,
+ * The one link of the storefront, following docs/product.md#routes: internal paths get the locale prefix,
  * external URLs open in a new tab with nofollow and are never prefixed, and the link to the page
  * being shown is rendered as plain, non-clickable text marked aria-current.
  */

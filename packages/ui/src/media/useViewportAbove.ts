@@ -7,7 +7,7 @@ function isAbove(width: number | undefined): boolean {
 }
 
 /**
- * True while the viewport is wider than `width` px (e.g. 1024, spec section 9). Follows a media
+ * True while the viewport is wider than `width` px (e.g. 1024, docs/product.md#constants). Follows a media
  * query where matchMedia exists (no work on every resize event), else the window's resize event.
  * An undefined width is never exceeded.
  */

@@ -16,7 +16,7 @@ export interface ModalProps {
   children?: ReactNode;
   /** What gets focus on open; by default the first focusable element. */
   initialFocusRef?: RefObject<HTMLElement | null>;
-  /** `top` for the search modal (spec section 2), `center` otherwise. */
+  /** `top` for the search modal (docs/product.md#panels-and-dialogs), `center` otherwise. */
   position?: 'center' | 'top';
   /** Added to the dialog box, e.g. to set `--modal-width`. */
   className?: string;

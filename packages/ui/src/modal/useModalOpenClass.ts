@@ -4,7 +4,7 @@ const CLASS_NAME = 'modal-open';
 
 /**
  * Adds `modal-open` to <body> while active and removes it when the last open modal closes
- * (spec section 4). The count lives on <body> rather than in this module so that two copies of
+ * (docs/product.md#controls). The count lives on <body> rather than in this module so that two copies of
  * the package (a remote that could not share ours) still agree on it.
  */
 export function useModalOpenClass(active: boolean): void {

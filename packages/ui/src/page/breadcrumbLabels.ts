@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * Spec section 2: breadcrumb labels "can be changed later by breadcrumb id" — a route names a crumb
+ * docs/product.md#breadcrumbs: breadcrumb labels "can be changed later by breadcrumb id" — a route names a crumb
  * `category`, and the page that loads the category's title replaces its label.
  */
 type Listener = () => void;

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * Page metadata of spec section 2 ("read on each navigation"): the route's handle declares it, a page
+ * Page metadata of docs/product.md#page-metadata, "read on each navigation": the route's handle declares it, a page
  * may say more while it is mounted; the shell writes it into <head>. One store per page, because
  * @lab/ui is a shared singleton.
  */

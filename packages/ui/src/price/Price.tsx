@@ -14,7 +14,7 @@ export function useFormatPrice(): (value: number) => string {
 
 export interface PriceProps {
   price: number;
-  /** The price before a discount; struck out beside the price when the two differ (spec section 3). */
+  /** The price before a discount; struck out beside the price when the two differ (docs/product.md#entities). */
   originalPrice?: number | null;
   size?: 'sm' | 'md' | 'lg';
   className?: string;

@@ -5,7 +5,7 @@ import { plural } from '../format/plural';
 import { UI_NAMESPACE } from '../i18n';
 import styles from './Rating.module.css';
 
-/** Spec section 3: the rating scale is 1 to 5. */
+/** docs/product.md#entities: the rating scale is 1 to 5. */
 export const RATING_MAX = 5;
 
 export interface RatingProps {

@@ -20,7 +20,7 @@ export interface SidebarProps {
   className?: string;
 }
 
-/** The slide-in panel of spec section 2 (burger menu): a modal dialog docked to an edge. */
+/** The slide-in panel of docs/product.md#panels-and-dialogs (burger menu): a modal dialog docked to an edge. */
 export function Sidebar({
   open,
   onClose,

@@ -6,7 +6,7 @@ export function secondsLeft(deadline: number, now: number = Date.now()): number 
 }
 
 /**
- * Counts down from `durationMs` in whole seconds rounded up (spec section 4: the SMS resend timer
+ * Counts down from `durationMs` in whole seconds rounded up (docs/product.md#sign-in: the SMS resend timer
  * from timeToNextSend, at sign-in and at the phone change). A new `start` (each sent SMS's answer)
  * restarts it. Ticks land on the second boundaries of the deadline, so a throttled tab still shows
  * the right number when it wakes.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Spec section 9: messages are shown for 3 s (resend and registration failures, section 8). */
+/** docs/product.md#constants: messages are shown for 3 s (resend and registration failures, docs/product.md#errors). */
 export const MESSAGE_DURATION_MS = 3000;
 
 type Shown = { text: string; serial: number } | null;

@@ -48,7 +48,7 @@ describe('Toast', () => {
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   });
 
-  it('shows a message politely and removes it after 3 seconds (spec section 9)', async () => {
+  it('shows a message politely and removes it after 3 seconds (docs/product.md#constants)', async () => {
     const user = setup();
     await user.click(screen.getByRole('button', { name: 'info' }));
     expect(screen.getByRole('status')).toHaveTextContent('Додано до кошика');

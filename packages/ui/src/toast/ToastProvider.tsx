@@ -3,7 +3,7 @@ import { Toaster, type ToastItem, type ToastTone } from './Toaster';
 
 export type { ToastItem, ToastTone } from './Toaster';
 
-/** Spec section 9: message display time 3 s. */
+/** docs/product.md#constants: message display time 3 s. */
 export const TOAST_DURATION = 3000;
 
 export interface ToastOptions {

@@ -11,7 +11,7 @@ import {
 import { cx } from '../cx';
 import styles from './Tooltip.module.css';
 
-/** Spec section 9: tooltip hide delay 250 ms. */
+/** docs/product.md#constants: tooltip hide delay 250 ms. */
 export const TOOLTIP_HIDE_DELAY = 250;
 /** Px kept free between the bubble and the viewport's side. */
 const EDGE_GAP = 8;

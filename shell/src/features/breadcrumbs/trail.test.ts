@@ -15,7 +15,7 @@ const CRUMBS: readonly CrumbDefinition[] = [
 const label = (definition: { labelKey: string; id?: string }) => definition.labelKey;
 const home = { label: 'home', link: '/' };
 
-describe('breadcrumb trail from the path (spec section 2)', () => {
+describe('breadcrumb trail from the path (docs/product.md#breadcrumbs)', () => {
   it('adds a crumb per segment whose route defines one, the last one current', () => {
     expect(buildTrail('/account/orders', CRUMBS, label, home)).toEqual([
       { label: 'home', link: '/', current: false },

@@ -1,7 +1,7 @@
 import type { CrumbParent, PageCrumb } from '@lab/pages/routes';
 import { matchPath } from '@lab/router';
 
-/** A route's breadcrumb: a label, or an id whose label a page may replace later (spec section 2). */
+/** A route's breadcrumb: a label, or an id whose label a page may replace later (docs/product.md#breadcrumbs). */
 export type CrumbDefinition = {
   pattern: string;
   /** i18n key of the label */

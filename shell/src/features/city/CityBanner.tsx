@@ -6,7 +6,7 @@ import styles from './City.module.css';
 import { useCity } from './CityContext';
 
 /**
- * Spec section 4: "is this your city?" after detection; yes confirms, no opens the picker.
+ * docs/product.md#city: "is this your city?" after detection; yes confirms, no opens the picker.
  *
  * A compact bar drawn at the end of the page that sticks to the bottom of the screen: it covers no heading
  * (it arrives after detection, up to 5 s, and a bar at the top would either cover the page or push

@@ -5,7 +5,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useCity } from './CityContext';
 
 /**
- * Spec section 2: "the city can be taken from the first path segment when it matches a city's
+ * docs/product.md#routes: "the city can be taken from the first path segment when it matches a city's
  * sourceId": /lviv/analyzes/x picks Lviv and shows /analyzes/x. Anything else renders `otherwise`.
  */
 export function CityFromPath({ path, otherwise }: { path: string; otherwise: ReactNode }) {

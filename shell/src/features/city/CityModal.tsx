@@ -5,7 +5,7 @@ import styles from './City.module.css';
 import { useCity } from './CityContext';
 import { filterSettlements } from './filter';
 
-/** The city picker: search by name, alphabetical list, an empty-result message (spec section 5). */
+/** The city picker: search by name, alphabetical list, an empty-result message (docs/product.md#validation). */
 export function CityModal() {
   const { t } = useTranslation('shell');
   const { settlements, city, modalOpen, closeModal, choose } = useCity();

@@ -1,6 +1,6 @@
 import { bus } from '@lab/events';
 
-/** Spec sections 4 and 9: the banner's owner hears of a city change 1000 ms after it happens. */
+/** docs/product.md#city and #constants: the banner's owner hears of a city change 1000 ms after it happens. */
 export const CITY_ANNOUNCE_DELAY_MS = 1000;
 
 /** Emits `city:changed` once the city has stayed put for the delay; quick re-picks announce once. */

@@ -9,7 +9,7 @@ const settlements = [city(1, 'Київ', 'kyiv'), city(2, 'Львів', 'lviv'),
 const position = () => Promise.resolve({ lat: 49.84, lon: 24.03 });
 const denied = () => Promise.reject(new Error('denied'));
 
-describe('city detection (spec section 4)', () => {
+describe('city detection (docs/product.md#city)', () => {
   it('takes the nearest city of the browser position', async () => {
     const nearest = jest.fn().mockResolvedValue({ id: 2 });
     await expect(detectSettlement({ settlements, position, nearest, defaultId: null })).resolves.toEqual({
@@ -61,7 +61,7 @@ describe('city detection (spec section 4)', () => {
   });
 });
 
-describe('city search (spec section 5)', () => {
+describe('city search (docs/product.md#validation)', () => {
   it('matches a case-insensitive substring of the title', () => {
     expect(filterSettlements(settlements, 'ЛЬВ', 'uk').map((c) => c.id)).toEqual([2]);
     expect(filterSettlements(settlements, 'церк', 'uk').map((c) => c.id)).toEqual([3]);

@@ -1,6 +1,6 @@
 import { firstSettlementId, type Settlement } from '@lab/api';
 
-/** Spec section 4: geolocation with a 5000 ms timeout and high accuracy. */
+/** docs/product.md#city: geolocation with a 5000 ms timeout and high accuracy. */
 export const GEOLOCATION_TIMEOUT_MS = 5000;
 
 export type Position = { lat: number; lon: number };
@@ -27,7 +27,7 @@ type Dependencies = {
 };
 
 /**
- * Spec section 4: the nearest city of the browser's position; if geolocation fails, the default city
+ * docs/product.md#city: the nearest city of the browser's position; if geolocation fails, the default city
  * (VITE_SETTLEMENT_ID, otherwise the first city); if the nearest-city lookup fails, the first city.
  */
 export async function detectSettlement({

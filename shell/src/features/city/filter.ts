@@ -1,6 +1,6 @@
 import type { Settlement } from '@lab/api';
 
-/** Spec section 5: case-insensitive substring match on the title, sorted alphabetically by title. */
+/** docs/product.md#validation: case-insensitive substring match on the title, sorted alphabetically by title. */
 export function filterSettlements(settlements: readonly Settlement[], query: string, locale: string): Settlement[] {
   const needle = query.trim().toLocaleLowerCase(locale);
   const collator = new Intl.Collator(locale);

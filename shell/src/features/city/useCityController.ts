@@ -28,9 +28,9 @@ export type CityController = {
   choose: (cityId: number) => void;
 };
 
-/** The city state machine of spec section 4, over the stored cityId / nearestCityId / cityShown. */
+/** The city state machine of docs/product.md#city, over the stored cityId / nearestCityId / cityShown. */
 export function useCityController({ bot }: { bot: boolean }): CityController {
-  const { data, error } = useSettlements(); // a failed list is ignored (spec section 8): no cities, no banner
+  const { data, error } = useSettlements(); // a failed list is ignored (docs/product.md#errors): no cities, no banner
   const settlements = useMemo(() => data?.settlements ?? [], [data]);
   const cityId = useStored('cityId');
   const cityShown = useStored('cityShown') === true;

@@ -13,7 +13,7 @@ import { useCity } from '../city';
 import { HOTLINE } from '../layout';
 import styles from './Contacts.module.css';
 
-/** Contacts and the branches of the chosen city, filterable by service (spec sections 2 and 3). */
+/** Contacts and the branches of the chosen city, filterable by service (docs/product.md#routes and #entities). */
 export function ContactsPage() {
   const { t } = useTranslation('shell');
   const { city, openModal } = useCity();

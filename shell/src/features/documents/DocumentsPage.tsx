@@ -3,7 +3,7 @@ import { useTranslation } from '@lab/i18n';
 import { Button, cardStyles, cx, ErrorState, formatDateKyiv, Link, SkeletonGrid } from '@lab/ui';
 import styles from './Documents.module.css';
 
-/** Licences and certificates, 8 a page (spec section 9), "show more" appends. */
+/** Licences and certificates, 8 a page (docs/product.md#constants), "show more" appends. */
 export function DocumentsPage() {
   const { t } = useTranslation('shell');
   const documents = useDocuments();

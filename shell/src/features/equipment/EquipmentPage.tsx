@@ -3,7 +3,7 @@ import { useTranslation } from '@lab/i18n';
 import { ErrorState, SkeletonGrid } from '@lab/ui';
 import styles from './Equipment.module.css';
 
-/** The laboratory's equipment (spec section 3 "Equipment list", `GET content/equipments/enabled`). */
+/** The laboratory's equipment (docs/product.md#entities "Equipment list", `GET content/equipments/enabled`). */
 export function EquipmentPage() {
   const { t } = useTranslation('shell');
   const equipment = useEquipment();

@@ -11,7 +11,7 @@ const SOCIAL = [
   { key: 'instagram', href: 'https://www.instagram.com/' },
 ] as const;
 
-/** Spec section 2, "Footer": hotline, e-mail, hours, server menu columns (accordions), year, socials. */
+/** docs/product.md#footer: hotline, e-mail, hours, server menu columns (accordions), year, socials. */
 export function Footer() {
   const { t } = useTranslation('shell');
   const { data: menus } = useMenus();
@@ -61,7 +61,7 @@ function ColumnLinks({ column }: { column: ShownMenuItem }) {
   );
 }
 
-/** Menu columns side by side on wide screens, accordions below 1024 px (spec section 2, "Footer"). */
+/** Menu columns side by side on wide screens, accordions below 1024 px (docs/product.md#footer). */
 function FooterColumns({ columns }: { columns: ShownMenuItem[] }) {
   const wide = useViewportAbove(1024);
   if (wide) {

@@ -9,7 +9,7 @@ import { TapStandIn } from '../taps';
 import styles from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 
-/** Spec section 2, "Header": sticky; the desktop menu is hidden for search-engine bots. */
+/** docs/product.md#header: sticky; the desktop menu is hidden for search-engine bots. */
 export function Header({ bot }: { bot: boolean }) {
   const { t } = useTranslation('shell');
   const { data: menus } = useMenus();

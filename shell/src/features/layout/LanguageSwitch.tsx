@@ -3,7 +3,7 @@ import { useLocation } from '@lab/router';
 import { Link } from '@lab/ui';
 import styles from './LanguageSwitch.module.css';
 
-/** Links to the current page in each locale; the active one is not clickable (spec section 2). */
+/** Links to the current page in each locale; the active one is not clickable (docs/product.md#routes). */
 export function LanguageSwitch() {
   const { t } = useTranslation('shell');
   const locale = useLocale();

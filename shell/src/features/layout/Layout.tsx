@@ -12,7 +12,7 @@ import { Header } from './Header';
 import styles from './Layout.module.css';
 
 /**
- * Page shell of spec section 2: header, routed main area, footer. The sign-in modals live once per page
+ * Page shell of docs/product.md#footer: header, routed main area, footer. The sign-in modals live once per page
  * and load when first asked for (`auth:open`, kept for them by the bus): most visits never sign in,
  * and mf-auth's entry and modals are about 16 KB gzipped.
  */

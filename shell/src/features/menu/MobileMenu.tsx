@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import styles from './Menu.module.css';
 import type { ShownMenuItem } from './menuItems';
 
-/** (Remounted by the header on navigation, which closes it.) The burger button and its slide-in sidebar with the accordion mobile menu (spec section 2). */
+/** (Remounted by the header on navigation, which closes it.) The burger button and its slide-in sidebar with the accordion mobile menu (docs/product.md#header). */
 export function MobileMenu({ items, footer }: { items: ShownMenuItem[]; footer?: ReactNode }) {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);

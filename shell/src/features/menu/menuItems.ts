@@ -1,6 +1,6 @@
 import type { Menu, MenuItem } from '@lab/api';
 
-/** A menu item that is shown: spec section 2, "items without a title are not shown". */
+/** A menu item that is shown: docs/product.md#menus, "items without a title are not shown". */
 /** `key` is the item's place in the server's menu tree, stable as long as the menu is. */
 export type ShownMenuItem = { key: string; title: string; href: string | null; children: ShownMenuItem[] };
 

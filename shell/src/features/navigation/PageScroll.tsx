@@ -4,7 +4,7 @@ import { useLayoutEffect } from 'react';
 const HASH_WAIT_MS = 1500;
 
 /**
- * The scroll after a navigation (spec section 2, "Navigation behaviour") is React Router's: to the top,
+ * The scroll after a navigation (docs/product.md#navigation) is React Router's: to the top,
  * unless the navigation kept it (a list changed in place carries the paginate flag and keeps its
  * scroll: `preventScrollReset`), back/forward restores the position the page had. A hash scrolls
  * smoothly to its target, also when the page renders it a moment later.

@@ -4,7 +4,7 @@ import { Button, ErrorState, SkeletonGrid } from '@lab/ui';
 import styles from './News.module.css';
 import { NewsCard } from './NewsCard';
 
-/** News and promotions, newest first; "show more" appends the next page (spec section 4). */
+/** News and promotions, newest first; "show more" appends the next page (docs/product.md#lists). */
 export function NewsListPage() {
   const { t } = useTranslation('shell');
   const news = useNewsList();

@@ -12,7 +12,7 @@ const site: SiteFacts = {
 const find = (tags: ReturnType<typeof buildHead>, key: string) =>
   tags.meta.find((tag) => tag.name === key || tag.property === key)?.content;
 
-describe('page head (spec section 2, "Page metadata")', () => {
+describe('page head (docs/product.md#page-metadata)', () => {
   it('uses the default site label and description when the page sets none', () => {
     const tags = buildHead({ meta: {}, path: '/', locale: 'ua', crumbs: [], site });
     expect(tags.title).toBe('Медична лабораторія — аналізи онлайн');

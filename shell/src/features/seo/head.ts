@@ -2,7 +2,7 @@ import { type Locale, languageTag, localizePath } from '@lab/i18n';
 import type { PageMeta } from '@lab/ui';
 
 /**
- * The <head> of a page (spec section 2, "Page metadata"), as plain data: the browser applies it on
+ * The <head> of a page (docs/product.md#page-metadata), as plain data: the browser applies it on
  * every navigation and the shell's server renders it into the HTML that crawlers read.
  */
 export type HeadTags = {

@@ -11,7 +11,7 @@ import type {
 import type { Ok } from '../../contract/common';
 import { send } from '../send';
 
-/** Sign-in by phone (spec section 4 "Server flow"). */
+/** Sign-in by phone (docs/product.md#sign-in). */
 export const auth = {
   /** Step 1: the answer's type and source decide whether the code approves a registration or logs in. */
   sendPhone: (phone: string): Promise<PhoneData> => send('authPhone', { body: { phone } }),

@@ -25,7 +25,7 @@ export const content = {
   news: (page = 0, size = 20): Promise<NewsListResponse> =>
     send('newsList', { query: { page, size, enabled: true, sort: 'published-at', 'sort-direction': 'desc' } }),
   newsBySlug: (slug: string): Promise<NewsArticle> => send('newsBySlug', { params: { slug } }),
-  /** Spec section 9: similar news come 10 at a time. */
+  /** docs/product.md#constants: similar news come 10 at a time. */
   similarNews: ({ types, excludeIds, size = 10 }: SimilarFilter<NewsType>): Promise<NewsListResponse> =>
     send('newsList', {
       query: {
@@ -39,7 +39,7 @@ export const content = {
       },
     }),
   equipment: (): Promise<Equipment[]> => send('equipment', {}),
-  /** Spec section 9: document list default size 8. */
+  /** docs/product.md#constants: document list default size 8. */
   documents: (page = 0, size = 8): Promise<DocumentsListResponse> =>
     send('documentsList', { query: { page, size, enabled: true } }),
   documentBySlug: (slug: string): Promise<LabDocumentDetail> => send('documentBySlug', { params: { slug } }),

@@ -8,7 +8,7 @@ import type {
 } from '../../contract/patient';
 import { endpointUrl, send, upload } from '../send';
 
-/** Photo URLs carry the profile version so a new photo is not served from cache (spec section 9). */
+/** Photo URLs carry the profile version so a new photo is not served from cache (docs/product.md#constants). */
 const versioned = (version: number) => ({ v: version });
 
 export const patient = {

@@ -31,7 +31,7 @@ export type OrderListFilter = Omit<RegistriesQuery, 'customer-type' | 'on-site'>
 export type PatientRegistriesFilter = Omit<PatientRegistriesQuery, 'page'>;
 
 export const results = {
-  /** My orders (patient, on-site only) or my referrals (doctor) (spec section 6). */
+  /** My orders (patient, on-site only) or my referrals (doctor) (docs/product.md#roles). */
   orders: (customerType: CustomerType, filter: OrderListFilter = {}): Promise<RegistriesResponse> =>
     send('registriesList', {
       query:

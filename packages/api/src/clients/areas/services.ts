@@ -13,7 +13,7 @@ import { send } from '../send';
 /** Filters of a catalogue list: by groups, by text, or by ids, in one settlement. */
 export type ServiceListFilter = Omit<ServiceListBody, 'sort' | 'showOnSite'>;
 
-/** The request body of a catalogue list (spec section 7: sorted by group, only what is shown on the site). */
+/** The request body of a catalogue list (docs/product.md#calls: sorted by group, only what is shown on the site). */
 export const serviceListBody = (filter: ServiceListFilter): ServiceListBody => ({
   ...filter,
   sort: 'group',
@@ -22,7 +22,7 @@ export const serviceListBody = (filter: ServiceListFilter): ServiceListBody => (
 
 export const services = {
   groupTree: (): Promise<ServiceGroupTreeResponse> => send('serviceGroupTree', {}),
-  /** Catalogue page; pass a signal so a newer list request can cancel this one (spec section 4). */
+  /** Catalogue page; pass a signal so a newer list request can cancel this one (docs/product.md#lists). */
   list: (filter: ServiceListFilter, page = 0, size = 20, signal?: AbortSignal): Promise<ServiceListResponse> =>
     send('serviceList', { query: { page, size }, body: serviceListBody(filter), signal }),
   bySlug: (slug: string, settlementId: number): Promise<ServiceInfo> =>

@@ -6,7 +6,7 @@ import type {
 } from '../../contract/settlements';
 import { send } from '../send';
 
-/** Cities and branches; partner labs are always included (spec section 7). */
+/** Cities and branches; partner labs are always included (docs/product.md#calls). */
 export const settlements = {
   list: (): Promise<SettlementsListResponse> =>
     send('settlementsList', { query: { sort: 'top-branches-count', includePartners: true } }),

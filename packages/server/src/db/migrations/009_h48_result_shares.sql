@@ -1,4 +1,4 @@
--- 009: shared results (spec sections 6, 8) and who validated a result (spec section 3, the PDF).
+-- 009: shared results (docs/product.md#roles and #errors) and who validated a result (docs/product.md#entities, the PDF).
 -- Runs on PostgreSQL 15 and 18.
 
 -- The owner's setting: may their results be shared by link. Off: every link of theirs stops opening.

@@ -1,5 +1,5 @@
 /**
- * JSON bodies as the spec's clients send them (section 7: every call of all three clients carries a
+ * JSON bodies as the storefront's clients send them (docs/product.md#calls: every call of all three clients carries a
  * JSON content type): an empty body with that type is `{}` (a logout, a new guest cart), where
  * Fastify's own parser refuses it with 400. Anything else goes to Fastify's parser as before (its
  * prototype-poisoning guards, its invalid-JSON error); a route whose schema needs fields still says

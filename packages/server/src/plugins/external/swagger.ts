@@ -24,7 +24,7 @@ export default fp(
           title: 'Medical laboratory storefront API',
           version: '1.0.0',
           description:
-            'Calls of the storefront (spec section 7). Every failure answers { code, message, field? } ' +
+            'Calls of the storefront (docs/product.md#calls). Every failure answers { code, message, field? } ' +
             'with the message in the Accept-Language (ua/uk: Ukrainian, ru: Russian).',
           license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         },

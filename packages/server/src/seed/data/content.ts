@@ -56,7 +56,7 @@ export const menus: SeedMenu[] = [
         link('Новини', 'Новости', '/news'),
         link('Ліцензії та сертифікати', 'Лицензии и сертификаты', '/documents'),
         link('Обладнання', 'Оборудование', '/equipment'),
-        // an item without a title: kept in the data, never shown (spec, section 2)
+        // an item without a title: kept in the data, never shown (docs/product.md#menus)
         { title: null, href: '/vacancies', children: [] },
       ]),
       link('Документи', 'Документы', null, [

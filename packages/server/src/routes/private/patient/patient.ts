@@ -1,7 +1,7 @@
 /**
  * /api/private/patient/patients/self...: the patient's own profile, photo, wards, phone change, and the
- * photo of a doctor who referred them. Names and the birth date change only through support (spec
- * section 6); e-mail and the medical attributes are the patient's to edit.
+ * photo of a doctor who referred them. Names and the birth date change only through support
+ * (docs/product.md#roles); e-mail and the medical attributes are the patient's to edit.
  */
 
 import type { WardBody } from '@lab/api/contract';

@@ -1,5 +1,5 @@
 /**
- * The owner's results links (spec section 6: "Sharing results may be unavailable until permitted in
+ * The owner's results links (docs/product.md#roles: "Sharing results may be unavailable until permitted in
  * settings"): make one for an order of theirs (their own or a ward's) for 1, 7 or 30 days, list them
  * with when each was last opened, revoke one; the setting that turns sharing on and off. Another user's
  * order or link answers 404 exactly like one that does not exist. A doctor opens a link with its code

@@ -147,7 +147,7 @@ describe('logout', () => {
     expect(row.revoked).toBe(true);
   });
 
-  it('takes the spec’s JSON content type with an empty body (section 7), and still refuses broken JSON', async () => {
+  it('takes the storefront’s JSON content type with an empty body (docs/product.md#calls), and still refuses broken JSON', async () => {
     const { userId } = await createPatientUser(t.db);
     const cookie = await sessionCookie(t.app, userId);
     const empty = await t.app.inject({

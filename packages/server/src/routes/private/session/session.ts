@@ -4,7 +4,7 @@ import { tokenHash } from '../../../auth/crypto';
 import { contractRoute } from '../../../http/contract-route';
 
 export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
-  // canLogin true means guest (spec section 4)
+  // canLogin true means guest (docs/product.md#guest-or-signed-in)
   contractRoute(app, 'sessionInfo', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { user } = request;

@@ -1,4 +1,4 @@
-/** Sign-in by phone and registration (spec section 4 "Server flow", section 5 validation). */
+/** Sign-in by phone and registration (docs/product.md#sign-in and #validation). */
 import type { LoginResponse, PhoneData } from '@lab/api/contract';
 import type { SmsGateway } from '../../../auth/sms';
 import {

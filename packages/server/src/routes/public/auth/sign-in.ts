@@ -1,6 +1,6 @@
 /**
  * /api/public/auth, /login, /patient/patients/registration/{id}/...: sign-in by phone and registration
- * (spec section 4 "Server flow"; the flow itself is in auth/sign-in.ts).
+ * (docs/product.md#sign-in; the flow itself is in auth/sign-in.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { approveRegistration, login, register, startSignIn } from '../../../auth/sign-in';

@@ -356,7 +356,7 @@ describe('promo code on a cart (?promoCode=)', () => {
     expect(cart.items[0]?.price).toBe(220.4); // 5 % online, not 3 %
   });
 
-  it('answers 400 wrong-promo for an invalid code and removes the cart’s promo (spec section 5)', async () => {
+  it('answers 400 wrong-promo for an invalid code and removes the cart’s promo (docs/product.md#validation)', async () => {
     const id = await newCart();
     await okCart(add(id, [S.ferritin]));
     await okCart(get(id, { query: query(KYIV, 'SPRING10') }));
@@ -388,7 +388,7 @@ describe('promo code on a cart (?promoCode=)', () => {
   });
 });
 
-describe('lines not offered in the chosen city (spec section 4: the cart reloads on city change)', () => {
+describe('lines not offered in the chosen city (docs/product.md#city: the cart reloads on city change)', () => {
   /** Runs `body` while a service has no price in a settlement, then puts the price back. */
   async function withoutPrice(serviceId: number, settlementId: number, body: () => Promise<void>): Promise<void> {
     const saved = await t.db.one<{ price: number; fullPrice: number }>(

@@ -1,6 +1,6 @@
 /**
- * /api/public/cart/carts...: a guest's anonymous cart, known by the id the browser stores (spec
- * section 4: created when missing, or when the stored one no longer exists: GET answers 404 then).
+ * /api/public/cart/carts...: a guest's anonymous cart, known by the id the browser stores
+ * (docs/product.md#guest-or-signed-in: created when missing, or when the stored one no longer exists: GET answers 404 then).
  * A signed-in user's cart id is not addressable here. Logic: repositories/carts.ts.
  */
 import type { FastifyInstance } from 'fastify';

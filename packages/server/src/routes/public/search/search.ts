@@ -1,7 +1,7 @@
 /**
  * /api/public/search/search: analyses, packages, categories and branches matching a query (see
  * repositories/search.ts for how; the settlement is checked in the search's own statement). A blank
- * query answers 400 (spec section 5: an empty query cannot be submitted); longer than 100 characters,
+ * query answers 400 (docs/product.md#validation: an empty query cannot be submitted); longer than 100 characters,
  * 400 from the schema.
  */
 import type { FastifyInstance } from 'fastify';
