@@ -8,7 +8,7 @@ import { repoRoot, Site } from '../support/site';
 
 // The sign-in team leaves the monorepo: its remote in a folder of its own, the shared packages as
 // tarballs (what a registry would hand it), installed, type-checked, built, then released and promoted
-// through the deploy API with its team token and the client fetched from it (README "One team deploys one
+// through the deploy API with its team token and the client fetched from it (docs/teams.md "One team deploys one
 // remote"); the running site shows its build. Nothing of the workspace is linked.
 const releases = mkdtempSync(join(tmpdir(), 'lab-releases-'));
 const outside = mkdtempSync(join(tmpdir(), 'mf-auth-team-'));

@@ -1,4 +1,4 @@
-// Subresource integrity for what a remote's runtime loads (README "One team deploys one remote",
+// Subresource integrity for what a remote's runtime loads (docs/teams.md "One team deploys one remote",
 // docs/releases.md "Integrity"). The chain of trust: the deployment pins the digest of the remote's
 // manifest and entry (from its release.json); the manifest lists the SHA-384 of every script and style
 // sheet of the build (`integrity`, written here); the shell checks the manifest against its pin and then

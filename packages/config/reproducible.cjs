@@ -1,4 +1,4 @@
-// The same commit and settings build the same bytes (README "One team deploys one remote": a release's
+// The same commit and settings build the same bytes (docs/teams.md "One team deploys one remote": a release's
 // version is its content's hash). webpack's own output is deterministic; two files the federation
 // plugin adds are not:
 //   - @mf-types.zip stores each entry's modification time (the moment the type hints were written) in

@@ -370,7 +370,7 @@ function optimization(production, host = false, devServer = false) {
         // the host: the libraries and shared packages every page starts with, in one chunk instead of
         // twenty (a shared module is a chunk of its own, small ones copied into several). Each chunk cost
         // a phone's main thread a preload and a script element, 2 ms each with the CPU slowed 4x
-        // (README "Performance"). What loads later (DOMPurify, web-vitals, @lab/ui/branch) keeps its own
+        // (docs/performance.md). What loads later (DOMPurify, web-vitals, @lab/ui/branch) keeps its own
         // chunk. Not in development: the dev server's client would run a second time from it.
         ...(host &&
           production && {

@@ -73,7 +73,7 @@ export async function sharedAnswers(
  * A returning visitor's session as the API answers it, asked with the request's cookies the way the
  * /api proxy passes them (@lab/serve: the host decides the cookie's name). Whether the visitor is signed
  * in and which profiles they have: nothing personal, and one round trip less before a signed-in page can
- * draw (README "Performance"). The page that carries it is private to the visitor (document.ts).
+ * draw (docs/performance.md). The page that carries it is private to the visitor (document.ts).
  */
 export async function visitorSession(request: IncomingMessage): Promise<PrimedAnswer | null> {
   const response = await fetch(readUrl(reads.session()), {

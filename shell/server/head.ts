@@ -2,7 +2,7 @@
 // structured data), the first view's style, the files the page starts with and the remotes' hints, the
 // page's own code, a signed-in visitor's early reads and a drawn page's style. A page drawn from its HTML
 // (a preview, the home page's hero) asks for its scripts only after its first frame: the start script at
-// the end of the body adds them then (README "Performance": on a phone's line the page's own bytes arrive
+// the end of the body adds them then (docs/performance.md: on a phone's line the page's own bytes arrive
 // without the start-up's JavaScript competing for it).
 import { earlyCallsScript } from '@lab/api';
 import type { Locale } from '@lab/i18n';

@@ -2,7 +2,7 @@
 // subtree, matched already, and it answers from the remote's own route objects (describe.ts): the reads
 // the first render makes, then the page's crumbs, head, heading and, for a first visit, the page
 // rendered as its first render in the browser will show it (the same components, SWR answers, locale,
-// route and city), so the page's content is in the HTML (README "Performance": largest contentful paint).
+// route and city), so the page's content is in the HTML (docs/performance.md: largest contentful paint).
 import { type ApiKey, primedEntries, renderWithStored } from '@lab/api';
 import { i18next } from '@lab/i18n';
 import { MemoryRouter, Route, Routes } from '@lab/router';

@@ -63,7 +63,7 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
   const { t } = useTranslation('account');
   const valid = Number.isInteger(registryId) && registryId > 0;
   // the results are drawn in a deferred render, which yields to input: SWR hands the answer over in a
-  // synchronous render, where the table kept a phone's main thread 50 ms and more (README "Performance")
+  // synchronous render, where the table kept a phone's main thread 50 ms and more (docs/performance.md)
   const { data, error, isLoading, mutate } = useDeferredValue(useRegistry(valid ? registryId : null));
   const [selected, setSelected] = useState<ResultRow | null>(null);
   const [sharing, setSharing] = useState(false);

@@ -1,7 +1,7 @@
 /**
  * The three clients of docs/product.md#calls, over the browser's fetch and the few lines below: a base per
  * client, JSON in and out, the session cookie, Accept-Language, a timeout. An HTTP library for this
- * (axios: about 19 KB gzipped) would weigh on every page's start-up (README "Performance").
+ * (axios: about 19 KB gzipped) would weigh on every page's start-up (docs/performance.md).
  */
 import type { ClientKind } from '../endpoints';
 import { apiTimeoutMs, clientBaseUrl, currentLocale } from './config';

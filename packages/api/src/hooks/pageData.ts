@@ -4,7 +4,7 @@
  * no request on the first render), the personal GETs a signed-in visitor's HTML started before any
  * script (earlyCallsScript), and the personal reads the browser starts with the page's code when the
  * router matches it (startPageData: a route's data list, @lab/pages). A hook takes each answer once,
- * from SWR's cache or its preload (README "Performance": one round trip less before a page's data).
+ * from SWR's cache or its preload (docs/performance.md: one round trip less before a page's data).
  */
 import type { Locale } from '@lab/i18n';
 import { mutate, preload, unstable_serialize } from 'swr';

@@ -1,6 +1,6 @@
 // The page's own remote content is fetched first; the remote controls around it (header buttons, the
 // sign-in modals, the UTM capture) wait until it has arrived, so that on a slow connection they do not
-// share the bandwidth with what the visitor came for (its largest paint, README "Performance").
+// share the bandwidth with what the visitor came for (its largest paint, docs/performance.md).
 import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 
 /** How long the controls wait at most for a page remote that neither arrives nor fails. */
