@@ -1,4 +1,4 @@
-// Time from the last keystroke in the header's search to its results on screen (spec: 500 ms of it is
+// Time from the last keystroke in the header's search to its results on screen (docs/product.md#constants: 500 ms of it is
 // the debounce). Prints nothing itself; `npm run bench` reports the median.
 import { launchChromium } from './chromium.mjs';
 

@@ -10,6 +10,6 @@ it('has a Russian text for every Ukrainian one, and nothing else', () => {
   expect(keys(ru).sort()).toEqual(keys(ua).sort());
 });
 
-it('gives the sms-invalid text of the spec', () => {
+it('gives the wrong-code text of docs/product.md#errors', () => {
   expect(ua.errors.smsInvalid).toBe('Введено невірний код');
 });

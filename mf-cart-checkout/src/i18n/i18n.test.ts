@@ -10,7 +10,7 @@ it('has a Russian text for every Ukrainian one, and nothing else', () => {
   expect(keys(ru).sort()).toEqual(keys(ua).sort());
 });
 
-it('gives the texts of the spec', () => {
+it('gives the texts docs/product.md#validation and #errors name', () => {
   expect(ua.errors.doctorCodeInvalid).toBe('Невірний код лікаря');
   expect(ua.result.failed.title).toBe('Помилка при оплаті');
 });

@@ -70,7 +70,7 @@ export const endpoints = {
   sessionInfo: { method: 'GET', client: 'private', path: '/info' },
   logout: { method: 'POST', client: 'private', path: '/logout' },
 
-  // ---- notices (not in the spec's call list: the results-ready SMS and its switch in personal data)
+  // ---- notices (not in docs/product.md#calls: the results-ready SMS and its switch in personal data)
   notificationSettings: { method: 'GET', client: 'private', path: '/user/users/self/notifications' },
   notificationSettingsUpdate: { method: 'POST', client: 'private', path: '/user/users/self/notifications' },
 
@@ -133,14 +133,14 @@ export const endpoints = {
   registryOrder: { method: 'GET', client: 'private', path: '/admin-app/registries/self/:id' },
   registry: { method: 'GET', client: 'private', path: '/registry/registries/self/:id' },
   registryResults: { method: 'GET', client: 'private', path: '/registry/registries/self/:id/results' },
-  /** The order's results as a PDF document (not in the spec's call list: its print-only button was a gap). */
+  /** The order's results as a PDF document (not in docs/product.md#calls: its print-only button was a gap). */
   registryResultsPdf: {
     method: 'GET',
     client: 'private',
     path: '/registry/registries/self/:id/results/pdf',
     binary: true,
   },
-  /** The order's results as a FHIR R4 Bundle, for health-record apps (not in the spec's call list either). */
+  /** The order's results as a FHIR R4 Bundle, for health-record apps (not in docs/product.md#calls either). */
   registryResultsFhir: {
     method: 'GET',
     client: 'private',
@@ -148,7 +148,7 @@ export const endpoints = {
     binary: true,
   },
   registriesCount: { method: 'GET', client: 'private', path: '/registry/registries/self/count' },
-  // ---- shared results (docs/product.md#roles and #errors): the owner's links, the recipient's reads (not spec calls)
+  // ---- shared results (docs/product.md#roles and #errors): the owner's links, the recipient's reads (not in docs/product.md#calls)
   resultShareCreate: { method: 'POST', client: 'private', path: '/registry/shares/self' },
   resultSharesList: { method: 'GET', client: 'private', path: '/registry/shares/self' },
   resultShareRevoke: { method: 'POST', client: 'private', path: '/registry/shares/self/:id/revoke' },
@@ -167,7 +167,7 @@ export const endpoints = {
 
   // ---- app
   appConfiguration: { method: 'GET', client: 'app', path: '/order/default/configuration' },
-  // real-user monitoring: web vitals and remote failures, sent with navigator.sendBeacon (not a spec call)
+  // real-user monitoring: web vitals and remote failures, sent with navigator.sendBeacon (not in docs/product.md#calls)
   vitals: { method: 'POST', client: 'app', path: '/vitals' },
 } as const satisfies Record<string, Endpoint>;
 

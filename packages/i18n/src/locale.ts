@@ -15,7 +15,7 @@ export function languageTag(locale: Locale): 'uk' | 'ru' {
   return locale === 'ua' ? 'uk' : 'ru';
 }
 
-/** The locale named by the first or second path segment (spec: "read from the first or second"). */
+/** The locale named by the first or second path segment (docs/product.md#routes). */
 export function localeFromPath(pathname: string): Locale {
   const segments = pathname.split('/').filter(Boolean).slice(0, 2);
   return (

@@ -1,7 +1,7 @@
 import { DEFAULT_FILTER, filterRange, PERIODS, parseFilter, serializeFilter } from './periods';
 
 describe('order-history periods (docs/product.md#orders)', () => {
-  it('are the six of the spec, in order', () => {
+  it('are the six of docs/product.md#orders, in order', () => {
     expect(PERIODS).toEqual(['today', 'week', 'month', '3months', 'year', 'all']);
   });
 

@@ -23,7 +23,7 @@ const linkOf = (token: string) => `${window.location.origin}/shared/${token}`;
 /**
  * "Share" on an order's results (docs/product.md#roles and #errors): the owner picks for how long, gets a link and a
  * 6-digit code (shown once), and sends them on. While the owner's setting forbids sharing, the dialog
- * says so (spec: "sharing results unavailable") and leads to the setting.
+ * says so (docs/product.md#errors: "sharing results unavailable") and leads to the setting.
  */
 export function ShareDialog({ open, onClose, registryId, number }: Props) {
   const { t } = useTranslation('account');

@@ -138,7 +138,7 @@ export function CheckoutForm({ cart, cityId, onRemove }: Props) {
     setForm((current) => ({ ...current, home: { ...current.home, arrivalDate: value, arrivalTime: '' } }));
     setDateTextInvalid(change.error !== null);
     clear('arrivalDate', 'arrivalTime');
-    // a complete date outside today..+30 is said at once, in the spec's words
+    // a complete date outside today..+30 is said at once, with the product's message (docs/product.md#validation)
     if (change.error !== null && change.text.length === 10) {
       setErrors((current) => ({ ...current, arrivalDate: 'arrivalDateInvalid' }));
     }

@@ -263,7 +263,7 @@ describe('checkout form', () => {
     await user.type(street, 'вул. Хрещатик');
     expect(street).not.toHaveAttribute('aria-invalid');
 
-    // a day after the booking window: the spec's invalid-date message at once
+    // a day after the booking window: the invalid-date message (docs/product.md#validation) at once
     const today = todayInKyiv();
     const date = screen.getByLabelText('Бажана дата візиту');
     await user.type(date, typedDate(addDays(today, 31)));

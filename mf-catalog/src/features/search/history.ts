@@ -1,7 +1,7 @@
 import { getStored, removeStored, type SearchHistoryEntry, setStored, useStored } from '@lab/api';
 import { useCallback, useMemo } from 'react';
 
-/** The spec leaves the size open; the most recent ten are kept. */
+/** The product leaves the size open (docs/product.md#constants); the most recent ten are kept. */
 export const HISTORY_LIMIT = 10;
 
 const sameEntry = (a: SearchHistoryEntry, b: SearchHistoryEntry) => a.url === b.url;

@@ -13,10 +13,10 @@ import {
 export const DROPDOWN_ROWS = 9;
 export const TOTAL_CHIPS: readonly SearchCategory[] = ['services', 'service-packages', 'categories'];
 
-/** A dropdown row: the spec's result plus the group it came from (kept in the history). */
+/** A dropdown row: a search result (docs/product.md#entities) plus the group it came from (kept in the history). */
 export type DropdownRow = SearchDropdownResult & { type: SearchGroupType };
 
-/** The search-page anchor and group type of each chip (spec: #services, #service-packages, #categories). */
+/** The search-page anchor and group type of each chip (docs/product.md#search: #services, #service-packages, #categories). */
 export const CATEGORY_GROUP: Record<SearchCategory, SearchGroupType> = {
   services: 'services',
   'service-packages': 'service-packages',

@@ -12,7 +12,7 @@ export const AppConfiguration = Type.Object({
 });
 export type AppConfiguration = Static<typeof AppConfiguration>;
 
-// ---- real-user monitoring (POST /api/app/vitals): not a spec call; what the shell reports per page view
+// ---- real-user monitoring (POST /api/app/vitals): not one of the product's calls; what the shell reports per page view
 
 /** Core Web Vitals and the server's first byte, as the web-vitals library names them. */
 export const VitalName = Type.Union([

@@ -35,7 +35,7 @@ export type Phone = Static<typeof Phone>;
 /** docs/product.md#validation and #constants: SMS code, 4 digits. */
 export const SmsCode = Type.String({ pattern: '^\\d{4}$' });
 
-/** Calendar date YYYY-MM-DD (spec's date picker format). */
+/** Calendar date YYYY-MM-DD (the date picker's format, docs/product.md#constants). */
 export const DateString = Type.String({ format: 'date' });
 export const DateTimeString = Type.String({ format: 'date-time' });
 
@@ -51,7 +51,7 @@ export const PageSize = Type.Integer({ minimum: 1, maximum: 100, default: 20 });
 export const PageQuery = Type.Object({ page: Type.Optional(PageIndex), size: Type.Optional(PageSize) });
 export type PageQuery = Static<typeof PageQuery>;
 
-/** Comma-separated list in a query string (`types=header,footer`), as the spec writes them. */
+/** Comma-separated list in a query string (`types=header,footer`), as the calls write them (docs/product.md#calls). */
 export const CsvList = Type.String({ pattern: '^[A-Za-z0-9_-]+(?:,[A-Za-z0-9_-]+)*$', maxLength: 2000 });
 export const CsvIds = Type.String({ pattern: '^\\d+(?:,\\d+)*$', maxLength: 2000 });
 

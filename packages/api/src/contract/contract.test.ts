@@ -64,7 +64,7 @@ describe('contract schemas', () => {
     expect(Value.Check(NewsListQuery, { page: -1 })).toBe(false);
   });
 
-  it('use the spec’s field names for settlements and carts', () => {
+  it('use the field names of docs/product.md#entities for settlements and carts', () => {
     expect(
       Value.Check(SettlementsListResponse, {
         settlements: [{ id: 1, title: 'Київ', sourceId: 'kyiv', lat: 50.45, lon: 30.52 }],
@@ -265,7 +265,7 @@ describe('route table', () => {
       'private GET /info',
       'app GET /order/default/configuration',
     ];
-    // calls the spec does not list but its flows need (payment return page, change of payment method
+    // calls docs/product.md#calls does not list but its flows need (payment return page, change of payment method
     // after a failed payment, free home-visit hours, a ward's photo upload, the results PDF)
     const additions = [
       'private GET /order/orders/:orderId',

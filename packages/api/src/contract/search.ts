@@ -39,7 +39,7 @@ export type SearchServiceHit = Static<typeof SearchServiceHit>;
 export const SearchGroupHit = Type.Object({ id: Id, title: Type.String(), slug: Slug, packageGroup: Type.Boolean() });
 export type SearchGroupHit = Static<typeof SearchGroupHit>;
 
-/** Each content entry wraps its hit: `service`, `group`, or (spec) `branch`. */
+/** Each content entry wraps its hit: `service`, `group`, or (docs/product.md#entities) `branch`. */
 export const SearchEntry = Type.Union([
   Type.Object({ service: SearchServiceHit }),
   Type.Object({ group: SearchGroupHit }),

@@ -112,7 +112,7 @@ export const ServiceGenderFilter = Type.Union([Type.Literal('male'), Type.Litera
 export type ServiceGenderFilter = Static<typeof ServiceGenderFilter>;
 
 /**
- * Filter by groups, by text, or by ids (spec: "groupIds, or query, or serviceIds"); the filters may be
+ * Filter by groups, by text, or by ids (docs/product.md#calls: groups, or a text, or ids); the filters may be
  * combined and narrowed by the visitor's choices: packageService, gender, subgroupId (one group
  * inside the chosen ones). Order: catalogue order by group ('group', the default), relevance for a
  * query, the order of serviceIds, or by price in the settlement when priceSort is given.

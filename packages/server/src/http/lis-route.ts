@@ -1,6 +1,6 @@
 /**
  * Routes of the laboratory's results intake (`/api/lis`), registered from the contract's `lisRoutes`
- * table as `contractRoute` does for the spec's calls: Ajv validates params and body, the 200 reply is
+ * table as `contractRoute` does for the storefront's calls: Ajv validates params and body, the 200 reply is
  * serialized by its schema, errors are ErrorBody; OpenAPI lists them under their own tag with the
  * API-key security scheme (plugins/external/swagger.ts).
  */

@@ -14,7 +14,7 @@ import type { SeedBranch, SeedData, SeedDocument, SeedNews, SeedService, Text, W
 
 const t = (uk: string, ru: string): Text => ({ uk, ru });
 
-/** Mon-Fri 08:00-20:00, Sat 08:00-15:00, Sunday closed (the spec's hours). */
+/** Mon-Fri 08:00-20:00, Sat 08:00-15:00, Sunday closed (the hours of docs/product.md#constants). */
 export const STANDARD_HOURS: WeekSchedule = {
   mon: { open: '08:00', close: '20:00' },
   tue: { open: '08:00', close: '20:00' },

@@ -39,11 +39,11 @@ interface DropdownBaseProps {
   /** Filter the options by the typed text here (default); false when the caller searches itself. */
   filter?: boolean;
   onSearchChange?: (query: string) => void;
-  /** At most this many options are rendered (spec: 1000). */
+  /** At most this many options are rendered (docs/product.md#constants: 1000). */
   optionsLimit?: number;
-  /** Px; spec: 300. */
+  /** Px; docs/product.md#constants: 300. */
   maxHeight?: number;
-  /** Px; spec: 40. */
+  /** Px; docs/product.md#constants: 40. */
   optionHeight?: number;
   disabled?: boolean;
   invalid?: boolean;
@@ -67,7 +67,7 @@ export interface DropdownMultipleProps extends DropdownBaseProps {
   onChange: (value: string[]) => void;
   /** At most this many selected; the rest are disabled until one is removed. */
   max?: number;
-  /** Selected tags shown before "and N more" (spec: 99999). */
+  /** Selected tags shown before "and N more" (99999: no limit). */
   visibleItemsLimit?: number;
 }
 

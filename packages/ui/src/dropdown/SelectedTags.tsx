@@ -5,7 +5,7 @@ import type { DropdownOption } from './options';
 
 interface Props {
   items: readonly DropdownOption[];
-  /** Tags shown before the rest collapses into "and N more" (spec: visible-items limit). */
+  /** Tags shown before the rest collapses into "and N more" (the visible-items limit). */
   limit: number;
   onRemove: (value: string) => void;
   disabled: boolean;

@@ -10,7 +10,7 @@ export interface SkeletonProps {
   /** Number (px) or any CSS length; default 1em. */
   height?: Length;
   radius?: CSSProperties['borderRadius'];
-  /** Rows to render (spec: 9 result rows, 3 chips). */
+  /** Rows to render (docs/product.md#constants: 9 result rows, 3 chips). */
   count?: number;
   /** Space between rows. */
   gap?: Length;

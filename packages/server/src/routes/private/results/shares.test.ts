@@ -145,7 +145,7 @@ describe('sharing an order’s results by link and code', () => {
     expect((await pdfOf(created.token, created.code)).statusCode).toBe(410);
   });
 
-  it('stops every link and refuses new ones while the owner’s setting is off, with the spec’s message', async () => {
+  it('stops every link and refuses new ones while the owner’s setting is off, with the “sharing unavailable” message (docs/product.md#errors)', async () => {
     const { owner, placed, created } = await sharedOrder();
     const headers = { cookie: owner.cookie };
     expect(await ok(t.app, 'sharingSettingsUpdate', { headers, body: { enabled: false } })).toEqual({ enabled: false });

@@ -84,7 +84,7 @@ describe('GET news (content/news)', () => {
   const list = (query: Record<string, string | number | boolean>, language?: string) =>
     ok<NewsListResponse>(t.app, 'newsList', { query, ...(language ? { language } : {}) });
 
-  it('pages from 0, newest first (the spec’s query)', async () => {
+  it('pages from 0, newest first (the query of docs/product.md#calls)', async () => {
     const query = { enabled: true, sort: 'published-at', 'sort-direction': 'desc', size: 10 };
     const first = await list({ ...query, page: 0 });
     expect(first).toMatchObject({ page: 0, totalPages: 3, totalElements: 25 });

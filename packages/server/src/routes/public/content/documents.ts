@@ -1,4 +1,4 @@
-/** /api/public/content/documents...: licences and certificates (spec: list size 8 by default). */
+/** /api/public/content/documents...: licences and certificates (docs/product.md#constants: 8 a page by default). */
 import type { DocumentType } from '@lab/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { invalidField, notFound } from '../../../errors';

@@ -120,7 +120,7 @@ describe('POST search (search/search)', () => {
     expect(res.groups[0]?.items.content.map((e) => ('service' in e ? e.service.code : ''))).toEqual(['1001']);
   });
 
-  it('refuses a blank query with a localized 400 (spec: an empty query cannot be submitted)', async () => {
+  it('refuses a blank query with a localized 400 (docs/product.md#validation: an empty query cannot be sent)', async () => {
     for (const query of ['', '   ']) {
       const uk = await call(t.app, 'search', { body: { settlementId: KYIV, query, types: ALL } });
       expect(uk).toMatchObject({
