@@ -6,7 +6,7 @@ afterEach(() => {
 });
 
 describe('browser storage', () => {
-  it('uses the spec’s keys', () => {
+  it('uses the keys of docs/product.md#entities', () => {
     expect([...STORAGE_KEYS].sort()).toEqual(
       [
         'cityId',
