@@ -1,4 +1,4 @@
-// The site's own server for one built app (docs/deployment.md): Fastify and kept plugins, each route by
+// The site's own server for one built app (docs/server-performance.md): Fastify and kept plugins, each route by
 // what it serves. @fastify/static sends the files (the build's .br/.gz, Range, HEAD, 304),
 // @fastify/compress what has no precompressed copy, @fastify/cors lets other origins load a remote,
 // @fastify/reply-from proxies the shell's /api. Ours: the cache headers (cache.ts), the releases by
