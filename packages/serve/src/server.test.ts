@@ -135,6 +135,39 @@ describe('static server', () => {
     expect((await fetch(`${shell.origin}/main.js`)).headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('answers a preflight from another origin for a remote', async () => {
+    const preflight = await fetch(`${remote.origin}/remoteEntry.js`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('GET');
+  });
+
+  it("lets the shell's page logic answer first (never /health), and sends the files it lets through", async () => {
+    const seen: string[] = [];
+    const { origin, close } = await listen({
+      root,
+      spa: true,
+      before: (request, response) => {
+        seen.push(request.url ?? '');
+        if (request.url !== '/page') return request.url === '/broken' ? Promise.reject(new Error('broken')) : false;
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<h1>page</h1>');
+        return true;
+      },
+    });
+    try {
+      expect(await (await fetch(`${origin}/page`)).text()).toBe('<h1>page</h1>');
+      expect(await (await fetch(`${origin}/main.js`)).text()).toBe(bigScript);
+      expect((await fetch(`${origin}/broken`)).status).toBe(500);
+      expect((await fetch(`${origin}/health`)).status).toBe(200);
+      expect(seen).toEqual(['/page', '/main.js', '/broken']);
+    } finally {
+      await close();
+    }
+  });
+
   it('serves a file deployed after start without a restart', async () => {
     expect((await fetch(`${remote.origin}/456.00ff00ff.js`)).status).toBe(404);
     writeFileSync(join(root, '456.00ff00ff.js'), 'export {}');
