@@ -12,6 +12,7 @@ const projects = [
   'packages/testing',
   'packages/ui',
   'packages/server',
+  'packages/serve',
   'packages/console',
   'mf-catalog',
   'mf-cart-checkout',

@@ -1,11 +1,10 @@
 // `npm run bench -- --server-ab <commit>`: the site's server of an older commit (its
-// packages/serve/src/server.mjs and cli.mjs, taken from git) against today's, both serving the same
+// packages/serve/src, taken from git) against today's, both serving the same
 // build with today's page logic (the shell's server, shell/server/main.ts, loads the older file in place
 // of @lab/serve), alternating A-B-A-B: each round measures every page's bytes on the wire on A then B,
 // then runs Lighthouse once per page on A then B. Prints the medians of each side (docs/performance.md).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium } from './chromium.mjs';
 import { lighthouseOnce } from './lighthouse.mjs';
@@ -13,23 +12,27 @@ import { median } from './median.mjs';
 import { measurePages, prepare } from './pages.mjs';
 
 /**
- * The older server's two files in a folder of their own, with an adapter giving a node:http server the
+ * The older server's sources in a folder of their own, with an adapter giving a node:http server the
  * promise-based listen/close today's callers use, and a preload (for NODE_OPTIONS) that points the
- * shell's `@lab/serve` there. The older file may use Node's own modules only (as b6cc184's does).
+ * shell's `@lab/serve` there. The folder is under packages/serve/node_modules, so that what the older
+ * files import (Fastify and its plugins) resolves to the package's dependencies.
  * @returns {{ dir: string, cli: string, env: NodeJS.ProcessEnv, loaded: string }}
  */
 export function olderServer(root, commit) {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-server-ab-'));
-  for (const file of ['server.mjs', 'cli.mjs']) {
-    const shown = spawnSync('git', ['show', `${commit}:packages/serve/src/${file}`], { cwd: root, encoding: 'utf8' });
-    if (shown.status !== 0) throw new Error(`git show ${commit}:packages/serve/src/${file}: ${shown.stderr}`);
-    writeFileSync(join(dir, file), shown.stdout);
-  }
+  const cache = join(root, 'packages', 'serve', 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'server-ab-'));
+  const archive = spawnSync('git', ['archive', '--format=tar', commit, 'packages/serve/src'], { cwd: root });
+  if (archive.status !== 0) throw new Error(`git archive ${commit} packages/serve/src: ${archive.stderr}`);
+  const unpacked = spawnSync('tar', ['-x', '--strip-components=3', '-C', dir], { input: archive.stdout });
+  if (unpacked.status !== 0) throw new Error(`tar: ${unpacked.stderr}`);
+  // the server's module: server.mjs up to 4631cdb, index.ts (run through tsx) since
+  const entry = existsSync(join(dir, 'server.mjs')) ? './server.mjs' : './index.ts';
   const loaded = `the site's server of ${commit}`;
   writeFileSync(
     join(dir, 'adapter.mjs'),
-    `import * as older from './server.mjs';
-export * from './server.mjs';
+    `import * as older from '${entry}';
+export * from '${entry}';
 console.log(${JSON.stringify(loaded)});
 export function createStaticServer(options) {
   const server = older.createStaticServer(options);

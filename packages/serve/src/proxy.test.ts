@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createStaticServer } from './server.mjs';
+import { createStaticServer } from './server';
 
 // The /api proxy in front of an API made as the real one is (Fastify, its body limits): what the API
 // answers reaches the visitor as it is, and no error leaves the visitor's connection broken.

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { digestOf, fileReleaseStore } from './releaseStore.mjs';
-import { createStaticServer } from './server.mjs';
+import { createStaticServer } from './server';
 
 const root = mkdtempSync(join(tmpdir(), 'serve-test-'));
 const bigScript = `console.log(${JSON.stringify('x'.repeat(5000))});`;
@@ -68,7 +68,7 @@ describe('static server', () => {
     expect(plain.body.toString()).toBe(bigScript);
   });
 
-  it("sends the build's own brotli of a file while it holds the file's bytes, and compresses a file whose .br is stale", async () => {
+  it("sends the build's own brotli of a file when the client takes brotli, and honours a refusal by q-value", async () => {
     const script = `export const prices = ${JSON.stringify(Array.from({ length: 3000 }, (_, index) => (index * 7919) % 1000))};`;
     const quality = (level: number) =>
       brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: level } });
@@ -77,16 +77,15 @@ describe('static server', () => {
     expect(built.equals(quality(9))).toBe(false);
     writeFileSync(join(root, 'built.11111111.js'), script);
     writeFileSync(join(root, 'built.11111111.js.br'), built);
-    const fresh = await rawGet(`${remote.origin}/built.11111111.js`, { 'accept-encoding': 'br' });
-    expect(fresh.headers['content-encoding']).toBe('br');
-    expect(fresh.body.equals(built)).toBe(true);
-    // a file deployed over the old one without its .br: the old .br must not be sent for it
-    const next = script.replace('prices', 'totals');
-    writeFileSync(join(root, 'stale.22222222.js'), next);
-    writeFileSync(join(root, 'stale.22222222.js.br'), built);
-    const stale = await rawGet(`${remote.origin}/stale.22222222.js`, { 'accept-encoding': 'br' });
-    expect(stale.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(stale.body).toString()).toBe(next);
+    const copy = await rawGet(`${remote.origin}/built.11111111.js`, { 'accept-encoding': 'gzip;q=0.5, br' });
+    expect(copy.headers['content-encoding']).toBe('br');
+    expect(copy.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(copy.headers.vary).toBe('accept-encoding');
+    expect(copy.body.equals(built)).toBe(true);
+    // `br;q=0` refuses brotli: the file is compressed here with what the client takes
+    const refused = await rawGet(`${remote.origin}/built.11111111.js`, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(refused.body).toString()).toBe(script);
   });
 
   it('sends no-cache for entries and pages, immutable for content-hashed chunks', async () => {
@@ -134,6 +133,39 @@ describe('static server', () => {
   it('lets other origins load a remote (CORS) but not the shell', async () => {
     expect((await fetch(`${remote.origin}/main.js`)).headers.get('access-control-allow-origin')).toBe('*');
     expect((await fetch(`${shell.origin}/main.js`)).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers a preflight from another origin for a remote', async () => {
+    const preflight = await fetch(`${remote.origin}/remoteEntry.js`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('GET');
+  });
+
+  it("lets the shell's page logic answer first (never /health), and sends the files it lets through", async () => {
+    const seen: string[] = [];
+    const { origin, close } = await listen({
+      root,
+      spa: true,
+      before: (request, response) => {
+        seen.push(request.url ?? '');
+        if (request.url !== '/page') return request.url === '/broken' ? Promise.reject(new Error('broken')) : false;
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<h1>page</h1>');
+        return true;
+      },
+    });
+    try {
+      expect(await (await fetch(`${origin}/page`)).text()).toBe('<h1>page</h1>');
+      expect(await (await fetch(`${origin}/main.js`)).text()).toBe(bigScript);
+      expect((await fetch(`${origin}/broken`)).status).toBe(500);
+      expect((await fetch(`${origin}/health`)).status).toBe(200);
+      expect(seen).toEqual(['/page', '/main.js', '/broken']);
+    } finally {
+      await close();
+    }
   });
 
   it('serves a file deployed after start without a restart', async () => {
