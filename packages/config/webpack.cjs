@@ -3,7 +3,6 @@ const path = require('node:path');
 const webpack = require('webpack');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
-const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
@@ -115,18 +114,7 @@ function browserConfig(app, production, outputPath, refresh) {
           ]
         : []),
     ],
-    optimization: {
-      ...optimization(production, app.host, Boolean(refresh)),
-      // a standalone page's style sheets minified too (lightningcss); the site's are as they were
-      ...(app.standalone && production
-        ? {
-            minimizer: [
-              ...optimization(production).minimizer,
-              new CssMinimizerPlugin({ minify: CssMinimizerPlugin.lightningCssMinify }),
-            ],
-          }
-        : {}),
-    },
+    optimization: optimization(production, app.host, Boolean(refresh)),
     performance: { hints: false },
     devServer: devServer(app, devPort, outputPath),
     stats: 'errors-warnings',

@@ -1,6 +1,7 @@
 // The console's page (React, @lab/ui, @lab/i18n) and its server module, by the factory every app uses.
 const path = require('node:path');
 const { createWebpackConfig } = require('@lab/config');
+const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const { title } = require('./src/i18n/uk.json');
 
 const configs = createWebpackConfig({
@@ -23,5 +24,9 @@ const pureComponents = {
 module.exports = (env, argv) => {
   const [page, server] = configs(env, argv);
   page.module.rules.push(pureComponents);
+  // its style sheets minified too (lightningcss), as its scripts are
+  if (page.optimization.minimize) {
+    page.optimization.minimizer.push(new CssMinimizerPlugin({ minify: CssMinimizerPlugin.lightningCssMinify }));
+  }
   return [page, server];
 };

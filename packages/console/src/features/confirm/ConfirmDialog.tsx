@@ -27,6 +27,8 @@ export function ConfirmDialog({ title, action, text, danger, onDone }: ConfirmDi
   const done = (answer: string | null) => {
     if (answered.current) return;
     answered.current = true;
+    // closed before it goes: while it is modal the page behind is inert, and the opener could not take the focus back
+    dialog.current?.close();
     onDone(answer);
   };
 
