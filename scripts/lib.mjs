@@ -19,6 +19,9 @@ export const apps = [
   { dir: 'shell', name: 'shell', port: 3000 },
 ];
 
+/** Built with the apps, not one of the site's: the teams' console, whose page the deploy API serves. */
+export const consoleBuild = { dir: 'packages/console', name: 'console', built: 'index.html' };
+
 /** An app's port: PORT_<NAME> (PORT_MF_CATALOG ...), else its default. */
 export const portOf = (app) => Number(process.env[`PORT_${app.name.toUpperCase()}`] || app.port);
 
@@ -45,16 +48,18 @@ export function bin(name) {
 }
 
 /**
- * The five production builds, one after another. An app whose dist/ was built from the same inputs
- * (scripts/stamps.mjs) is not built again, unless `force`; a build elsewhere (OUTPUT_PATH) always is.
+ * The five production builds and the console's, one after another. An app whose dist/ was built from the
+ * same inputs (scripts/stamps.mjs) is not built again, unless `force`; a build elsewhere (OUTPUT_PATH)
+ * always is (the site's apps only).
  */
 export function buildApps(extraEnv = {}, { force = false } = {}) {
   const env = { ...process.env, ...extraEnv };
   const stamped = !env.OUTPUT_PATH;
+  const builds = stamped ? [...apps, consoleBuild] : apps;
   const reused = [];
-  for (const app of apps) {
+  for (const app of builds) {
     const inputs = stamped ? inputsHash(root, app.dir, env) : null;
-    if (inputs && !force && isBuilt(root, app.dir, inputs)) {
+    if (inputs && !force && isBuilt(root, app.dir, inputs, app.built)) {
       reused.push(app.dir);
       continue;
     }
@@ -62,7 +67,7 @@ export function buildApps(extraEnv = {}, { force = false } = {}) {
     if (inputs) writeStamp(root, app.dir, inputs);
   }
   if (reused.length > 0) {
-    const all = reused.length === apps.length;
+    const all = reused.length === builds.length;
     console.log(
       `\n▶ ${all ? 'every app is' : `${reused.join(', ')} ${reused.length === 1 ? 'is' : 'are'}`} built already from the same sources and settings: not rebuilt${all ? '' : ' (the rest were)'}`,
     );

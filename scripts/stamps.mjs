@@ -74,11 +74,13 @@ export function inputsHash(root, appDir, env = process.env) {
   return hash.digest('hex');
 }
 
-const stampFile = (root, appDir) => join(root, 'node_modules', '.cache', 'lab-build', `${appDir}.json`);
+// one file per build, a folder's slashes as `+` (packages/console)
+const stampFile = (root, appDir) =>
+  join(root, 'node_modules', '.cache', 'lab-build', `${appDir.split(/[\\/]/).join('+')}.json`);
 
-/** Whether the app's dist/ was built from exactly these inputs. */
-export function isBuilt(root, appDir, inputs) {
-  if (!existsSync(join(root, appDir, 'dist', 'mf-manifest.json'))) return false;
+/** Whether the app's dist/ (its `built` file there) was built from exactly these inputs. */
+export function isBuilt(root, appDir, inputs, built = 'mf-manifest.json') {
+  if (!existsSync(join(root, appDir, 'dist', built))) return false;
   try {
     return JSON.parse(readFileSync(stampFile(root, appDir), 'utf8')).inputs === inputs;
   } catch {

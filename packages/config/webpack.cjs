@@ -22,6 +22,9 @@ const { IntegrityPlugin } = require('./integrity.cjs');
  * @param {boolean} [app.host]    the shell: html page, remotes map, SPA routing, /api proxy
  * @param {string} [app.server]   a remote's page server module for the shell's server (@lab/pages)
  * @param {string} [app.pages]    the host's own routes module (@lab/pages), listed as a remote's `./routes` is
+ * @param {object} [app.standalone]  an app of its own page, not federated (the teams' console): its html page
+ *                                   from `template` with `title`, its files asked for under `publicPath`
+ * @param {string} [app.nodeModule]  a standalone app's Node.js module (its server), built beside the page
  */
 function createWebpackConfig(app) {
   return (env, argv) => {
@@ -35,6 +38,7 @@ function createWebpackConfig(app) {
     if (refresh) process.env.NODE_ENV = 'development';
     const browser = browserConfig(app, production, outputPath, refresh);
     // the page server is built in development too: the dev path goes through the shell's server
+    if (app.nodeModule) return [browser, nodeModuleConfig(app, outputPath)];
     return app.server ? [browser, pageServerConfig(app, outputPath, production)] : browser;
   };
 }
@@ -57,7 +61,7 @@ function browserConfig(app, production, outputPath, refresh) {
       // the chunks load from where the entry was loaded: a remote's origin, the shell's release (its pages
       // name /releases/shell/<version>/main.js, so an open page keeps its own shell's files after a
       // promotion) or the root for its build; the dev server's shell from the root
-      publicPath: app.host && !production ? '/' : 'auto',
+      publicPath: app.standalone?.publicPath ?? (app.host && !production ? '/' : 'auto'),
       // [contenthash] in `filename` breaks the federation runtime; hash chunks only
       filename: '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
@@ -72,26 +76,7 @@ function browserConfig(app, production, outputPath, refresh) {
     module: { rules: moduleRules(app.name, production, { react: refresh?.react }) },
     plugins: [
       definitions(app),
-      singleBundle
-        ? new webpack.NormalModuleReplacementPlugin(/^\.\/registry$/, (resource) => {
-            if (resource.context.endsWith(path.join('features', 'remotes'))) resource.request = './registry.single';
-          })
-        : new ModuleFederationPlugin({
-            name: app.name,
-            filename: app.host ? undefined : 'remoteEntry.js',
-            exposes: app.exposes,
-            // no remote is compiled in: the shell registers them at run time from remotes.json
-            remotes: {},
-            shared: sharedModules({ provide: Boolean(app.host), from: app.dir }),
-            // load remotes on demand, so that one dead remote does not break start-up
-            shareStrategy: 'loaded-first',
-            manifest: true,
-            // a remote's production build carries its federation type hints (@mf-types.zip, named in
-            // its manifest), its exposes.ts included: the shell type-checks against a release's types
-            // (scripts/remote-types.mjs) and the promotion gate refuses a release the shell cannot mount
-            dts: app.host || !production ? false : remoteTypeHints,
-            experiments: federationRuntimeExperiments(app),
-          }),
+      ...(app.standalone ? [] : [federation(app, singleBundle, production)]),
       // style sheets are files in development too (hot-replaced by the plugin): the CSP allows no inline style
       new MiniCssExtractPlugin({
         filename: '[name].css',
@@ -100,10 +85,25 @@ function browserConfig(app, production, outputPath, refresh) {
       ...(routesModule(app) ? [new PagesPlugin(path.resolve(app.dir, routesModule(app)))] : []),
       // a production build loads its chunks and style sheets only with their digests (integrity.cjs): a
       // remote's from its manifest once promoted, the shell's from the list its entry carries (the
-      // entry's own digest is on the page's tags, the shell's server's, and on the preloads)
-      ...(production ? [new IntegrityPlugin({ host: app.host })] : []),
+      // entry's own digest is on the page's tags, the shell's server's, and on the preloads); a standalone
+      // page loads its files from its own server, whose policy allows no other origin
+      ...(production && !app.standalone ? [new IntegrityPlugin({ host: app.host })] : []),
       ...(production ? [precompressed(), new ReproducibleOutputPlugin({ dir: app.dir })] : []),
+      // a standalone app's server compresses nothing itself: a gzip copy for the browsers that take no brotli
+      ...(production && app.standalone ? [precompressed('gzip')] : []),
       ...(refresh?.plugins ?? []),
+      ...(app.standalone
+        ? [
+            // the page's skeleton with its title (`%TITLE%`), its script and style sheet added
+            new HtmlWebpackPlugin({
+              templateContent: require('node:fs')
+                .readFileSync(path.resolve(app.dir, app.standalone.template), 'utf8')
+                .replace('%TITLE%', escapeHtml(app.standalone.title)),
+              scriptLoading: 'defer',
+              minify: false,
+            }),
+          ]
+        : []),
       ...(app.host
         ? [
             // the document's skeleton; its scripts are the shell's server's to write (startup.json)
@@ -116,35 +116,67 @@ function browserConfig(app, production, outputPath, refresh) {
     ],
     optimization: optimization(production, app.host, Boolean(refresh)),
     performance: { hints: false },
-    devServer: {
-      port: devPort,
-      // hot module replacement; the client reaches this server itself, whichever origin serves the page
-      hot: true,
-      liveReload: true,
-      // the shell in development is served by its own server from these files (scripts/dev.mjs)
-      devMiddleware: { writeToDisk: Boolean(app.host && process.env.OUTPUT_PATH) },
-      // a remote's page server module (written to disk by its own compiler, which the dev server leaves
-      // alone) beside its manifest, where the shell's server looks for them; not watched: its rebuild
-      // after each edit would reload the page (liveReload of a changed static file), losing its state
-      static: [
-        path.join(app.dir, 'public'),
-        ...(app.server ? [{ directory: path.join(outputPath, 'server'), publicPath: '/server', watch: false }] : []),
-      ],
-      historyApiFallback: Boolean(app.host),
-      headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: app.host ? [{ context: ['/api'], target: process.env.API_URL || 'http://localhost:4000' }] : [],
-      client: {
-        overlay: {
-          warnings: false,
-          errors: true,
-          // runtime errors stay in the console: a cross-origin script's error reaches the page as a bare
-          // "Script error." with nothing to show, and an overlay of it covers the page being edited
-          runtimeErrors: false,
-        },
-        webSocketURL: `ws://localhost:${devPort}/ws`,
-      },
-    },
+    devServer: devServer(app, devPort, outputPath),
     stats: 'errors-warnings',
+  };
+}
+
+const escapeHtml = (text) =>
+  text.replace(/[&<>"]/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[character]);
+
+/** The federation of an app: a remote's exposed modules and the shared singletons, or the shell's single bundle. */
+function federation(app, singleBundle, production) {
+  return singleBundle
+    ? new webpack.NormalModuleReplacementPlugin(/^\.\/registry$/, (resource) => {
+        if (resource.context.endsWith(path.join('features', 'remotes'))) resource.request = './registry.single';
+      })
+    : new ModuleFederationPlugin({
+        name: app.name,
+        filename: app.host ? undefined : 'remoteEntry.js',
+        exposes: app.exposes,
+        // no remote is compiled in: the shell registers them at run time from remotes.json
+        remotes: {},
+        shared: sharedModules({ provide: Boolean(app.host), from: app.dir }),
+        // load remotes on demand, so that one dead remote does not break start-up
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        // a remote's production build carries its federation type hints (@mf-types.zip, named in
+        // its manifest), its exposes.ts included: the shell type-checks against a release's types
+        // (scripts/remote-types.mjs) and the promotion gate refuses a release the shell cannot mount
+        dts: app.host || !production ? false : remoteTypeHints,
+        experiments: federationRuntimeExperiments(app),
+      });
+}
+
+/** The dev server's settings. */
+function devServer(app, devPort, outputPath) {
+  return {
+    port: devPort,
+    // hot module replacement; the client reaches this server itself, whichever origin serves the page
+    hot: true,
+    liveReload: true,
+    // the shell in development is served by its own server from these files (scripts/dev.mjs)
+    devMiddleware: { writeToDisk: Boolean(app.host && process.env.OUTPUT_PATH) },
+    // a remote's page server module (written to disk by its own compiler, which the dev server leaves
+    // alone) beside its manifest, where the shell's server looks for them; not watched: its rebuild
+    // after each edit would reload the page (liveReload of a changed static file), losing its state
+    static: [
+      path.join(app.dir, 'public'),
+      ...(app.server ? [{ directory: path.join(outputPath, 'server'), publicPath: '/server', watch: false }] : []),
+    ],
+    historyApiFallback: Boolean(app.host),
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    proxy: app.host ? [{ context: ['/api'], target: process.env.API_URL || 'http://localhost:4000' }] : [],
+    client: {
+      overlay: {
+        warnings: false,
+        errors: true,
+        // runtime errors stay in the console: a cross-origin script's error reaches the page as a bare
+        // "Script error." with nothing to show, and an overlay of it covers the page being edited
+        runtimeErrors: false,
+      },
+      webSocketURL: `ws://localhost:${devPort}/ws`,
+    },
   };
 }
 
@@ -152,9 +184,19 @@ function browserConfig(app, production, outputPath, refresh) {
  * Each text asset's brotli at the highest quality beside it (`<file>.br`), made once at build time as a
  * CDN's or nginx's brotli_static files are: 7–8% fewer bytes than the static server's own setting
  * (quality 9), whose quality 11 takes most of a second for the start-up chunk, too slow per request.
- * @lab/serve sends it while it holds the file's bytes.
+ * @lab/serve sends it while it holds the file's bytes. `gzip`: the same at gzip's highest level.
  */
-function precompressed() {
+function precompressed(algorithm = 'brotli') {
+  if (algorithm === 'gzip') {
+    return new CompressionPlugin({
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      test: /\.(js|css|json|html|svg)$/,
+      compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+      threshold: 512,
+      minRatio: 0.9,
+    });
+  }
   return new CompressionPlugin({
     filename: '[path][base].br',
     algorithm: 'brotliCompress',
@@ -232,6 +274,48 @@ function pageServerConfig(app, outputPath, production) {
     optimization: { minimize: false },
     // in development it is written to disk and served as a static file (browserConfig's devServer): the
     // dev server adds no client or hot updates to it, it runs in a sandbox
+    devServer: false,
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * A standalone app's Node.js module (the console's server): its own TypeScript in one ES module,
+ * `server/<name>.mjs` beside the page's files. What it imports from elsewhere stays an import, resolved by
+ * Node.js when it runs: packages by name, a file outside the app by its path from the output.
+ */
+function nodeModuleConfig(app, outputPath) {
+  const out = path.join(outputPath, 'server');
+  const own = path.join(app.dir, 'src') + path.sep;
+  return {
+    name: `${app.name}-node`,
+    // after the browser build, whose `clean` empties the folder
+    dependencies: [app.name],
+    mode: 'production',
+    context: app.dir,
+    target: 'node20',
+    entry: { [path.basename(app.nodeModule).replace(/\.[cm]?[jt]s$/, '')]: app.nodeModule },
+    devtool: false,
+    experiments: { outputModule: true },
+    output: { path: out, filename: '[name].mjs', module: true, library: { type: 'module' }, clean: true },
+    externalsType: 'module',
+    externals: [
+      ({ context, request }, callback) => {
+        if (!request || /^!|^data:/.test(request)) return callback();
+        if (!request.startsWith('.') && !path.isAbsolute(request)) return callback(null, request);
+        const file = path.resolve(context, request);
+        if (file.startsWith(own)) return callback();
+        const relative = path.relative(out, file).split(path.sep).join('/');
+        return callback(null, relative.startsWith('.') ? relative : `./${relative}`);
+      },
+    ],
+    resolve: { extensions: ['.ts', '.js', '.mjs', '.json'] },
+    // import.meta.url stays the module's own (webpack would write the source file's in)
+    module: { parser: { javascript: { importMeta: false } }, rules: moduleRules(app.name, true, { server: true }) },
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    // read by nobody: minifying would only cost build time
+    optimization: { minimize: false },
     devServer: false,
     performance: { hints: false },
     stats: 'errors-warnings',

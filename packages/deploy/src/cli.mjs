@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-import { releasesDir } from '../../../scripts/lib.mjs';
 // The deploy API's own process: `node packages/deploy/src/cli.mjs` (npm start runs it), on DEPLOY_PORT
 // (4100) and DEPLOY_HOST (127.0.0.1). Its own process rather than a route of the shell's server: it holds
 // the database's write credentials and the releases, which the visitors' server needs neither of, and
 // it can be scaled, restarted and firewalled apart from the site.
-import consolePlugin from '../../console/src/server.mjs';
+import consolePlugin from '@lab/console/server';
+import { releasesDir } from '../../../scripts/lib.mjs';
 import { createDeployApi } from './app.mjs';
 import { openTokenStore } from './tokens.mjs';
 

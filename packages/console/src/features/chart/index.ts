@@ -1,0 +1,1 @@
+export { VitalsChart, type VitalsChartProps } from './VitalsChart';

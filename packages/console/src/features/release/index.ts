@@ -1,0 +1,1 @@
+export { ReleaseForm, type ReleaseFormProps } from './ReleaseForm';

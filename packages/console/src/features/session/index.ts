@@ -1,0 +1,1 @@
+export { SignIn, type SignInProps } from './SignIn';

@@ -1,0 +1,4 @@
+// The console's page: its styles, its texts and the app.
+import { start } from './app';
+
+void start();
