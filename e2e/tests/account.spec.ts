@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { seriousViolations, signIn } from '../support/journey';
 import { pdfText, readAll } from '../support/pdf';
 import { Site } from '../support/site';
 import { smsCode } from '../support/sms';
@@ -19,20 +19,9 @@ const DEMO_BOTH = '+380931234567';
 const TKACHENKO = '+380661110001';
 const SHEVCHUK = '+380661110002';
 
-const typedDigits = (international: string) => international.slice(4); // what follows "+38 (0"
-
-/** Signs in through the sign-in modals of mf-auth, as a visitor does. */
-async function signIn(page: Page, phone: string): Promise<void> {
-  await page.goto(site.url);
-  await page.evaluate(() => window.localStorage.setItem('cityShown', 'true'));
-  await page.getByRole('button', { name: 'Увійти до особистого кабінету' }).click();
-  const dialog = page.getByRole('dialog').first();
-  const asked = new Date(Date.now() - 1000);
-  await dialog.getByLabel('Номер телефону').pressSequentially(typedDigits(phone));
-  await dialog.getByRole('button', { name: 'Отримати код' }).click();
-  await dialog.getByLabel('Код з SMS').fill(await smsCode(phone, asked));
-  await dialog.getByRole('button', { name: 'Підтвердити' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+/** Signs in through the sign-in modals of mf-auth, as a visitor does: the profile menu is then there. */
+async function signInAs(page: Page, phone: string): Promise<void> {
+  await signIn(page, site.url, phone);
   await expect(menuButton(page)).toBeVisible();
 }
 
@@ -48,13 +37,6 @@ async function openMenu(page: Page): Promise<Locator> {
 
 /** The profile card the open menu is described by. */
 const profileCard = (page: Page) => page.getByTestId('profile-menu').getByTestId('profile-summary');
-
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** Records the account's bus events on the page's one bus. */
 async function recordBus(page: Page): Promise<void> {
@@ -94,7 +76,7 @@ test.describe('the demo patient on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("opens an order, its results and one indicator's dynamics, and downloads the receipt", async ({ page }) => {
-    await signIn(page, DEMO_PATIENT);
+    await signInAs(page, DEMO_PATIENT);
 
     // the profile dropdown: name, patient number, phone, the orders link
     const menu = await openMenu(page);
@@ -186,7 +168,7 @@ test.describe("the demo patient's first view", () => {
     browser,
     page,
   }) => {
-    await signIn(page, DEMO_PATIENT);
+    await signInAs(page, DEMO_PATIENT);
     // without JavaScript: the server's frames of the orders page and the account's home, styled
     const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     await still.addCookies(await page.context().cookies());
@@ -253,7 +235,7 @@ test.describe('a patient on a phone', () => {
     await other.dispose();
 
     // Сергій Ткаченко, another patient, tries its address
-    await signIn(page, TKACHENKO);
+    await signInAs(page, TKACHENKO);
     // at 360 px the header entry is the icon alone, and the header does not overflow
     await expect(menuButton(page)).toBeVisible();
     expect((await menuButton(page).boundingBox())?.width ?? 999).toBeLessThanOrEqual(48);
@@ -287,7 +269,7 @@ test.describe('the demo doctor', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("switches workplace and opens a patient's result", async ({ page }) => {
-    await signIn(page, DEMO_DOCTOR);
+    await signInAs(page, DEMO_DOCTOR);
     await expect(page).toHaveURL(`${site.url}/account/patients`);
     await expect(page.getByRole('heading', { level: 1, name: 'Мої направлення' })).toBeVisible();
     await expect(page.getByTestId('order-card').first()).toBeVisible();
@@ -338,7 +320,7 @@ test.describe('the demo doctor', () => {
   });
 
   test('with a patient profile too, switches role both ways and logs out', async ({ page }) => {
-    await signIn(page, DEMO_BOTH);
+    await signInAs(page, DEMO_BOTH);
     // mf-auth marks a new doctor and sends them to their patients
     await expect(page).toHaveURL(`${site.url}/account/patients`);
     expect(await stored(page, 'doctor')).toBe('true');

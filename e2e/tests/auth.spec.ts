@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { seriousViolations } from '../support/journey';
 import { pageJson } from '../support/page';
 import { Site } from '../support/site';
 import { freshPhone, smsCode, wrongCode } from '../support/sms';
@@ -49,13 +49,6 @@ async function confirmCode(page: Page, dialog: Locator, code: string): Promise<n
     dialog.getByRole('button', { name: 'Підтвердити' }).click(),
   ]);
   return response.status();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** Session calls from inside the page, so they carry its cookie. */

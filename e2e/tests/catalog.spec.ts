@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../support/journey';
 import { catalogueSearchButton } from '../support/page';
 import { Site } from '../support/site';
 
@@ -8,13 +8,6 @@ const site = new Site({ basePort: 3600 });
 test.beforeAll(() => site.startAll());
 test.afterAll(() => site.stopAll());
 test.use({ viewport: { width: 1280, height: 900 } });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** Opens the header's search modal and types; the live results follow the 500 ms debounce. */
 async function search(page: Page, text: string) {

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
 import { recordedFrames, recordFrames } from '../support/frames';
+import { seriousViolations, signInThroughDialog } from '../support/journey';
 import { pageJson, setCity } from '../support/page';
 import { Site } from '../support/site';
-import { smsCode } from '../support/sms';
 
 /**
  * mf-cart-checkout against the real API server: the cart, sign-in at the checkout, orders for a ward
@@ -59,40 +58,13 @@ async function twoServices(settlementId: number): Promise<Array<{ id: number; sl
   return ((await response.json()) as { content: Array<{ id: number; slug: string; title: string }> }).content;
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
 /** The sign-in modals (mf-auth), opened by the checkout: phone, then the code from the dev SMS outbox. */
 async function signInAtCheckout(page: Page, phone: string) {
   const dialog = page.getByRole('dialog', { name: 'Вхід до особистого кабінету' });
   await expect(dialog.getByLabel('Номер телефону')).toBeFocused();
   // the checkout tells why the sign-in is needed
   await expect(dialog).toContainText('Щоб оформити замовлення');
-  for (let attempt = 0; ; attempt += 1) {
-    const asked = new Date(Date.now() - 1000);
-    await dialog.getByLabel('Номер телефону').fill('');
-    await dialog.getByLabel('Номер телефону').pressSequentially(phone.slice(4));
-    await dialog.getByRole('button', { name: 'Отримати код' }).click();
-    const codeStage = page.getByRole('dialog', { name: 'Підтвердження номера' });
-    const sent = await codeStage
-      .waitFor({ timeout: 5000 })
-      .then(() => true)
-      .catch(() => false);
-    if (sent) {
-      await codeStage.getByLabel('Код з SMS').fill(await smsCode(phone, asked));
-      await codeStage.getByRole('button', { name: 'Підтвердити' }).click();
-      break;
-    }
-    // another journey of the run signed this phone in moments ago: wait out the journeys' server's
-    // resend gate (AUTH_RESEND_SECONDS in e2e/support/api.ts)
-    if (attempt > 0) throw new Error('the SMS code was refused twice');
-    await page.waitForTimeout(4_000);
-  }
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await signInThroughDialog(page, phone);
 }
 
 /** A weekday (the nurse's days) 3..9 days ahead, as typed into the date field (DDMMYYYY) and as ISO. */

@@ -2,66 +2,24 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
-import { comparable, fetchFirstView, normalized, withoutManagedHead } from '../support/firstViews';
+import { fetchFirstView, summarizeFirstView } from '../support/firstViews';
 import { APPS, repoRoot, Site } from '../support/site';
 import { smsCode } from '../support/sms';
 
 /**
- * The first view's HTML of every route, for a first visit, a returning guest and a signed-in patient,
- * against what the shell's server sent before its stages were rewritten (fixtures in
- * e2e/fixtures/first-views, made by this spec with UPDATE_FIRST_VIEWS=1 on main's code of 3800182
- * against a fresh seed). Equal but for what a build or a run names differently (ports, content hashes,
- * chunk ids, CSP hashes, an order's id: support/firstViews.ts), the whitespace between tags and a tag
- * written twice in the head (`comparable`), the head of the pages in PAGE_HEADS and the preload of the
- * code of those in PAGE_CODE. A page whose first view
- * changes on purpose updates its fixture the same way.
+ * The first view of every route, for a first visit, a returning guest and a signed-in patient, read as a
+ * crawler and a first paint read it (support/firstViews.ts: status and headers, the head, structured
+ * data, headings, text, links, controls and their labels, the files the page loads), against one JSON
+ * file a page in e2e/fixtures/first-views. Styles are not part of it: a style edit changes no fixture.
+ * A page whose first view changes on purpose rewrites its fixture with UPDATE_FIRST_VIEWS=1 (and the
+ * diff says what changed); FIRST_VIEWS_OUT=<folder> also writes this run's raw HTML there for a look.
  */
 const site = new Site({ basePort: 3150 });
 const FIXTURES = join(repoRoot, 'e2e', 'fixtures', 'first-views');
 const UPDATE = process.env.UPDATE_FIRST_VIEWS === '1';
-/** A folder to write this run's first views to, for a look at what differs. */
 const OUT = process.env.FIRST_VIEWS_OUT;
 
 const DEMO_PATIENT = '+380501234567';
-
-/**
- * The shell's pages whose head the old server did not know and the page wrote in the browser: their
- * route's handle now declares it once, and the first view carries it (the lists' titles, a news item's
- * NewsArticle data). The rest of their first view is the one before; their head is the page's own.
- */
-const PAGE_HEADS: Record<string, { title: string; structuredData?: string }> = {
-  contacts: { title: 'Контакти та відділення | Медична лабораторія' },
-  news: { title: 'Новини та акції | Медична лабораторія' },
-  documents: { title: 'Ліцензії та сертифікати | Медична лабораторія' },
-  equipment: { title: 'Обладнання лабораторії | Медична лабораторія' },
-  'news-item': {
-    title: 'Листопад — місяць чоловічого здоров’я: −20% на Check-up | Медична лабораторія',
-    structuredData: '"@type":"NewsArticle"',
-  },
-  'ru-news-item': {
-    title: 'Ноябрь — месяц мужского здоровья: −20% на Check-up | Медицинская лаборатория',
-    structuredData: '"@type":"NewsArticle"',
-  },
-};
-
-/**
- * The shell's pages whose code was part of its start-up and is now a chunk of their own (loaded when the
- * page is first shown, as a remote page's is): their first view also preloads it (its build's pages.json).
- */
-const PAGE_CODE: Record<string, string> = {
-  contacts: 'page-contacts',
-  documents: 'page-documents',
-  document: 'page-documents',
-  equipment: 'page-equipment',
-  getapp: 'page-getapp',
-};
-/** The preload of a page's file (with its digest: the shell's build loads its files by theirs). */
-const pagePreload = (chunk: string, as = '(?:script|style)', extension = '(?:js|css)') =>
-  new RegExp(
-    `<link rel="preload" as="${as}" href="/${chunk}\\.\\[hash\\]\\.${extension}"(?: integrity="[^"]+")?>`,
-    'g',
-  );
-const withoutPageCode = (view: string, chunk: string) => view.replace(pagePreload(chunk), '');
 
 test.beforeAll(() => site.startAll());
 test.afterAll(() => site.stopAll());
@@ -96,7 +54,7 @@ async function patientCookie(): Promise<string> {
     .join('; ');
 }
 
-test('the first view of every route is the one the server sent before, but for tags written twice and the heads the pages wrote', async () => {
+test('the first view of every route says to a crawler and a first paint what its fixture says', async ({ page }) => {
   test.setTimeout(180_000);
   const tree = await json<{ services: { slug: string }[] }>(
     '/api/public/service/services/groups/enabled/tree/separated',
@@ -186,38 +144,15 @@ test('the first view of every route is the one the server sent before, but for t
   ];
   const cookies: Record<Visitor, string | null> = { guest: null, returning: 'returning=1', patient: cookie };
   mkdirSync(FIXTURES, { recursive: true });
-  const differing: string[] = [];
   for (const { name, path, visitor } of cases) {
-    const view = normalized(await fetchFirstView(`${site.url}${path}`, cookies[visitor]), replacements);
-    const file = join(FIXTURES, `${name}.html`);
+    const view = await fetchFirstView(`${site.url}${path}`, cookies[visitor]);
+    const summary = await summarizeFirstView(page, view, replacements);
+    const file = join(FIXTURES, `${name}.json`);
     if (OUT) {
       mkdirSync(OUT, { recursive: true });
-      writeFileSync(join(OUT, `${name}.html`), `${view}\n`);
+      writeFileSync(join(OUT, `${name}.html`), view.html);
     }
-    if (UPDATE) {
-      writeFileSync(file, `${view}\n`);
-      continue;
-    }
-    const before = readFileSync(file, 'utf8').replace(/\n$/, '');
-    const head = PAGE_HEADS[name];
-    const chunk = PAGE_CODE[name];
-    const own = chunk ? withoutPageCode(view, chunk) : view;
-    const [was, is] = [before, own].map((text) => (head ? withoutManagedHead(comparable(text)) : comparable(text)));
-    if (was !== is) differing.push(`${name} (${path}):\n${firstDifference(was ?? '', is ?? '')}`);
-    if (head && !view.includes(`<title data-head>${head.title}</title>`))
-      differing.push(`${name}: not titled "${head.title}"`);
-    if (head?.structuredData && !view.includes(head.structuredData))
-      differing.push(`${name}: no ${head.structuredData}`);
-    if (chunk && !pagePreload(chunk, 'script', 'js').test(view))
-      differing.push(`${name}: its code (${chunk}) not preloaded`);
+    if (UPDATE) writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+    else expect.soft(summary, `${name} (${path})`).toEqual(JSON.parse(readFileSync(file, 'utf8')));
   }
-  expect(differing).toEqual([]);
 });
-
-/** Where two texts part, with some context: what a failure shows. */
-function firstDifference(before: string, after: string): string {
-  let at = 0;
-  while (at < before.length && before[at] === after[at]) at += 1;
-  const from = Math.max(0, at - 120);
-  return `  before: …${before.slice(from, at + 200)}\n  after:  …${after.slice(from, at + 200)}`;
-}

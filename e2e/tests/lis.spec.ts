@@ -3,8 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { signIn } from '../support/journey';
 import { repoRoot, Site } from '../support/site';
-import { smsCode } from '../support/sms';
 
 /**
  * Results that arrive: the laboratory's system publishes a pending demo order's results through the
@@ -40,19 +40,6 @@ async function shots(page: Page, testInfo: TestInfo, name: string): Promise<void
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function signIn(page: Page, phone: string): Promise<void> {
-  await page.goto(site.url);
-  await page.evaluate(() => window.localStorage.setItem('cityShown', 'true'));
-  await page.getByRole('button', { name: 'Увійти до особистого кабінету' }).click();
-  const dialog = page.getByRole('dialog').first();
-  const asked = new Date(Date.now() - 1000);
-  await dialog.getByLabel('Номер телефону').pressSequentially(phone.slice(4));
-  await dialog.getByRole('button', { name: 'Отримати код' }).click();
-  await dialog.getByLabel('Код з SMS').fill(await smsCode(phone, asked));
-  await dialog.getByRole('button', { name: 'Підтвердити' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-}
-
 /** `npm run demo:lis -- <number> --step <step>` against the journeys' API server. */
 function demoLis(number: string, step: 'partial' | 'rest'): string {
   const run = spawnSync('npm', ['run', '--silent', 'demo:lis', '--', number, '--step', step], {
@@ -86,7 +73,7 @@ test.describe('results from the laboratory', () => {
     page,
   }, testInfo) => {
     test.setTimeout(120_000);
-    await signIn(page, BOIKO);
+    await signIn(page, site.url, BOIKO);
     await page.goto(`${site.url}/account/orders`);
     await page.getByRole('radio', { name: 'За весь час' }).check();
     const pending = page.getByTestId('order-card').filter({ hasText: 'Очікує результатів' }).first();
@@ -192,7 +179,7 @@ test.describe('results from the laboratory', () => {
   });
 
   test('the SMS switch in personal data is kept by the server', async ({ page }, testInfo) => {
-    await signIn(page, BOIKO);
+    await signIn(page, site.url, BOIKO);
     await page.goto(`${site.url}/account/personal-information`);
     const toggle = page.getByRole('switch', { name: 'SMS, коли результати готові' });
     await expect(toggle).toBeChecked();

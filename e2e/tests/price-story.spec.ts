@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { signInThroughDialog } from '../support/journey';
 import { pageJson, setCity } from '../support/page';
 import { Site } from '../support/site';
-import { smsCode } from '../support/sms';
 
 /**
  * What the site says is what happens, at 360 and 1280 px: the price of "Загальний аналіз крові з
@@ -60,30 +60,6 @@ async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
-}
-
-async function signIn(page: Page, phone: string) {
-  const dialog = page.getByRole('dialog', { name: 'Вхід до особистого кабінету' });
-  for (let attempt = 0; ; attempt += 1) {
-    const asked = new Date(Date.now() - 1000);
-    await dialog.getByLabel('Номер телефону').fill('');
-    await dialog.getByLabel('Номер телефону').pressSequentially(phone.slice(4));
-    await dialog.getByRole('button', { name: 'Отримати код' }).click();
-    const codeStage = page.getByRole('dialog', { name: 'Підтвердження номера' });
-    const sent = await codeStage
-      .waitFor({ timeout: 5000 })
-      .then(() => true)
-      .catch(() => false);
-    if (sent) {
-      await codeStage.getByLabel('Код з SMS').fill(await smsCode(phone, asked));
-      await codeStage.getByRole('button', { name: 'Підтвердити' }).click();
-      break;
-    }
-    // the other viewport's journey signed this phone in moments ago: the resend gate
-    if (attempt > 0) throw new Error('the SMS code was refused twice');
-    await page.waitForTimeout(4_000);
-  }
-  await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
 for (const width of [360, 1280]) {
@@ -150,7 +126,7 @@ for (const width of [360, 1280]) {
 
       // checkout, paying at the branch (no online discount): the order costs the page's total
       await page.getByRole('link', { name: 'Оформити замовлення' }).click();
-      await signIn(page, DEMO_PATIENT);
+      await signInThroughDialog(page, DEMO_PATIENT);
       await expect(page.getByRole('heading', { name: 'Для кого замовлення' })).toBeVisible();
       const cart = await pageJson<{ items: Array<{ serviceId: number }> }>(
         page,

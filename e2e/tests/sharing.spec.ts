@@ -5,9 +5,9 @@
 // At 360 and 1280 px; screenshots go to SHOTS_DIR when it is set.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { seriousViolations } from '../support/journey';
 import { pdfText, readAll } from '../support/pdf';
 import { Site } from '../support/site';
 import { smsCode } from '../support/sms';
@@ -56,13 +56,6 @@ async function shot(page: Page, name: string, what: 'page' | 'view' | Locator = 
   const path = join(SHOTS, `${name}.png`);
   if (typeof what === 'string') await page.screenshot({ path, fullPage: what === 'page' });
   else await what.screenshot({ path });
-}
-
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** The demo patient's first order with results: its results page. */

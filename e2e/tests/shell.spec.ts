@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { seriousViolations } from '../support/journey';
 import { Site } from '../support/site';
 
 const site = new Site({ basePort: 3400 });
@@ -11,13 +11,6 @@ test.afterAll(() => site.stopAll());
 /** A first visit without geolocation: the default (first) city is detected and the banner asks. */
 async function visit(page: Page, path = '/') {
   await page.goto(`${site.url}${path}`);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test.describe('header and footer on a desktop', () => {
@@ -152,22 +145,10 @@ test('ru pages prefix internal links and translate the server content', async ({
   }
 });
 
-test('crawlers get the page head in the HTML, without running JavaScript', async ({ request }) => {
-  const news = await (await request.get(`${API_ORIGIN}/api/public/content/news?page=0&size=1`)).json();
-  const item = news.content[0];
-  const response = await request.get(`${site.url}/news/${item.slug}`, { headers: { 'user-agent': 'Googlebot/2.1' } });
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-security-policy']).toContain("script-src 'self'");
-  const html = await response.text();
-  expect(html).toContain(`<title data-head>${item.title} | Медична лабораторія</title>`);
-  expect(html).toContain(`<link rel="canonical" href="${site.url}/news/${item.slug}" data-head>`);
-  expect(html).toContain('"@type":"BreadcrumbList"');
-  expect(html).toContain('<link rel="alternate" hreflang="ru"');
-
-  const missing = await request.get(`${site.url}/news/no-such-news-item`);
-  expect(missing.status()).toBe(404);
-
-  // what a visitor typed goes into the page as text: "$`" is no replacement pattern there
+// a page's head, structured data and status as a crawler reads them: first-views.spec.ts, every route
+test('what a visitor typed goes into the first view as text, once: "$`" is no replacement pattern there', async ({
+  request,
+}) => {
   const typed = await (await request.get(`${site.url}/search?query=${encodeURIComponent('$`кров$&')}`)).text();
   expect(typed.match(/<html/g)).toHaveLength(1);
   expect(typed.match(/id="lab-api-answers"/g)).toHaveLength(1);
@@ -213,21 +194,6 @@ test('choosing another city re-prices what the page shows', async ({ page, reque
   await expect(page.getByRole('button', { name: /Ваше місто: Хуст/ })).toBeVisible();
   await expect(price).not.toHaveText(inKyiv ?? '');
   await expect(price).toContainText('грн');
-});
-
-test('the server-rendered head of an analysis page carries its title, canonical and structured data', async ({
-  request,
-}) => {
-  const slug = await analysisSlug(request, 'феритин');
-  const response = await request.get(`${site.url}/analysis/${slug}`);
-  expect(response.status()).toBe(200);
-  const html = await response.text();
-  expect(html).toMatch(/<title data-head>Феритин[^<]*\| Медична лабораторія<\/title>/);
-  expect(html).toContain(`<link rel="canonical" href="${site.url}/analysis/${slug}" data-head>`);
-  // the catalogue's own structured data (its preview hands it over), its price a number
-  expect(html).toContain('"@type":["MedicalTest","Product"]');
-  expect(html).toMatch(/"offers":\{"@type":"Offer","price":\d+(\.\d+)?,"priceCurrency":"UAH"/);
-  expect((await request.get(`${site.url}/analysis/no-such-analysis`)).status()).toBe(404);
 });
 
 test('a first visit to an analysis page shows it without asking the API again for what the HTML carries', async ({

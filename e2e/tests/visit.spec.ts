@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { signIn } from '../support/journey';
 import { pageJson, setCity } from '../support/page';
 import { Site } from '../support/site';
-import { smsCode } from '../support/sms';
 
 /**
  * A visit a patient can plan, against the real API server, at 1280 and 360 px: checkout's branch list
@@ -58,34 +58,6 @@ const longDate = (iso: string) =>
   new Intl.DateTimeFormat('uk', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
     .format(new Date(`${iso}T12:00:00Z`))
     .replace(/[\u02BC']/g, '\u2019');
-
-async function signIn(page: Page) {
-  await page.goto(site.url);
-  await page.evaluate(() => window.localStorage.setItem('cityShown', 'true'));
-  await page.getByRole('button', { name: 'Увійти до особистого кабінету' }).click();
-  const dialog = page.getByRole('dialog').first();
-  for (let attempt = 0; ; attempt += 1) {
-    const asked = new Date(Date.now() - 1000);
-    await dialog.getByLabel('Номер телефону').fill('');
-    await dialog.getByLabel('Номер телефону').pressSequentially(DEMO_PATIENT.slice(4));
-    await dialog.getByRole('button', { name: 'Отримати код' }).click();
-    const code = page.getByRole('dialog', { name: 'Підтвердження номера' });
-    if (
-      await code.waitFor({ timeout: 5000 }).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      await code.getByLabel('Код з SMS').fill(await smsCode(DEMO_PATIENT, asked));
-      await code.getByRole('button', { name: 'Підтвердити' }).click();
-      break;
-    }
-    // another journey signed this phone in moments ago: wait out the resend gate
-    if (attempt > 0) throw new Error('the SMS code was refused twice');
-    await page.waitForTimeout(4_000);
-  }
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-}
 
 async function fillCart(page: Page, kyiv: number) {
   const ids: number[] = [];
@@ -142,7 +114,7 @@ for (const viewport of [
       // the site may already know where the visitor is (the city detection asked): granted, not asked again
       const signing = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await signing.newPage();
-      await signIn(page);
+      await signIn(page, site.url, DEMO_PATIENT);
       const state = await signing.storageState();
       await signing.close();
       context = await browser.newContext({

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { signIn } from '../support/journey';
 import { setCity } from '../support/page';
 import { Site } from '../support/site';
-import { smsCode } from '../support/sms';
 
 /**
  * What visitors, patients and doctors noticed (docs/product.md#cart, #errors and #constants): the cart counts what was chosen
@@ -28,19 +28,6 @@ const linkColour = (page: Page) =>
     probe.remove();
     return colour;
   });
-
-async function signIn(page: Page, phone: string): Promise<void> {
-  await page.goto(site.url);
-  await page.evaluate(() => window.localStorage.setItem('cityShown', 'true'));
-  await page.getByRole('button', { name: 'Увійти до особистого кабінету' }).click();
-  const dialog = page.getByRole('dialog').first();
-  const asked = new Date(Date.now() - 1000);
-  await dialog.getByLabel('Номер телефону').pressSequentially(phone.slice(4));
-  await dialog.getByRole('button', { name: 'Отримати код' }).click();
-  await dialog.getByLabel('Код з SMS').fill(await smsCode(phone, asked));
-  await dialog.getByRole('button', { name: 'Підтвердити' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-}
 
 /** A screenshot kept with the run's results (and in SHOTS_DIR when set), to be looked at. */
 async function shot(page: Page, testInfo: TestInfo, name: string, part?: Locator): Promise<void> {
@@ -128,7 +115,7 @@ test.describe('the demo patient', () => {
   test('sees every order state over more than one page, and pays a failed order at the branch instead', async ({
     page,
   }, testInfo) => {
-    await signIn(page, DEMO_PATIENT);
+    await signIn(page, site.url, DEMO_PATIENT);
     await page.goto(`${site.url}/account/orders`);
     const cards = page.getByTestId('order-card');
     await expect(cards.first()).toBeVisible();
@@ -169,7 +156,7 @@ test.describe('account lists at phone and desktop widths', () => {
     page,
   }, testInfo) => {
     await page.setViewportSize({ width: 360, height: 800 });
-    await signIn(page, DEMO_PATIENT);
+    await signIn(page, site.url, DEMO_PATIENT);
     await page.goto(`${site.url}/account/orders`);
     const search = page.getByRole('searchbox', { name: 'Пошук замовлень' });
     await expect(search).toHaveAccessibleDescription('За номером замовлення, аналізом або пацієнтом');
@@ -180,7 +167,7 @@ test.describe('account lists at phone and desktop widths', () => {
 
     await page.context().clearCookies();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, DEMO_DOCTOR);
+    await signIn(page, site.url, DEMO_DOCTOR);
     await page.goto(`${site.url}/account/patients`);
     await page.getByRole('radio', { name: 'За весь час' }).check();
     const cards = page.getByTestId('order-card');
@@ -201,7 +188,7 @@ test.describe('the dynamics chart', () => {
       page,
     }, testInfo) => {
       await page.setViewportSize({ width, height: 860 });
-      await signIn(page, DEMO_PATIENT);
+      await signIn(page, site.url, DEMO_PATIENT);
       // Олена's latest order with a blood count and its results (other journeys may have added orders)
       const list = await page.evaluate(async () => {
         const response = await fetch(
