@@ -1,10 +1,9 @@
 // npm run typecheck:remotes: the shell type-checked against the type hints of the live remotes (their
 // promoted releases, else their builds), as the promotion gate does for a candidate release.
 import { relative } from 'node:path';
-import { root } from './lib.mjs';
-import { liveTypeFolders, readDeployment } from './releases.mjs';
-import { checkShellAgainst } from './remote-types.mjs';
+import { loadTs, root } from './lib.mjs';
 
+const { checkShellAgainst, liveTypeFolders, readDeployment } = await loadTs('@lab/releases');
 const folders = await liveTypeFolders(await readDeployment());
 console.log('▶ the shell against the live remotes’ type hints');
 for (const [name, folder] of Object.entries(folders)) {
