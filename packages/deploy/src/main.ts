@@ -10,9 +10,9 @@ import { createDeployApi, type RoutePlugin } from './app';
 export async function main(): Promise<void> {
   commandLine(
     `usage: npm run deploy:api
-    the deploy API on DEPLOY_HOST (127.0.0.1):DEPLOY_PORT (4100), with the teams' console at /console;
-    tokens, releases and the live pointer in PostgreSQL with DEPLOYMENT_DATABASE_URL or DATABASE_URL, else in
-    RELEASES_DIR (releases/); DEPLOY_RATE_LIMIT (120 a minute), DEPLOY_UPLOAD_LIMIT_MB (100), DEPLOY_LOG=1`,
+  the deploy API on DEPLOY_HOST (127.0.0.1):DEPLOY_PORT (4100), with the teams' console at /console;
+  tokens, releases and the live pointer in PostgreSQL with DEPLOYMENT_DATABASE_URL or DATABASE_URL, else in
+  RELEASES_DIR (releases/); DEPLOY_RATE_LIMIT (120 a minute), DEPLOY_UPLOAD_LIMIT_MB (100), DEPLOY_LOG=1`,
     {},
   );
   const port = Number(process.env.DEPLOY_PORT || 4100);
