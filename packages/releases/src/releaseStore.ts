@@ -19,6 +19,7 @@ import { join, resolve, sep } from 'node:path';
 import { databaseUrl, databaseWhere } from './apps';
 import { migrateReleases, pg } from './database';
 import { checked, DIGEST, digestOf } from './digest';
+import { withFileLock } from './lock';
 
 /** A release's release.json: what is recorded when a build is filed. */
 export type ReleaseMeta = {
@@ -130,19 +131,22 @@ export function fileReleaseStore(releasesDir: string): ReleaseStore {
   return {
     kind: 'file',
     where: base,
-    async put(meta, build, { move = false } = {}) {
+    put(meta, build, { move = false } = {}) {
       const target = folderOf(meta.app, meta.version);
       if (!target) throw new Error(`not a release's name: ${meta.app} ${meta.version}`);
-      if (existsSync(join(target, 'release.json'))) {
-        if (move) rmSync(build, { recursive: true, force: true });
-        return { created: false };
-      }
-      mkdirSync(join(base, meta.app), { recursive: true });
-      rmSync(target, { recursive: true, force: true });
-      if (move) renameSync(build, target);
-      else cpSync(build, target, { recursive: true });
-      writeFileSync(join(target, 'release.json'), `${JSON.stringify(meta, null, 2)}\n`);
-      return { created: true };
+      // two uploads of one build at once: one files it, the other finds it filed
+      return withFileLock(target, () => {
+        if (existsSync(join(target, 'release.json'))) {
+          if (move) rmSync(build, { recursive: true, force: true });
+          return { created: false };
+        }
+        mkdirSync(join(base, meta.app), { recursive: true });
+        rmSync(target, { recursive: true, force: true });
+        if (move) renameSync(build, target);
+        else cpSync(build, target, { recursive: true });
+        writeFileSync(join(target, 'release.json'), `${JSON.stringify(meta, null, 2)}\n`);
+        return { created: true };
+      });
     },
     async list(app) {
       const dir = folderOf(app, 'x') && join(base, app);
@@ -215,10 +219,10 @@ export async function postgresReleaseStore(
     return pool.query<T>(text, values);
   };
   const meta = async (app: string, version: string): Promise<ReleaseMeta | null> => {
-    const { rows } = await query<{ meta: ReleaseMeta }>('SELECT meta FROM lab_releases WHERE app = $1 AND version = $2', [
-      app,
-      version,
-    ]);
+    const { rows } = await query<{ meta: ReleaseMeta }>(
+      'SELECT meta FROM lab_releases WHERE app = $1 AND version = $2',
+      [app, version],
+    );
     return rows[0]?.meta ?? null;
   };
 
@@ -278,7 +282,9 @@ export async function postgresReleaseStore(
     meta,
     async file(digest) {
       if (!DIGEST.test(digest)) return null;
-      const { rows } = await query<{ bytes: Buffer }>('SELECT bytes FROM lab_release_files WHERE digest = $1', [digest]);
+      const { rows } = await query<{ bytes: Buffer }>('SELECT bytes FROM lab_release_files WHERE digest = $1', [
+        digest,
+      ]);
       if (!rows[0]) return null;
       const bytes = checked(rows[0].bytes, digest);
       if (!bytes) log(`[releases] ${digest}: the stored bytes are not the file's (damaged): not served`);
