@@ -3,7 +3,13 @@
 import { relative } from 'node:path';
 import { loadTs, root } from './lib.mjs';
 
-const { checkShellAgainst, liveTypeFolders, readDeployment } = await loadTs('@lab/releases');
+const { checkShellAgainst, commandLine, liveTypeFolders, readDeployment } = await loadTs('@lab/releases');
+commandLine(
+  `usage: npm run typecheck:remotes
+  the shell type-checked against the type hints of the live remotes (their promoted releases, else their
+  builds), as the gate does; RELEASES_DIR, DEPLOYMENT_DATABASE_URL or DATABASE_URL say what is live`,
+  {},
+);
 const folders = await liveTypeFolders(await readDeployment());
 console.log('▶ the shell against the live remotes’ type hints');
 for (const [name, folder] of Object.entries(folders)) {
