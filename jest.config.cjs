@@ -5,6 +5,7 @@ module.exports = {
     '<rootDir>/packages/i18n',
     '<rootDir>/packages/api',
     '<rootDir>/packages/ui',
+    '<rootDir>/packages/releases',
     '<rootDir>/packages/serve',
     '<rootDir>/packages/server',
     '<rootDir>/shell',

@@ -17,7 +17,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
-import { apps, buildApp, install, root, run, startChild } from './lib.mjs';
+import { apps, buildApp, install, root, run, startChild, withTypes } from './lib.mjs';
 import { shellServer } from './serve-all.mjs';
 
 /** The prefixes a remote's build says its pages are under (its pages.json). */
@@ -85,7 +85,9 @@ function serveSite({ label, variant, basePort, api, remotesPort = basePort, hint
   if (remotesPort === basePort) {
     remotes.forEach((app, index) => {
       const args = ['--root', out(variant, app), '--port', String(basePort + index + 1), '--cors'];
-      children.push(startChild(`${label}:${app.dir}`, process.execPath, [server.cli, ...args], { env: server.env }));
+      children.push(
+        startChild(`${label}:${app.dir}`, process.execPath, [...withTypes, server.cli, ...args], { env: server.env }),
+      );
     });
   }
   // the single bundle has the remotes compiled in: their prefixes without manifests, so its page gets no

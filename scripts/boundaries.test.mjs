@@ -41,6 +41,21 @@ test('an app importing another app is refused, and so is a package importing an 
   );
 });
 
+test('a package reaching into another package or into scripts/ by a relative path is refused; by name it passes', () => {
+  assert.match(
+    violationsOf('packages/deploy/src/Planted.ts', "import { promote } from '../../releases/src/moves';").join(''),
+    /another package is imported by its name \(@lab\/…\), not a relative path into packages\/releases/,
+  );
+  assert.match(
+    violationsOf('packages/deploy/src/routes/Planted.mjs', "import { apps } from '../../../../scripts/lib.mjs';").join(
+      '',
+    ),
+    /a package imports nothing of scripts\//,
+  );
+  assert.deepEqual(violationsOf('packages/deploy/src/Planted.ts', "import { promote } from '@lab/releases';"), []);
+  assert.deepEqual(violationsOf('packages/deploy/src/Planted.ts', "import { refusals } from './errors';"), []);
+});
+
 test("a remote's exposes cross only as types", () => {
   assert.deepEqual(
     violationsOf('shell/src/features/remotes/types.ts', "import type { ExposedModules } from '@remote/mf_auth';"),

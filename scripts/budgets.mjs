@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { apps, root, startChild } from './lib.mjs';
+import { apps, root, startChild, withTypes } from './lib.mjs';
 import { shellServer, startApi, stopAll } from './serve-all.mjs';
 
 const BUDGETS = join(root, 'budgets.json');
@@ -51,6 +51,7 @@ const children = [
   }),
   ...remotes.map((app) =>
     startChild(app.dir, process.execPath, [
+      ...withTypes,
       ...[serveCli, '--root', join(root, app.dir, 'dist'), '--port', String(portOf(app)), '--cors'],
       ...['--releases', noReleases],
     ]),

@@ -1,8 +1,5 @@
-// The canary judge: watches every canary started with `npm run canary` and moves it by the rules of
-// canary-rules.mjs, recording why in the deployment's history. It reads real visitors' page views from
-// the API's operations port (GET /ops/canary: every API instance answers from the one database) and moves
-// the deployment as a person would, through releases.mjs: each move a compare-and-swap, so a person's
-// move meanwhile wins and the judge's is refused. `npm start` runs it beside the site.
+// The canary judge's command line (@lab/releases holds the judge and its rules): watches every canary
+// started with `npm run canary` and widens or rolls it back, each move recorded with its reason.
 //
 //   node scripts/canary-judge.mjs            every CANARY_JUDGE_INTERVAL seconds (60)
 //   node scripts/canary-judge.mjs --once     one pass
@@ -10,93 +7,28 @@
 // OPS_URL (else http://127.0.0.1:$METRICS_PORT, 9464) is the API's operations port; CANARY_MIN_PAGE_VIEWS,
 // CANARY_MIN_VITAL_SAMPLES, CANARY_MIN_API_CALLS, CANARY_ALPHA, CANARY_RATE_MARGIN, CANARY_VITAL_MARGIN and
 // CANARY_STEPS (10,50,100) change the rules.
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
-import { DEFAULT_RULES, judge } from './canary-rules.mjs';
-import { appOf, promote, ReleaseError, readDeployment, rollback, widenCanary } from './releases.mjs';
+import '@lab/releases/register';
 
-/** Who the judge's moves are by, in the history. */
-export const JUDGE = 'canary judge';
+const releases = createRequire(import.meta.url)('@lab/releases');
+// what imports this path still finds the judge's functions here
+export const { JUDGE, judgeOnce, opsUrlFrom, rulesFrom, sample } = releases;
 
-/** The rules, with the environment's changes. */
-export function rulesFrom(env = process.env) {
-  const number = (name, fallback) => (env[name] === undefined || env[name] === '' ? fallback : Number(env[name]));
-  const steps = env.CANARY_STEPS ? env.CANARY_STEPS.split(',').map(Number) : DEFAULT_RULES.steps;
-  const rules = {
-    minPageViews: number('CANARY_MIN_PAGE_VIEWS', DEFAULT_RULES.minPageViews),
-    minVitalSamples: number('CANARY_MIN_VITAL_SAMPLES', DEFAULT_RULES.minVitalSamples),
-    minApiCalls: number('CANARY_MIN_API_CALLS', DEFAULT_RULES.minApiCalls),
-    alpha: number('CANARY_ALPHA', DEFAULT_RULES.alpha),
-    rateMargin: number('CANARY_RATE_MARGIN', DEFAULT_RULES.rateMargin),
-    vitalMargin: number('CANARY_VITAL_MARGIN', DEFAULT_RULES.vitalMargin),
-    steps,
-  };
-  for (const [name, value] of Object.entries(rules)) {
-    const values = Array.isArray(value) ? value : [value];
-    if (values.some((item) => !Number.isFinite(item) || item < 0))
-      throw new Error(`canary judge: ${name} is not a number`);
-  }
-  return rules;
-}
-
-export const opsUrlFrom = (env = process.env) => env.OPS_URL || `http://127.0.0.1:${env.METRICS_PORT || 9464}`;
-
-/** One release's page views since `since`, as the API's operations port counts them (also the console's). */
-export async function sample(opsUrl, remote, version, since) {
-  const url = new URL('/ops/canary', opsUrl);
-  url.search = new URLSearchParams({ remote, version, since }).toString();
-  const answer = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  if (!answer.ok) throw new Error(`${url}: HTTP ${answer.status} ${await answer.text()}`);
-  return answer.json();
-}
-
-/**
- * One pass: each judged canary against its stable release since the canary's last step, and the move
- * its verdict calls for. Returns what was decided, one entry per judged canary.
- */
-export async function judgeOnce({ opsUrl = opsUrlFrom(), rules = rulesFrom(), log = console.log } = {}) {
-  const deployment = await readDeployment();
-  const decisions = [];
-  for (const [name, live] of Object.entries(deployment.remotes)) {
-    const canary = live.canary;
-    if (!canary?.judged) continue;
-    const app = appOf(name);
-    const [stable, candidate] = await Promise.all([
-      sample(opsUrl, name, live.version, canary.judged.since),
-      sample(opsUrl, name, canary.version, canary.judged.since),
-    ]);
-    const { verdict, next, reason } = judge(stable, candidate, canary.percent, rules);
-    const decision = { app: app.dir, version: canary.version, percent: canary.percent, verdict, next, reason };
-    try {
-      if (verdict === 'rollback') {
-        await rollback(name, { by: JUDGE, reason, canaryOf: canary.version });
-      } else if (verdict === 'widen' && next >= 100) {
-        await promote(name, canary.version, { by: JUDGE, reason, ifCanary: true });
-      } else if (verdict === 'widen') {
-        await widenCanary(name, canary.version, next, { by: JUDGE, reason });
-      }
-    } catch (error) {
-      // a person moved it meanwhile (or the gate no longer lets it through): theirs stands
-      if (!(error instanceof ReleaseError)) throw error;
-      decision.refused = error.message;
-    }
-    const moved = verdict === 'wait' ? 'waits' : verdict === 'rollback' ? 'rolled back' : `→ ${next} %`;
-    log(
-      `[canary judge] ${app.dir} ${canary.version} at ${canary.percent} %: ${decision.refused ? `not moved: ${decision.refused}` : moved}; ${reason}`,
-    );
-    decisions.push(decision);
-  }
-  return decisions;
-}
+const USAGE = `usage: npm run canary:judge [-- --once]
+  judges every canary started with npm run canary, every CANARY_JUDGE_INTERVAL seconds (60), or once;
+  OPS_URL: the API's operations port; CANARY_MIN_PAGE_VIEWS, CANARY_MIN_VITAL_SAMPLES, CANARY_MIN_API_CALLS,
+  CANARY_ALPHA, CANARY_RATE_MARGIN, CANARY_VITAL_MARGIN, CANARY_STEPS: the rules`;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { once: { type: 'boolean', default: false } } });
+  const { values } = releases.commandLine(USAGE, { once: { type: 'boolean', default: false } });
   const intervalMs = Number(process.env.CANARY_JUDGE_INTERVAL || 60) * 1000;
   const pass = () =>
     judgeOnce().catch((error) => console.error(`[canary judge] ${error instanceof Error ? error.message : error}`));
-  await pass();
-  if (!values.once) {
-    console.log(`[canary judge] every ${intervalMs / 1000} s, from ${opsUrlFrom()}`);
-    setInterval(pass, intervalMs);
-  }
+  void pass().then(() => {
+    if (!values.once) {
+      console.log(`[canary judge] every ${intervalMs / 1000} s, from ${opsUrlFrom()}`);
+      setInterval(pass, intervalMs);
+    }
+  });
 }

@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { apps, bin, install, portOf, root, startChild } from './lib.mjs';
+import { apps, bin, install, portOf, root, startChild, withTypes } from './lib.mjs';
 import { checkNode, checkPorts } from './preflight.mjs';
 import { shellServer, startApi } from './serve-all.mjs';
 
@@ -114,6 +114,7 @@ for (const app of apps.filter((candidate) => candidate.dir !== 'shell')) {
   } else if (existsSync(join(root, app.dir, 'dist', 'mf-manifest.json'))) {
     children.push(
       startChild(app.dir, process.execPath, [
+        ...withTypes,
         join(root, 'packages', 'serve', 'src', 'cli.mjs'),
         ...['--root', join(root, app.dir, 'dist'), '--port', String(port), '--cors'],
       ]),

@@ -1,7 +1,9 @@
 // Helpers for the root scripts: they must run with only Node.js and npm (no dependencies yet).
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inputsHash, isBuilt, writeStamp } from './stamps.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -10,14 +12,23 @@ export const PNPM_VERSION = '12.21.0';
 /** Where releases are filed and what is live is recorded (RELEASES_DIR, else releases/). */
 export const releasesDir = () => resolve(process.env.RELEASES_DIR || join(root, 'releases'));
 
-/** The apps in build order: remotes first, then the host. */
-export const apps = [
-  { dir: 'mf-catalog', name: 'mf_catalog', port: 3001 },
-  { dir: 'mf-cart-checkout', name: 'mf_cart_checkout', port: 3002 },
-  { dir: 'mf-account', name: 'mf_account', port: 3003 },
-  { dir: 'mf-auth', name: 'mf_auth', port: 3004 },
-  { dir: 'shell', name: 'shell', port: 3000 },
-];
+/** The apps in build order: remotes first, then the host (the release domain's list: @lab/releases). */
+export const apps = JSON.parse(readFileSync(join(root, 'packages', 'releases', 'src', 'apps.json'), 'utf8'));
+
+/**
+ * Node's flags that let a process load the workspace's TypeScript from its first module (tsx's loader,
+ * in the process itself: its PID stays the server's); only after the install.
+ */
+export const withTypes = ['--import', pathToFileURL(join(root, 'packages', 'releases', 'register.mjs')).href];
+
+/**
+ * A workspace TypeScript module with every export (`@lab/releases`, or a path from the root), for the
+ * command lines over packages; only after the install.
+ */
+export async function loadTs(module) {
+  await import('@lab/releases/register');
+  return createRequire(join(root, 'package.json'))(module.startsWith('.') ? join(root, module) : module);
+}
 
 /** Built with the apps, not one of the site's: the teams' console, whose page the deploy API serves. */
 export const consoleBuild = { dir: 'packages/console', name: 'console', built: 'index.html' };

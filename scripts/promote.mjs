@@ -3,13 +3,17 @@
 // or restarted: every shell-server instance follows the deployment (the file, or PostgreSQL with
 // DATABASE_URL) within seconds. A client of the deploy API (packages/deploy): DEPLOY_URL's with
 // DEPLOY_TOKEN, else one started in this process.
-import { parseArgs } from 'node:util';
-import { DeployError, said } from '../packages/deploy/src/deploy.mjs';
-import { reportRefusal, withDeployApi } from '../packages/deploy/src/local.mjs';
+import { loadTs } from './lib.mjs';
 
-const { values, positionals } = parseArgs({ options: { canary: { type: 'string' } }, allowPositionals: true });
+const { commandLine } = await loadTs('@lab/releases');
+const { DeployError, reportRefusal, said, withDeployApi } = await loadTs('./packages/deploy/src/local.ts');
+
+const USAGE = `usage: npm run promote -- <app> <version> [--canary <percent>]
+  for every visitor, or for <percent> (1-99) of them with nobody judging it (npm run canary: judged);
+  DEPLOY_URL and DEPLOY_TOKEN: that deploy API, else one in this process`;
+const { values, positionals } = commandLine(USAGE, { canary: { type: 'string' } });
 try {
-  if (positionals.length !== 2) throw new DeployError('usage: npm run promote -- <app> <version> [--canary <percent>]');
+  if (positionals.length !== 2) throw new DeployError(USAGE);
   const [app, version] = positionals;
   const canary = values.canary === undefined ? undefined : Number(values.canary);
   const moved = await withDeployApi((client) => client.promote(app, version, { canary }));

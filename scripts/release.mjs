@@ -5,16 +5,18 @@
 // DEPLOY_TOKEN, else one started in this process (releases/<app>/<version>/ on this machine).
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { DeployError } from '../packages/deploy/src/deploy.mjs';
-import { reportRefusal, withDeployApi } from '../packages/deploy/src/local.mjs';
-import { buildApp } from './lib.mjs';
-import { appOf, commitOf, ReleaseError, releasesDir } from './releases.mjs';
+import { buildApp, loadTs } from './lib.mjs';
 
-const { values, positionals } = parseArgs({ options: { from: { type: 'string' } }, allowPositionals: true });
+const { appOf, commandLine, commitOf, ReleaseError, releasesDir } = await loadTs('@lab/releases');
+const { DeployError, reportRefusal, withDeployApi } = await loadTs('./packages/deploy/src/local.ts');
+
+const USAGE = `usage: npm run release -- <app> [--from <built folder>]
+  builds <app> (or takes --from's build), uploads it and prints its version on the last line;
+  DEPLOY_URL and DEPLOY_TOKEN: that deploy API, else one in this process`;
+const { values, positionals } = commandLine(USAGE, { from: { type: 'string' } });
 let staging = null;
 try {
-  if (positionals.length !== 1) throw new DeployError('usage: npm run release -- <app> [--from <built folder>]');
+  if (positionals.length !== 1) throw new DeployError(USAGE);
   const app = appOf(positionals[0]);
   let build = values.from ? resolve(values.from) : null;
   if (!build) {

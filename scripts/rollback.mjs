@@ -1,12 +1,18 @@
 // npm run rollback -- <app>: ends the app's canary, or points it back at the release that was live
 // before its last promotion (its build when there was none). A pointer change, like promote, and like it a
 // client of the deploy API (packages/deploy).
-import { DeployError, said } from '../packages/deploy/src/deploy.mjs';
-import { reportRefusal, withDeployApi } from '../packages/deploy/src/local.mjs';
+import { loadTs } from './lib.mjs';
 
+const { commandLine } = await loadTs('@lab/releases');
+const { DeployError, reportRefusal, said, withDeployApi } = await loadTs('./packages/deploy/src/local.ts');
+
+const USAGE = `usage: npm run rollback -- <app>
+  ends the app's canary, or goes back to the release live before the last promotion;
+  DEPLOY_URL and DEPLOY_TOKEN: that deploy API, else one in this process`;
+const { positionals } = commandLine(USAGE, {});
 try {
-  const [app, ...rest] = process.argv.slice(2);
-  if (!app || rest.length) throw new DeployError('usage: npm run rollback -- <app>');
+  const [app, ...rest] = positionals;
+  if (!app || rest.length) throw new DeployError(USAGE);
   const moved = await withDeployApi((client) => client.rollback(app));
   console.log(said.rollback(moved));
 } catch (error) {

@@ -1,7 +1,7 @@
 // Serves the built apps the way production would, each on its own port (README "Ports").
 // `npm start` and `npm run dev` load it before their install: Node's own modules only.
 import { join } from 'node:path';
-import { apps, portOf, releasesDir, root, startChild } from './lib.mjs';
+import { apps, portOf, releasesDir, root, startChild, withTypes } from './lib.mjs';
 
 const serveCli = join(root, 'packages', 'serve', 'src', 'cli.mjs');
 export const shellServer = [
@@ -31,6 +31,7 @@ export function serveAll({ apiTarget = process.env.API_URL || 'http://localhost:
     // the remote's releases beside its build at /releases/<version>/: releases/<app>/<version>/, or the
     // release store in PostgreSQL with DATABASE_URL
     return startChild(app.dir, process.execPath, [
+      ...withTypes,
       serveCli,
       ...args,
       '--cors',

@@ -106,12 +106,12 @@ run(process.execPath, ['scripts/typecheck-remotes.mjs']);
 run(process.execPath, [
   '--test',
   '--test-concurrency=1',
-  'scripts/releases.test.mjs',
-  'scripts/release-store.test.mjs',
-  'scripts/deployment-store.test.mjs',
-  'scripts/deploy-api.test.mjs',
-  'scripts/canary-rules.test.mjs',
-  'scripts/canary-judge.test.mjs',
+  'packages/releases/test/moves.test.mjs',
+  'packages/releases/test/release-store.test.mjs',
+  'packages/releases/test/deployment-store.test.mjs',
+  'packages/deploy/test/deploy-api.test.mjs',
+  'packages/releases/test/canary-rules.test.mjs',
+  'packages/releases/test/canary-judge.test.mjs',
   'packages/console/src/server.test.mjs',
   'scripts/reproducible.test.mjs',
 ]);

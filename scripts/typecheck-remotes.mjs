@@ -1,10 +1,15 @@
 // npm run typecheck:remotes: the shell type-checked against the type hints of the live remotes (their
 // promoted releases, else their builds), as the promotion gate does for a candidate release.
 import { relative } from 'node:path';
-import { root } from './lib.mjs';
-import { liveTypeFolders, readDeployment } from './releases.mjs';
-import { checkShellAgainst } from './remote-types.mjs';
+import { loadTs, root } from './lib.mjs';
 
+const { checkShellAgainst, commandLine, liveTypeFolders, readDeployment } = await loadTs('@lab/releases');
+commandLine(
+  `usage: npm run typecheck:remotes
+  the shell type-checked against the type hints of the live remotes (their promoted releases, else their
+  builds), as the gate does; RELEASES_DIR, DEPLOYMENT_DATABASE_URL or DATABASE_URL say what is live`,
+  {},
+);
 const folders = await liveTypeFolders(await readDeployment());
 console.log('▶ the shell against the live remotes’ type hints');
 for (const [name, folder] of Object.entries(folders)) {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { API_ORIGIN } from './api';
 import { repoRoot } from './paths';
 import { shifted } from './ports';
@@ -25,7 +26,7 @@ type Options = {
   roots?: Partial<Record<AppName, string>>;
   apiTarget?: string;
   /**
-   * the releases folder (scripts/releases.mjs) whose deployment.json the shell follows and whose
+   * the releases folder (@lab/releases) whose deployment.json the shell follows and whose
    * releases the remotes serve; by default one that does not exist: what a developer promoted in the
    * repository's releases/ never leaks into a journey
    */
@@ -100,6 +101,9 @@ export class Site {
       const app = APPS.find((candidate) => candidate.name === name);
       command = [
         process.execPath,
+        // the release store it serves from is @lab/releases's TypeScript
+        '--import',
+        pathToFileURL(join(repoRoot, 'packages/releases/register.mjs')).href,
         join(repoRoot, 'packages/serve/src/cli.mjs'),
         ...common,
         '--cors',

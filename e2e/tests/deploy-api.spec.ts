@@ -15,7 +15,9 @@ import { repoRoot, Site } from '../support/site';
 // shell instances serve each step within 5 s; its token cannot move mf-account or the shell (403) and
 // its tampered upload is refused with nothing stored; the account team moves its own app alongside;
 // revoked, the catalogue's token is refused (401) by both deploy API instances at once. The releases are in
-// PostgreSQL (the release store): each shell instance starts on an empty releases folder of its own.
+// PostgreSQL (the release store): each shell instance starts on an empty releases folder of its own. The
+// gate reads the live releases' type hints only: an edit in the deploy host's checkout to the catalogue's
+// source leaves its answer for the account team's canary as it was.
 const releases = mkdtempSync(join(tmpdir(), 'lab-deploy-api-releases-'));
 /** the shell instances' own disks, empty at their start; `releases` is the deploy API's (its staging) */
 const disks = [
@@ -257,4 +259,40 @@ test('a revoked token is refused at once by both deploy API instances', async ({
     headers: { authorization: `Bearer ${tokens.account}` },
   });
   expect(await account.json()).toMatchObject({ team: 'account', name: 'ci', apps: ['mf-account'] });
+});
+
+test('an edit in the deploy host’s checkout to the catalogue’s source does not change the gate’s answer for the account team', async () => {
+  test.setTimeout(240_000);
+  // a second release of the account team's app to move
+  const next = mkdtempSync(join(tmpdir(), 'mf-account-next-'));
+  cpSync(join(repoRoot, 'mf-account', 'dist'), next, { recursive: true });
+  writeFileSync(join(next, 'NOTE.txt'), 'the next release\n');
+  const v2 = await deploy(tokens.account, 0, 'release', 'mf-account', next);
+  rmSync(next, { recursive: true, force: true });
+  const canary = async () =>
+    (await deploy(tokens.account, 1, 'canary', 'mf-account', v2, '--share', '10')).replace(
+      /deployment \d+/,
+      'deployment N',
+    );
+
+  const before = await canary();
+  expect(before).toContain(`${v2} for 10% of visitors`);
+  await deploy(tokens.account, 0, 'rollback', 'mf-account');
+
+  // the catalogue's exposed module, changed in this checkout only (its team released nothing of it): a
+  // type check of the shell against the checkout's sources would now fail with TS2322
+  const file = join(repoRoot, 'mf-catalog', 'src', 'exposed', 'SearchButton.tsx');
+  const source = readFileSync(file, 'utf8');
+  const edited = source.replace(
+    'export default function SearchButton() {',
+    'export default function SearchButton(_changed: { onlyInThisCheckout: string }) {',
+  );
+  expect(edited).not.toBe(source);
+  writeFileSync(file, edited);
+  try {
+    expect(await canary()).toBe(before);
+  } finally {
+    writeFileSync(file, source);
+  }
+  await deploy(tokens.account, 0, 'rollback', 'mf-account');
 });

@@ -129,7 +129,9 @@ test('a store that starts empty is seeded from the file, and both instances serv
     [
       '--input-type=module',
       '-e',
-      `const { openDeploymentStore } = await import(${JSON.stringify(join(repoRoot, 'scripts', 'deployment-store.mjs'))});
+      `await import(${JSON.stringify(join(repoRoot, 'packages', 'releases', 'register.mjs'))});
+       const { createRequire } = await import('node:module');
+       const { openDeploymentStore } = createRequire(${JSON.stringify(join(repoRoot, 'package.json'))})('@lab/releases');
        const store = await openDeploymentStore({ releasesDir: ${JSON.stringify(releases)} });
        await store.close();`,
     ],

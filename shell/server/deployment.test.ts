@@ -1,15 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileDeployment, parseDeployment } from '@lab/releases';
 import {
   bucketOf,
   CANARY_COOKIE,
   deploymentHealth,
-  deploymentReader,
-  fileDeployment,
   newBucket,
-  parseDeployment,
-  RecentDeployments,
   remotesFor,
   shellBase,
   shellRoot,
@@ -114,40 +111,6 @@ describe('the canary bucket', () => {
   });
 });
 
-describe('the deployment file', () => {
-  it('is read again when it changes, and a broken write keeps the last good one', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'deployment-'));
-    const file = join(dir, 'deployment.json');
-    const read = deploymentReader(file);
-    expect(read()).toEqual({ version: 0, shell: null, remotes: {} });
-    writeFileSync(file, JSON.stringify({ remotes: { mf_catalog: release('v1') } }));
-    expect(read().remotes.mf_catalog?.version).toBe('v1');
-    writeFileSync(file, JSON.stringify({ remotes: { mf_catalog: { ...release('v2'), previous: [] } } }));
-    expect(read().remotes.mf_catalog?.version).toBe('v2');
-    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    writeFileSync(file, '{ half a file');
-    expect(read().remotes.mf_catalog?.version).toBe('v2');
-    expect(error).toHaveBeenCalled();
-    error.mockRestore();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('is a source that names the version it serves and answers for the versions it has served', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'deployment-'));
-    const file = join(dir, 'deployment.json');
-    const source = fileDeployment(file);
-    expect(source.current().version).toBe(0);
-    writeFileSync(file, JSON.stringify({ version: 3, remotes: { mf_catalog: release('v1') } }));
-    expect(source.current().version).toBe(3);
-    writeFileSync(file, JSON.stringify({ version: 4, remotes: { mf_catalog: { ...release('v2'), previous: [] } } }));
-    expect(source.current()).toMatchObject({ version: 4, remotes: { mf_catalog: { version: 'v2' } } });
-    // a page served at 3 still gets the map of 3; one never seen is not made up
-    expect((await source.at(3))?.remotes.mf_catalog?.version).toBe('v1');
-    expect(await source.at(2)).toBeNull();
-    rmSync(dir, { recursive: true, force: true });
-  });
-});
-
 describe('a deployment that cannot be read', () => {
   it('is said on /health from its first failed read until a good one, the last good one served meanwhile', () => {
     const dir = mkdtempSync(join(tmpdir(), 'deployment-'));
@@ -176,14 +139,5 @@ describe('a deployment that cannot be read', () => {
     expect(source.unreadable()).toBeNull();
     expect(deploymentHealth(source, 4)).toEqual({ deployment: 4, store: 'file' });
     rmSync(dir, { recursive: true, force: true });
-  });
-});
-
-describe('the deployments seen lately', () => {
-  it('keeps the newest ones, up to its size', () => {
-    const recent = new RecentDeployments(2);
-    for (const version of [1, 2, 3]) recent.remember({ version, shell: null, remotes: {} });
-    expect(recent.get(1)).toBeNull();
-    expect(recent.get(3)?.version).toBe(3);
   });
 });

@@ -1,6 +1,6 @@
 // The SHA-384 of the shell's own files, for the `integrity` of every script and style sheet its pages
 // name (docs/releases.md "Integrity"; its runtime carries the same for what it loads itself): from its
-// release's release.json (`files`, recorded by scripts/releases.mjs when it was released), or, a build
+// release's release.json (`files`, recorded by @lab/releases when it was released), or, a build
 // served as it is, its scripts and style sheets hashed once.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';

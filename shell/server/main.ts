@@ -3,27 +3,25 @@
 // --releases, --no-releases, --dev-origins, --metrics-port and --bench-no-remote-hints (or PORT, API_URL,
 // PUBLIC_URL, RELEASES_DIR, SHELL_METRICS_PORT; the remotes default to remotes.json in the build, then to
 // what the deployment promotes: releases/deployment.json, or PostgreSQL with DEPLOYMENT_DATABASE_URL or
-// DATABASE_URL). Releases are read from the release store (@lab/serve/release-store): the releases folder,
+// DATABASE_URL). Releases are read from the release store (@lab/releases): the releases folder,
 // or PostgreSQL with the same settings, each file kept on this disk by digest (RELEASE_CACHE_DIR, else
 // <releases>/.cache): an instance with an empty disk serves every live release. `npm run dev` runs it in
 // front of the shell's development build (scripts/dev.mjs).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createStaticServer } from '@lab/serve';
-import { openReleaseStore, type ReleaseStore } from '@lab/serve/release-store';
-import { manifests, parseRemotesMap, type RemotesMap, withManifests } from '../src/features/remotes/headless';
 import {
   type Deployment,
   type DeploymentSource,
-  deploymentHealth,
   fileDeployment,
   noDeployment,
-  SHELL_RELEASES_PATH,
-  shellBase,
-  shellRoot,
-} from './deployment';
-import { postgresDeployment } from './deploymentPostgres';
+  openReleaseStore,
+  postgresDeployment,
+  type ReleaseStore,
+} from '@lab/releases';
+import { createStaticServer } from '@lab/serve';
+import { manifests, parseRemotesMap, type RemotesMap, withManifests } from '../src/features/remotes/headless';
+import { deploymentHealth, SHELL_RELEASES_PATH, shellBase, shellRoot } from './deployment';
 import { startOpsPort } from './opsPort';
 import { overrideSettingsFromEnv } from './override';
 import { handleOverride } from './overridePage';
@@ -39,7 +37,7 @@ const { values } = parseArgs({
     api: { type: 'string', default: process.env.API_URL ?? 'http://localhost:4000' },
     // name=url,... (manifests moved), or the path of a whole remotes.json (a deployment's, for development)
     remotes: { type: 'string' },
-    // the releases folder whose deployment.json says what is live (scripts/releases.mjs)
+    // the releases folder whose deployment.json says what is live (@lab/releases)
     releases: { type: 'string', default: process.env.RELEASES_DIR ?? join(__dirname, '..', '..', 'releases') },
     // development: what was given is all there is, no promotion applies
     'no-releases': { type: 'boolean', default: false },

@@ -5,7 +5,7 @@
 // Four series in the text format are written here rather than with prom-client (the API's library):
 // the shell's server would carry it and its default collectors for these lines.
 import { createServer, type Server } from 'node:http';
-import type { DeploymentSource } from './deployment';
+import type { DeploymentSource } from '@lab/releases';
 
 const unreadableSince = (source: DeploymentSource): number => {
   const unreadable = source.unreadable();

@@ -4,9 +4,10 @@
 // own (remotes.json, the deployment) while that build cannot be read; a browser trying a team's build
 // (override.ts) loads that remote from its override's manifest.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Deployment, hasCanary } from '@lab/releases';
 import { manifestOf, type RemoteDeclaration, type RemotesMap } from '../src/features/remotes/headless';
 import { pinsOf } from './buildIntegrity';
-import { bucketOf, type Deployment, hasCanary, newBucket, remotesFor } from './deployment';
+import { bucketOf, newBucket, remotesFor } from './deployment';
 import { applyOverrides, type OverrideSettings, overridesOf, type RemoteOverrides } from './override';
 import { remoteBuild } from './remoteBuilds';
 

@@ -16,15 +16,24 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { opsUrlFrom, rulesFrom, sample as sampleOf } from '../../../scripts/canary-judge.mjs';
-import { judge as judgeOf, p75 as p75Of } from '../../../scripts/canary-rules.mjs';
-import { apps as siteApps } from '../../../scripts/lib.mjs';
 import {
-  appOf as appOfId,
+  type App,
+  appOf,
+  APPS as apps,
+  type Canary,
+  type DeploymentDocument as Deployment,
+  type Move as HistoryEntry,
+  judge,
+  opsUrlFrom,
+  p75,
+  type Rules,
   readHistory as readAllHistory,
   readDeployment as readLiveDeployment,
-} from '../../../scripts/releases.mjs';
+  rulesFrom,
+  type Sample,
+  sample,
+} from '@lab/releases';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -33,33 +42,7 @@ declare module 'fastify' {
   }
 }
 
-/** The canary judge's rules (scripts/canary-rules.mjs DEFAULT_RULES and its settings). */
-export type Rules = Readonly<Record<string, unknown>> & { readonly steps: readonly number[] };
-
-/** A release as the deployment records it. */
-export interface LiveRelease {
-  readonly version: string;
-  readonly previous?: readonly unknown[];
-  readonly canary?: {
-    readonly version: string;
-    readonly percent: number;
-    readonly judged?: { readonly since?: string } | boolean | null;
-  };
-}
-
-/** The live deployment (scripts/releases.mjs readDeployment). */
-export interface Deployment {
-  readonly shell?: LiveRelease | null;
-  readonly remotes: Readonly<Record<string, LiveRelease | undefined>>;
-}
-
-/** One move of the history (scripts/releases.mjs readHistory). */
-export interface HistoryEntry {
-  readonly app: string;
-  readonly action: string;
-  readonly version?: string | null;
-  readonly at: string;
-}
+export type { Deployment, HistoryEntry, Rules };
 
 export interface ConsoleOptions {
   /** the API's operations port (default: OPS_URL, else http://127.0.0.1:$METRICS_PORT) */
@@ -71,38 +54,6 @@ export interface ConsoleOptions {
   /** the deploy API passes its token store to each of its plugins: not used here */
   tokens?: unknown;
 }
-
-/** One release's page views over a window, as the operations port counts them (GET /ops/canary). */
-interface Sample {
-  readonly version: string;
-  readonly pageViews: number;
-  readonly failedViews: number;
-  readonly apiCalls: number;
-  readonly apiErrors: number;
-  readonly LCP: readonly number[];
-  readonly INP: readonly number[];
-}
-
-interface Verdict {
-  readonly verdict: 'wait' | 'widen' | 'rollback';
-  readonly next?: number;
-  readonly reason: string;
-  readonly measures: readonly { readonly name: string; readonly [field: string]: unknown }[];
-}
-
-interface App {
-  readonly dir: string;
-  readonly name: string;
-}
-
-// the scripts' functions with the types this module reads them by
-const sample: (opsUrl: string, remote: string, version: string, since: string) => Promise<Sample> = sampleOf;
-const judge = (stable: Sample, canary: Sample, percent: number, rules: Rules): Verdict =>
-  // the judge says one of three verdicts (canary-rules.mjs), which its JavaScript types as a string
-  judgeOf(stable, canary, percent, rules as Parameters<typeof judgeOf>[3]) as Verdict;
-const p75: (values: readonly number[]) => number | null = p75Of;
-const appOf: (id: string) => App = appOfId;
-const apps: readonly App[] = siteApps;
 
 /**
  * The built page's folder: beside this module once built (dist/server/server.mjs), the package's dist/
@@ -142,9 +93,9 @@ function page(folder: string): { html: string; policy: string } {
 }
 
 /** What the console reads of one release's sample: counts and p75s, not the thousands of values. */
-function figures(release: Sample) {
+function figures(version: string, release: Sample) {
   return {
-    version: release.version,
+    version,
     pageViews: release.pageViews,
     failedViews: release.failedViews,
     failureRate: release.pageViews > 0 ? release.failedViews / release.pageViews : null,
@@ -165,8 +116,6 @@ const MEASURE_KEYS: Readonly<Record<string, string>> = {
   INP: 'inp',
   'API errors': 'apiErrors',
 };
-
-type Canary = NonNullable<LiveRelease['canary']>;
 
 /** Since when the canary is compared: the judge's window, else the move that started it (its newest share). */
 async function windowOf(app: App, canary: Canary, history: () => Promise<readonly HistoryEntry[]>): Promise<string> {
@@ -217,7 +166,7 @@ const figuresSchema = {
   },
 };
 const reportSchema = {
-  summary: 'The canary judge’s figures and verdict on the app’s canary now (scripts/canary-rules.mjs)',
+  summary: 'The canary judge’s figures and verdict on the app’s canary now (the rules: @lab/releases, docs/releases.md)',
   params,
   response: {
     200: {
@@ -329,7 +278,7 @@ export default async function consolePlugin(app: FastifyInstance, options: Conso
     }
   };
 
-  const publicFile = { config: { access: 'public' }, schema: { hide: true } };
+  const publicFile = { config: { access: 'public' as const }, schema: { hide: true } };
 
   app.get('/console', publicFile, async (_request, reply) =>
     reply
@@ -368,7 +317,7 @@ export default async function consolePlugin(app: FastifyInstance, options: Conso
       live: live ? { version: live.version } : null,
       rules,
     };
-    const canary = target.dir === 'shell' ? undefined : live?.canary;
+    const canary = target.dir === 'shell' ? undefined : now.remotes[target.name]?.canary;
     if (!live || !canary) return { ...base, canary: null };
     const since = await windowOf(target, canary, history);
     const samples = await fromOps(reply, () =>
@@ -383,7 +332,7 @@ export default async function consolePlugin(app: FastifyInstance, options: Conso
     return {
       ...base,
       canary: { version: canary.version, percent: canary.percent, judged: Boolean(canary.judged), since },
-      figures: { stable: figures(stable), canary: figures(candidate) },
+      figures: { stable: figures(live.version, stable), canary: figures(canary.version, candidate) },
       verdict: verdict.verdict,
       ...(verdict.next !== undefined ? { next: verdict.next } : {}),
       reason: verdict.reason,

@@ -1,26 +1,6 @@
 #!/usr/bin/env node
-// The deploy API's own process: `node packages/deploy/src/cli.mjs` (npm start runs it), on DEPLOY_PORT
-// (4100) and DEPLOY_HOST (127.0.0.1). Its own process rather than a route of the shell's server: it holds
-// the database's write credentials and the releases, which the visitors' server needs neither of, and
-// it can be scaled, restarted and firewalled apart from the site.
-import consolePlugin from '@lab/console/server';
-import { releasesDir } from '../../../scripts/lib.mjs';
-import { createDeployApi } from './app.mjs';
-import { openTokenStore } from './tokens.mjs';
+// npm run deploy:api: the deploy API (main.ts), its TypeScript loaded in this process.
+import { createRequire } from 'node:module';
+import '@lab/releases/register';
 
-const port = Number(process.env.DEPLOY_PORT || 4100);
-const host = process.env.DEPLOY_HOST || '127.0.0.1';
-const tokens = await openTokenStore({ releasesDir: releasesDir() });
-// the teams' console (packages/console): its page at /console and the two reads it needs
-const api = await createDeployApi({ tokens, logger: process.env.DEPLOY_LOG === '1', plugins: [consolePlugin] });
-await api.listen({ port, host });
-const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-console.log(
-  `deploy API on http://${shown}:${port} (tokens: ${tokens.kind === 'postgres' ? 'PostgreSQL' : `${releasesDir()}/tokens.json`}; OpenAPI: /v1/openapi.json; console: /console)`,
-);
-const stop = async () => {
-  await api.close();
-  await tokens.close();
-  process.exit(0);
-};
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
+await createRequire(import.meta.url)('./main.ts').main();

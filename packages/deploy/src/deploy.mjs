@@ -224,11 +224,22 @@ const USAGE = `usage: node deploy.mjs release <app> <build folder> | promote <ap
 with DEPLOY_URL and DEPLOY_TOKEN set`;
 
 async function main(argv) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: { canary: { type: 'string' }, share: { type: 'string', default: '10' }, commit: { type: 'string' } },
-    allowPositionals: true,
-  });
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return;
+  }
+  const { values, positionals } = (() => {
+    try {
+      return parseArgs({
+        args: argv,
+        options: { canary: { type: 'string' }, share: { type: 'string', default: '10' }, commit: { type: 'string' } },
+        allowPositionals: true,
+      });
+    } catch (error) {
+      // an unknown option or a missing value: the reason and the usage, not a stack trace
+      throw new DeployError(`${error.message}\n${USAGE}`, { code: 'usage' });
+    }
+  })();
   const [command, app, argument] = positionals;
   const client = clientFromEnv();
   const need = (count) => {

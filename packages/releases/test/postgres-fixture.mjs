@@ -2,8 +2,8 @@
 // server): started once, a database of its own per use, stopped with SIGINT.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { loadPg } from './deployment-store.mjs';
-import { root } from './lib.mjs';
+import pg from 'pg';
+import { root } from './load.mjs';
 
 export async function startTestPostgres() {
   const server = spawn(
@@ -22,7 +22,6 @@ export async function startTestPostgres() {
     async freshDatabase(prefix = 'test') {
       databases += 1;
       const name = `${prefix}_${process.pid}_${databases}`;
-      const pg = await loadPg();
       const client = new pg.Client(url);
       await client.connect();
       await client.query(`CREATE DATABASE ${name}`);

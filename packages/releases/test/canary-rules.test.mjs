@@ -1,7 +1,9 @@
-// The canary judge's statistics and verdicts (canary-rules.mjs), on samples shaped as /ops/canary answers.
+// The canary judge's statistics and verdicts (@lab/releases, canaryRules.ts), on samples shaped as /ops/canary answers.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { compareRates, DEFAULT_RULES, judge, normalUpperTail, p75 } from './canary-rules.mjs';
+import { releases } from './load.mjs';
+
+const { compareRates, DEFAULT_RULES, judge, normalUpperTail, p75 } = releases;
 
 const close = (actual, expected, tolerance) =>
   assert.ok(Math.abs(actual - expected) < tolerance, `${actual} is not ${expected} ± ${tolerance}`);

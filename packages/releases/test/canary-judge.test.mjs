@@ -1,4 +1,4 @@
-// The canary judge (canary-judge.mjs) against the real API: synthetic visitors' beacons are posted to
+// The canary judge (@lab/releases) against the real API: synthetic visitors' beacons are posted to
 // POST /api/app/vitals for the stable release and the canary, the judge reads them from the operations
 // port (GET /ops/canary) and moves the deployment. A healthy canary goes 10 → 50 → 100, each step in the
 // history with its reason; one with doubled slot failures is rolled back; one with too few visits stays.
@@ -10,8 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_RULES } from './canary-rules.mjs';
-import { root } from './lib.mjs';
+import { releases as domain, root } from './load.mjs';
 import { build } from './release-fixtures.mjs';
 
 const releases = mkdtempSync(join(tmpdir(), 'judge-test-'));
@@ -20,8 +19,7 @@ process.env.RELEASES_DIR = releases;
 delete process.env.DATABASE_URL;
 delete process.env.DEPLOYMENT_DATABASE_URL;
 process.env.DEPLOYED_BY = 'catalogue team';
-const { appOf, fileRelease, promote, readDeployment, readHistory } = await import('./releases.mjs');
-const { JUDGE, judgeOnce } = await import('./canary-judge.mjs');
+const { appOf, DEFAULT_RULES, fileRelease, JUDGE, judgeOnce, promote, readDeployment, readHistory } = domain;
 
 /** The judge's rules here: smaller samples than the site's defaults, the same tests and margins. */
 const RULES = { ...DEFAULT_RULES, minPageViews: 150, minVitalSamples: 100, minApiCalls: 400 };

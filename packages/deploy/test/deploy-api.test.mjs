@@ -7,21 +7,23 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { createDeployApi } from '../packages/deploy/src/app.mjs';
-import { DeployClient, tarGz } from '../packages/deploy/src/deploy.mjs';
-import { openTokenStore } from '../packages/deploy/src/tokens.mjs';
-import { root } from './lib.mjs';
-import { startTestPostgres } from './postgres-fixture.mjs';
-import { build } from './release-fixtures.mjs';
+import '@lab/releases/register';
+import { startTestPostgres } from '@lab/releases/test/postgres-fixture.mjs';
+import { build } from '@lab/releases/test/release-fixtures.mjs';
+import { DeployClient, tarGz } from '../src/deploy.mjs';
+
+// the API's TypeScript, loaded in this process (tsx's loader)
+const require = createRequire(import.meta.url);
+const { createDeployApi } = require('../src/app.ts');
+const { digestOf: sha384, openTokenStore, repositoryRoot: root } = require('@lab/releases');
 
 delete process.env.DATABASE_URL;
 delete process.env.DEPLOYMENT_DATABASE_URL;
-const createHash = (await import('node:crypto')).createHash;
-const sha384 = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 let postgres;
 const folders = [];

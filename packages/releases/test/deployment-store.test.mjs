@@ -1,4 +1,4 @@
-// The live pointer in shared storage (scripts/deployment-store.mjs): the file on one machine and
+// The live pointer in shared storage (@lab/releases, deploymentStore.ts): the file on one machine and
 // PostgreSQL for several, each changed only by a compare-and-swap on the deployment's version. Two moves
 // at once: of two apps, both land; of one app, one wins and the other is refused, naming who moved
 // first. `npm run promote` works against either store. PostgreSQL is a throwaway Debian server
@@ -11,16 +11,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { loadPg, openFileStore, openPostgresStore } from './deployment-store.mjs';
-import { root } from './lib.mjs';
+import pg from 'pg';
+import { releases, root } from './load.mjs';
 import { build } from './release-fixtures.mjs';
 
 delete process.env.DATABASE_URL;
 delete process.env.DEPLOYMENT_DATABASE_URL;
 process.env.DEPLOYED_BY = 'store test';
-const { appOf, fileRelease, promote, readDeployment, readHistory, ReleaseError, rollback } = await import(
-  './releases.mjs'
-);
+const {
+  appOf,
+  fileRelease,
+  openFileStore,
+  openPostgresStore,
+  promote,
+  readDeployment,
+  readHistory,
+  ReleaseError,
+  rollback,
+} = releases;
 
 /** The throwaway server: its URL on the first line its command prints; stopped with SIGINT. */
 let postgres;
@@ -50,7 +58,6 @@ let databases = 0;
 async function freshDatabase() {
   databases += 1;
   const name = `deployment_${process.pid}_${databases}`;
-  const pg = await loadPg();
   const client = new pg.Client(serverUrl);
   await client.connect();
   await client.query(`CREATE DATABASE ${name}`);
@@ -211,7 +218,6 @@ describe('a deployment moved into PostgreSQL', () => {
     await promote('shell', shell);
     const url = await freshDatabase();
     // an instance already listening, as a running shell's server does
-    const pg = await loadPg();
     const listener = new pg.Client(url);
     await listener.connect();
     await listener.query('LISTEN lab_deployment');

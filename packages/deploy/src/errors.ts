@@ -1,7 +1,9 @@
 // The API's errors: `{ code, message, field? }`, English messages, stable codes (docs/releases.md).
 
+export type ApiError = { code: string; message: string; field?: string };
+
 /** An error body. */
-export function apiError(code, message, field) {
+export function apiError(code: string, message: string, field?: string): ApiError {
   return field ? { code, message, field } : { code, message };
 }
 
@@ -19,7 +21,7 @@ export const errorSchema = {
     misfits: { type: 'array', items: { type: 'string' } },
     files: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
   },
-};
+} as const;
 
 /** The answers every route may give besides its own. */
 export const refusals = {
@@ -27,4 +29,4 @@ export const refusals = {
   401: { $ref: 'DeployError#' },
   403: { $ref: 'DeployError#' },
   429: { $ref: 'DeployError#' },
-};
+} as const;

@@ -1,4 +1,4 @@
-// The release store (packages/serve/src/releaseStore.mjs) on both of its backends: the releases folder
+// The release store (@lab/releases, releaseStore.ts) on both of its backends: the releases folder
 // and PostgreSQL (a throwaway Debian server: packages/server/src/test-support/postgres.ts). A release is
 // put once with its files by digest, listed, read back byte for byte, and a file whose bytes are not its
 // digest's is never returned, neither from the store nor from what a process keeps.
@@ -8,16 +8,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import {
-  cachedReleaseStore,
-  digestOf,
-  fileReleaseStore,
-  filesOf,
-  openReleaseStore,
-  postgresReleaseStore,
-} from '../packages/serve/src/releaseStore.mjs';
-import { loadPg } from './deployment-store.mjs';
-import { root } from './lib.mjs';
+import pg from 'pg';
+import { releases, root } from './load.mjs';
+
+const { cachedReleaseStore, digestOf, fileReleaseStore, filesOf, openReleaseStore, postgresReleaseStore } = releases;
 
 let postgres;
 let serverUrl = '';
@@ -50,7 +44,6 @@ let databases = 0;
 async function freshDatabase() {
   databases += 1;
   const name = `releases_${process.pid}_${databases}`;
-  const pg = await loadPg();
   const client = new pg.Client(serverUrl);
   await client.connect();
   await client.query(`CREATE DATABASE ${name}`);
@@ -94,7 +87,6 @@ async function damage(store, meta, file) {
     writeFileSync(join(store.where, meta.app, meta.version, file), 'changed');
     return;
   }
-  const pg = await loadPg();
   const client = new pg.Client(databaseUrl);
   await client.connect();
   await client.query("UPDATE lab_release_files SET bytes = 'changed' WHERE digest = $1", [meta.files[file]]);

@@ -1,4 +1,4 @@
-// Releases, promotion, canary, rollback and the compatibility gate (scripts/releases.mjs), on a
+// Releases, promotion, canary, rollback and the compatibility gate (@lab/releases), on a
 // releases folder of its own, with builds shaped as the federation plugin writes them and the type
 // hints of the remotes' real builds (npm test runs this after the build).
 import assert from 'node:assert/strict';
@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { releases as domain } from './load.mjs';
 import { API_NEXT, API_NOW, build, refusalOf } from './release-fixtures.mjs';
 
 const releases = mkdtempSync(join(tmpdir(), 'releases-test-'));
@@ -16,8 +17,7 @@ delete process.env.DATABASE_URL;
 delete process.env.DEPLOYMENT_DATABASE_URL;
 process.env.DEPLOYED_BY = 'release test';
 process.env.REMOTE_MF_CATALOG_URL = 'https://cdn.example.ua/catalog/mf-manifest.json';
-const { fileRelease, promote, readDeployment, readHistory, ReleaseError, rollback, sharedMisfits, appOf } =
-  await import('./releases.mjs');
+const { fileRelease, promote, readDeployment, readHistory, ReleaseError, rollback, sharedMisfits, appOf } = domain;
 
 const release = async (app, options) =>
   (await fileRelease(appOf(app), build(app, options), { move: true, commit: 'test' })).version;

@@ -1,16 +1,17 @@
 // Uploading a release: the build folder as one .tar.gz holding release.json, whose `files` names the
 // SHA-384 of every other file. The archive is unpacked into a staging folder (the `tar` package: regular
 // files and folders only, no path out of the folder), every file is checked against that list (missing,
-// extra, different bytes), and only then filed as a release by releases.mjs; a refusal stores nothing.
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+// extra, different bytes), and only then filed as a release by the release domain; a refusal stores nothing.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { appOf, digestOf, fileRelease, filesOf, releasesDir } from '@lab/releases';
 import * as tar from 'tar';
-import { appOf, fileRelease, releasesDir } from '../../../../scripts/releases.mjs';
-import { apiError, refusals } from '../errors.mjs';
-import { appParams, refuse } from './shared.mjs';
+import type { RoutePlugin } from '../app';
+import { type ApiError, apiError, refusals } from '../errors';
+import { type AppParams, appParams, refuse } from './shared';
 
 /** The largest archive taken (DEPLOY_UPLOAD_LIMIT_MB), and what it may unpack to. */
 const UPLOAD_LIMIT = (Number(process.env.DEPLOY_UPLOAD_LIMIT_MB) || 100) * 1024 * 1024;
@@ -19,26 +20,17 @@ const FILES_LIMIT = 20_000;
 const KINDS = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory']);
 
 class Refusal extends Error {
-  constructor(status, body) {
+  constructor(
+    readonly status: number,
+    readonly body: ApiError & Record<string, unknown>,
+  ) {
     super(body.message);
-    this.status = status;
-    this.body = body;
   }
 }
 
-const digestOf = (file) => `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
-
-function filesUnder(dir, base = dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? filesUnder(join(dir, entry.name), base)
-      : [relative(base, join(dir, entry.name)).split(sep).join('/')],
-  );
-}
-
 /** Unpacks the archive into `folder`; refuses links, devices, paths out of it, and more than the limits. */
-async function unpack(body, folder) {
-  const refused = [];
+async function unpack(body: Buffer, folder: string): Promise<void> {
+  const refused: string[] = [];
   let size = 0;
   let count = 0;
   try {
@@ -49,8 +41,10 @@ async function unpack(body, folder) {
         strict: true,
         preserveOwner: false,
         filter: (path, entry) => {
-          if (!KINDS.has(entry.type)) {
-            refused.push(`${path} (${entry.type})`);
+          // an archive's entries are ReadEntry (Stats only when tar packs from a disk)
+          const kind = 'type' in entry ? entry.type : 'unknown';
+          if (!KINDS.has(kind)) {
+            refused.push(`${path} (${kind})`);
             return false;
           }
           size += entry.size ?? 0;
@@ -62,7 +56,10 @@ async function unpack(body, folder) {
   } catch (error) {
     throw new Refusal(
       422,
-      apiError('archive-invalid', `the body is not a .tar.gz of a build folder: ${error.message}`),
+      apiError(
+        'archive-invalid',
+        `the body is not a .tar.gz of a build folder: ${error instanceof Error ? error.message : String(error)}`,
+      ),
     );
   }
   if (refused.length) {
@@ -83,24 +80,25 @@ async function unpack(body, folder) {
 }
 
 /** Every file against release.json's list: what is missing, what is extra, what has other bytes. */
-function checkDigests(folder) {
-  let meta;
+function checkDigests(folder: string): string | null {
+  let meta: { files?: unknown; commit?: unknown } | null;
   try {
-    meta = JSON.parse(readFileSync(join(folder, 'release.json'), 'utf8'));
+    meta = JSON.parse(readFileSync(join(folder, 'release.json'), 'utf8')) as typeof meta;
   } catch {
     throw new Refusal(422, apiError('release-json-missing', 'the archive holds no readable release.json at its top'));
   }
-  const listed = meta?.files;
-  if (!listed || typeof listed !== 'object' || Array.isArray(listed)) {
+  const files = meta?.files;
+  if (!files || typeof files !== 'object' || Array.isArray(files)) {
     throw new Refusal(422, apiError('release-json-missing', 'release.json lists no `files` with their SHA-384'));
   }
-  const present = filesUnder(folder).filter((file) => file !== 'release.json');
-  const files = {
+  const listed = files as Record<string, string>;
+  const present = filesOf(folder).filter((file) => file !== 'release.json');
+  const found = {
     missing: Object.keys(listed).filter((file) => !present.includes(file)),
     extra: present.filter((file) => !(file in listed)),
-    different: present.filter((file) => file in listed && digestOf(join(folder, file)) !== listed[file]),
+    different: present.filter((file) => file in listed && digestOf(readFileSync(join(folder, file))) !== listed[file]),
   };
-  const named = Object.entries(files)
+  const named = Object.entries(found)
     .filter(([, list]) => list.length)
     .map(
       ([kind, list]) =>
@@ -112,19 +110,19 @@ function checkDigests(folder) {
         'release-digest-mismatch',
         `the archive’s files are not the ones release.json lists (${named.join('; ')}): nothing was stored`,
       ),
-      files,
+      files: found,
     });
   }
-  return typeof meta.commit === 'string' ? meta.commit.slice(0, 80) : null;
+  return typeof meta?.commit === 'string' ? meta.commit.slice(0, 80) : null;
 }
 
-export default async function upload(app) {
+const upload: RoutePlugin = async (app) => {
   app.addContentTypeParser(
     ['application/gzip', 'application/x-gzip', 'application/octet-stream'],
     { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT },
     (_request, body, done) => done(null, body),
   );
-  app.post(
+  app.post<{ Params: AppParams; Body: Buffer }>(
     '/v1/apps/:app/releases',
     {
       config: { access: 'move' },
@@ -169,4 +167,6 @@ export default async function upload(app) {
       }
     },
   );
-}
+};
+
+export default upload;

@@ -3,12 +3,15 @@
 // loopback port with a one-off operator credential (whoever runs the command holds the releases folder
 // and the database already), called over HTTP all the same: one code path for every move.
 import { randomBytes } from 'node:crypto';
-import { mover } from '../../../scripts/releases.mjs';
-import { createDeployApi } from './app.mjs';
+import type { AddressInfo } from 'node:net';
+import { mover } from '@lab/releases';
+import { createDeployApi } from './app';
 import { DeployClient, DeployError } from './deploy.mjs';
 
+export { DeployClient, DeployError, said } from './deploy.mjs';
+
 /** Runs `work(client)` against the API the environment names, or one of its own; returns what it returns. */
-export async function withDeployApi(work, env = process.env) {
+export async function withDeployApi<T>(work: (client: DeployClient) => Promise<T>, env = process.env): Promise<T> {
   if (env.DEPLOY_URL || env.DEPLOY_TOKEN) {
     if (!env.DEPLOY_URL || !env.DEPLOY_TOKEN) {
       throw new DeployError('DEPLOY_URL and DEPLOY_TOKEN go together (or set neither to move from this machine)', {
@@ -21,7 +24,7 @@ export async function withDeployApi(work, env = process.env) {
   const api = await createDeployApi({ operator: { credential, name: mover() }, rateLimit: false });
   await api.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const { port } = api.server.address();
+    const { port } = api.server.address() as AddressInfo;
     return await work(new DeployClient(`http://127.0.0.1:${port}`, credential));
   } finally {
     await api.close();
@@ -29,7 +32,7 @@ export async function withDeployApi(work, env = process.env) {
 }
 
 /** A command's end: a refusal printed as one line (✖ …) and exit code 1; anything else is a crash. */
-export function reportRefusal(error) {
+export function reportRefusal(error: unknown): void {
   if (!(error instanceof DeployError)) throw error;
   console.error(`✖ ${error.message}`);
   process.exitCode = 1;

@@ -1,11 +1,12 @@
-// The moves: promote, canary, widen, roll back. Each is releases.mjs's own (the gate, the compare-and-
+// The moves: promote, canary, widen, roll back. Each is the release domain's own (the gate, the compare-and-
 // swap), recorded as the token's team/name with its id; only a token scoped to the app may make it.
-import { openDeploymentStore } from '../../../../scripts/deployment-store.mjs';
-import { appOf, promote, ReleaseError, releasesDir, rollback, widenCanary } from '../../../../scripts/releases.mjs';
-import { refusals } from '../errors.mjs';
-import { appParams, moverOf, refuse, versionSchema } from './shared.mjs';
+import { appOf, openDeploymentStore, promote, ReleaseError, releasesDir, rollback, widenCanary } from '@lab/releases';
+import type { FastifyInstance } from 'fastify';
+import type { RoutePlugin } from '../app';
+import { refusals } from '../errors';
+import { type AppParams, appParams, moverOf, refuse, versionSchema } from './shared';
 
-const share = (minimum, maximum) => ({ type: 'integer', minimum, maximum });
+const share = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum });
 const reason = { type: 'string', maxLength: 500, description: 'recorded in the history' };
 
 const moved = {
@@ -25,9 +26,34 @@ const moved = {
   ...refusals,
 };
 
-/** A move's route: `body` its body's properties, `move` makes it (releases.mjs) and returns its result. */
-function moveRoute(app, path, { summary, body, required = [], move }) {
-  app.post(
+/** A move's body, as its schema lets through. */
+type MoveBody = { version?: string; canary?: number; share?: number; reason?: string };
+/** What a move answers with, before it is shown. */
+type MoveResult = {
+  version?: string | null;
+  from?: string | null;
+  canary?: number;
+  percent?: number;
+  deployment: number;
+};
+
+/** A move's route: `body` its body's properties, `move` makes it and returns its result. */
+function moveRoute(
+  app: FastifyInstance,
+  path: string,
+  {
+    summary,
+    body,
+    required = [],
+    move,
+  }: {
+    summary: string;
+    body: Record<string, unknown>;
+    required?: string[];
+    move: (target: string, body: MoveBody, who: { by: string; tokenId: string }) => Promise<MoveResult>;
+  },
+): void {
+  app.post<{ Params: AppParams; Body: MoveBody }>(
     `/v1/apps/:app/${path}`,
     {
       config: { access: 'move' },
@@ -61,7 +87,7 @@ function moveRoute(app, path, { summary, body, required = [], move }) {
 }
 
 /** The canary running for `app` now and the release live under it, or a refusal. */
-async function canaryOf(target) {
+async function canaryOf(target: string) {
   const store = await openDeploymentStore({ releasesDir: releasesDir() });
   try {
     const live = (await store.read()).deployment.remotes[appOf(target).name];
@@ -72,19 +98,20 @@ async function canaryOf(target) {
   }
 }
 
-export default async function moves(app) {
+const moves: RoutePlugin = async (app) => {
   moveRoute(app, 'promote', {
     summary: 'Promote a release for every visitor, or for a canary share nobody judges',
     body: { version: versionSchema, canary: share(1, 99) },
     required: ['version'],
-    move: (target, { version, canary, reason: why }, who) => promote(target, version, { canary, reason: why, ...who }),
+    move: (target, { version, canary, reason: why }, who) =>
+      promote(target, version as string, { ...(canary === undefined ? {} : { canary }), ...reasonOf(why), ...who }),
   });
   moveRoute(app, 'canary', {
     summary: 'Start a canary the canary judge widens (10 → 50 → 100) or rolls back by its rules',
     body: { version: versionSchema, share: share(1, 99) },
     required: ['version', 'share'],
     move: (target, { version, share: percent, reason: why }, who) =>
-      promote(target, version, { canary: percent, judged: true, reason: why, ...who }),
+      promote(target, version as string, { canary: percent as number, judged: true, ...reasonOf(why), ...who }),
   });
   moveRoute(app, 'widen', {
     summary: 'Widen the running canary to a larger share; 100 promotes it',
@@ -93,16 +120,20 @@ export default async function moves(app) {
     move: async (target, { share: percent, reason: why }, who) => {
       const { canary, stable } = await canaryOf(target);
       if (percent === 100) {
-        const result = await promote(target, canary.version, { ifCanary: true, reason: why, ...who });
+        const result = await promote(target, canary.version, { ifCanary: true, ...reasonOf(why), ...who });
         return { ...result, percent: 100 };
       }
-      const result = await widenCanary(target, canary.version, percent, { reason: why, ...who });
+      const result = await widenCanary(target, canary.version, percent as number, { ...reasonOf(why), ...who });
       return { ...result, from: stable };
     },
   });
   moveRoute(app, 'rollback', {
     summary: 'End the canary, or go back to the release live before the last promotion',
     body: {},
-    move: (target, { reason: why }, who) => rollback(target, { reason: why, ...who }),
+    move: (target, { reason: why }, who) => rollback(target, { ...reasonOf(why), ...who }),
   });
-}
+};
+
+const reasonOf = (reason: string | undefined) => (reason === undefined ? {} : { reason });
+
+export default moves;

@@ -1,11 +1,22 @@
 // What any token may read: who it is, the live deployment, an app's releases, the history of the moves.
-import { openDeploymentStore } from '../../../../scripts/deployment-store.mjs';
-import { apps } from '../../../../scripts/lib.mjs';
-import { appOf, readHistory, releasedVersions, releaseInfo, releasesDir } from '../../../../scripts/releases.mjs';
-import { refusals } from '../errors.mjs';
-import { appParams } from './shared.mjs';
+import {
+  appOf,
+  APPS as apps,
+  type Move,
+  openDeploymentStore,
+  readHistory,
+  releasedVersions,
+  releaseInfo,
+  releasesDir,
+} from '@lab/releases';
+import type { RoutePlugin } from '../app';
+import { refusals } from '../errors';
+import { type AppParams, appParams } from './shared';
 
-const stringOrNull = { type: ['string', 'null'] };
+type Shown = { version: string | null; previous: (string | null)[]; canary?: ShownCanary };
+type ShownCanary = { version: string; percent: number; judged: boolean; judgedSince?: string };
+
+const stringOrNull = { type: ['string', 'null'] } as const;
 const canarySchema = {
   type: 'object',
   properties: {
@@ -29,13 +40,13 @@ async function deploymentNow() {
   const store = await openDeploymentStore({ releasesDir: releasesDir() });
   try {
     const { version, deployment } = await store.read();
-    const remotes = {};
+    const remotes: Record<string, Shown> = {};
     for (const app of apps.filter((candidate) => candidate.dir !== 'shell')) {
       const live = deployment.remotes[app.name];
       if (!live) continue;
       remotes[app.dir] = {
         version: live.version,
-        previous: live.previous.map((ref) => ref?.version ?? null).reverse(),
+        previous: (live.previous ?? []).map((ref) => ref?.version ?? null).reverse(),
         ...(live.canary
           ? {
               canary: {
@@ -49,7 +60,7 @@ async function deploymentNow() {
       };
     }
     const shell = deployment.shell
-      ? { version: deployment.shell.version, previous: [...deployment.shell.previous].reverse() }
+      ? { version: deployment.shell.version, previous: [...(deployment.shell.previous ?? [])].reverse() }
       : null;
     return { version, store: store.kind, apps: apps.map((app) => app.dir), shell, remotes };
   } finally {
@@ -58,7 +69,7 @@ async function deploymentNow() {
 }
 
 /** One move as the API shows it. */
-function moveOf(move) {
+function moveOf(move: Move) {
   return {
     at: move.at,
     by: move.by ?? null,
@@ -75,7 +86,7 @@ function moveOf(move) {
   };
 }
 
-export default async function reads(app) {
+const reads: RoutePlugin = async (app) => {
   app.get(
     '/v1/whoami',
     {
@@ -95,7 +106,7 @@ export default async function reads(app) {
         },
       },
     },
-    async (request) => request.deployer.token,
+    async (request) => request.deployer?.token,
   );
 
   app.get(
@@ -121,7 +132,7 @@ export default async function reads(app) {
     async () => deploymentNow(),
   );
 
-  app.get(
+  app.get<{ Params: AppParams }>(
     '/v1/apps/:app/releases',
     {
       schema: {
@@ -151,7 +162,7 @@ export default async function reads(app) {
     },
   );
 
-  app.get(
+  app.get<{ Querystring: { app?: string; limit: number } }>(
     '/v1/history',
     {
       schema: {
@@ -197,4 +208,6 @@ export default async function reads(app) {
         .map(moveOf);
     },
   );
-}
+};
+
+export default reads;

@@ -1,0 +1,108 @@
+// @lab/releases: the release domain, typed, in one place (docs/releases.md).
+export { APPS, type App, databaseUrl, databaseWhere, releasesDir, repositoryRoot } from './apps';
+export { type Decision, JUDGE, judgeOnce, opsUrlFrom, rulesFrom, sample } from './canaryJudge';
+export {
+  compareRates,
+  DEFAULT_RULES,
+  judge,
+  type Measure,
+  normalUpperTail,
+  p75,
+  type Rules,
+  type Sample,
+  type Verdict,
+} from './canaryRules';
+export { MIGRATIONS, migrateReleases } from './database';
+export {
+  type Canary,
+  type Deployment,
+  type DeploymentDocument,
+  deploymentOf,
+  documentOf,
+  emptyDeployment,
+  hasCanary,
+  type LiveRemote,
+  type LiveShell,
+  type Move,
+  parseDeployment,
+  type ReleaseRef,
+  type RemoteIntegrity,
+} from './deployment';
+export {
+  DEPLOYMENT_CHANNEL,
+  type DeploymentStore,
+  deploymentAt,
+  openDeploymentStore,
+  openFileStore,
+  openPostgresStore,
+  type Pointer,
+} from './deploymentStore';
+export { commandLine } from './commandLine';
+export { checked, DIGEST, digestOf, digestsOf, filesOf } from './digest';
+export { type RefusalCode, ReleaseError } from './errors';
+export {
+  type DeploymentSource,
+  deploymentReader,
+  fileDeployment,
+  noDeployment,
+  POLL_MS,
+  postgresDeployment,
+  ReadTrouble,
+  RecentDeployments,
+  type Unreadable,
+} from './follow';
+export { checkShellAgainst, exposedMisfits, gate, liveTypeFolders, type Manifest, sharedMisfits } from './gate';
+export { withFileLock } from './lock';
+export {
+  manifestUrlOf,
+  type MoveOptions,
+  type Moved,
+  mover,
+  promote,
+  readDeployment,
+  readHistory,
+  rollback,
+  widenCanary,
+} from './moves';
+export {
+  type CacheOptions,
+  cachedReleaseStore,
+  type FileHint,
+  fileReleaseStore,
+  openReleaseStore,
+  postgresReleaseStore,
+  type ReleaseMeta,
+  type ReleaseStore,
+} from './releaseStore';
+export {
+  appOf,
+  commitOf,
+  contentHash,
+  fileRelease,
+  integrityOf,
+  localFolder,
+  type ReleaseInfo,
+  releasedVersions,
+  releaseFolder,
+  releaseInfo,
+  releaseOf,
+  releaseStore,
+} from './releases';
+export {
+  mayMove,
+  openFileTokens,
+  openPostgresTokens,
+  openTokenStore,
+  parseToken,
+  PLATFORM,
+  secretMatches,
+  type Token,
+  TokenError,
+  type TokenFields,
+  type TokenRecord,
+  type TokenStore,
+  type Verified,
+} from './tokens';
+
+/** The release store's database: the same as the pointer's. */
+export { databaseUrl as releaseDatabaseUrl } from './apps';
