@@ -4,7 +4,7 @@
 // be scaled, restarted and firewalled apart from the site.
 import consolePlugin from '@lab/console/server';
 import { commandLine, openTokenStore, releasesDir } from '@lab/releases';
-import { createDeployApi, type RoutePlugin } from './app';
+import { createDeployApi } from './app';
 
 /** Starts the API; it runs until SIGINT or SIGTERM. */
 export async function main(): Promise<void> {
