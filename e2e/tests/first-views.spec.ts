@@ -35,11 +35,11 @@ const PAGE_HEADS: Record<string, { title: string; structuredData?: string }> = {
   documents: { title: 'Ліцензії та сертифікати | Медична лабораторія' },
   equipment: { title: 'Обладнання лабораторії | Медична лабораторія' },
   'news-item': {
-    title: 'Листопад — місяць чоловічого здоров’я: −20% на Check-up | Медична лабораторія',
+    title: 'Листопад — місяць чоловічого здоров’я: −20\u00a0% на Check-up | Медична лабораторія',
     structuredData: '"@type":"NewsArticle"',
   },
   'ru-news-item': {
-    title: 'Ноябрь — месяц мужского здоровья: −20% на Check-up | Медицинская лаборатория',
+    title: 'Ноябрь — месяц мужского здоровья: −20\u00a0% на Check-up | Медицинская лаборатория',
     structuredData: '"@type":"NewsArticle"',
   },
 };
