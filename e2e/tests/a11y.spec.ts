@@ -372,7 +372,7 @@ test.describe('a guest', () => {
     await scanCalendar(page, registration, 'registration, birth-date calendar open');
     await registration.getByLabel('Прізвище').fill('Доступна');
     await registration.getByLabel('Ім’я').fill('Олена');
-    await registration.getByLabel('По батькові').fill('Петрівна');
+    await registration.getByLabel(/^По батькові/).fill('Петрівна');
     await registration.getByLabel('Дата народження').pressSequentially('15051990');
     await registration.getByRole('radio', { name: 'Жіноча' }).check();
     await registration.getByLabel('Я погоджуюся на обробку моїх персональних даних').check();

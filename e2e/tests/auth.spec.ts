@@ -84,7 +84,7 @@ test.describe('a new patient on a phone', () => {
 
     await dialog.getByLabel('Прізвище').fill('Шевченко');
     await dialog.getByLabel('Ім’я').fill('Олена2');
-    await dialog.getByLabel('По батькові').fill('Петрівна');
+    await dialog.getByLabel(/^По батькові/).fill('Петрівна');
     await dialog.getByLabel('Дата народження').pressSequentially('15051990');
     await expect(dialog.getByLabel('Дата народження')).toHaveValue('15.05.1990');
     await dialog.getByRole('radio', { name: 'Жіноча' }).check();
@@ -122,6 +122,51 @@ test.describe('a new patient on a phone', () => {
     await expect(page.getByRole('button', { name: 'Мій кабінет' })).toBeVisible();
   });
 });
+
+for (const width of [360, 1280]) {
+  test.describe(`registration's required fields at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 900 } });
+
+    test('marks them before submitting; someone with no patronymic says so and registers', async ({ page }) => {
+      const phone = freshPhone().international;
+      const dialog = await openSignIn(page);
+      const asked = await sendPhone(page, dialog, phone);
+      expect(await confirmCode(page, dialog, await smsCode(phone, asked))).toBe(200);
+      await expect(page.getByRole('dialog', { name: 'Реєстрація' })).toBeVisible();
+
+      // every required field is marked before anything is submitted, and the mark is explained
+      await expect(dialog.getByText('Поля, позначені *, обов’язкові.')).toBeVisible();
+      const middle = dialog.getByLabel(/^По батькові/);
+      for (const field of [dialog.getByLabel('Прізвище'), dialog.getByLabel('Ім’я'), middle]) {
+        await expect(field).toHaveAttribute('required', '');
+        const mark = await field.evaluate((input) => {
+          const label = document.querySelector(`label[for="${input.id}"]`);
+          return label ? getComputedStyle(label, '::after').content : '';
+        });
+        expect(mark).toContain('*');
+      }
+      await expect(dialog.getByText('Заповніть це поле')).toHaveCount(0);
+
+      // no patronymic: the field is off and not asked for
+      await dialog.getByLabel('Прізвище').fill('Шевченко');
+      await dialog.getByLabel('Ім’я').fill('Олена');
+      await dialog.getByRole('checkbox', { name: 'Немає по батькові' }).check();
+      await expect(middle).toBeDisabled();
+      await dialog.getByLabel('Дата народження').pressSequentially('15051990');
+      await dialog.getByRole('radio', { name: 'Жіноча' }).check();
+      await dialog.getByLabel('Я погоджуюся на обробку моїх персональних даних').check();
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Зареєструватися' }).click();
+      await expect(page.getByRole('dialog', { name: 'Реєстрацію завершено' })).toBeVisible();
+      const self = await pageJson<{ userData: { firstName: string; middleName: string | null } }>(
+        page,
+        '/api/private/patient/patients/self',
+      );
+      expect(self.body.userData.firstName).toBe('Олена');
+      expect(self.body.userData.middleName ?? '').toBe('');
+    });
+  });
+}
 
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });

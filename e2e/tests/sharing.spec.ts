@@ -1,7 +1,7 @@
 // Shared results (issue 48, docs/product.md#roles and #errors): the demo patient shares an order's results by link
 // and code; a guest opens them with the code and downloads the PDF; wrong codes are refused, then
 // limited; the demo doctor, signed in, opens them in the doctor's view; the owner revokes the link and
-// it stops working; the owner's setting turned off makes sharing unavailable, and the UI says so.
+// it stops working, and the doctor's view then says the owner revoked it; the owner's setting turned off makes sharing unavailable, and the UI says so.
 // At 360 and 1280 px; screenshots go to SHOTS_DIR when it is set.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -129,6 +129,15 @@ for (const width of [1280, 360]) {
       await expect(page.getByRole('button', { name: 'Завантажити PDF' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Файл для медичних застосунків (FHIR)' })).toBeVisible();
       await expect(page.getByText('Дата замовлення')).toBeVisible();
+      // the trail leads back through the account and the orders the results were opened from
+      const crumbs = page.getByRole('navigation', { name: 'Навігаційний ланцюжок' });
+      await expect(crumbs.getByRole('listitem')).toHaveText([
+        'Головна',
+        'Особистий кабінет',
+        'Мої замовлення',
+        `Замовлення № ${number}`,
+      ]);
+      await expect(crumbs.getByRole('link', { name: 'Мої замовлення' })).toHaveAttribute('href', '/account/orders');
       await shot(page, `results-${size}`);
       const { link, code } = await share(page, '7 днів', `share-dialog-${size}`);
 
@@ -190,8 +199,13 @@ for (const width of [1280, 360]) {
       await enterCode(visitor, code);
       await expect(visitor.getByText('Власник скасував це посилання')).toBeVisible();
       await shot(visitor, `guest-revoked-${size}`);
+      // the doctor's view, reloaded, says why the order is gone, in the link's own words
       await doctor.goto(doctorView);
-      await expect(doctor.getByRole('heading', { level: 1, name: 'Сторінку не знайдено' })).toBeVisible();
+      const closed = doctor.getByTestId('results-share-closed');
+      await expect(closed.getByRole('alert')).toContainText('Власник скасував це посилання');
+      await expect(doctor.getByRole('heading', { level: 1, name: 'Сторінку не знайдено' })).toHaveCount(0);
+      await expect(closed.getByRole('link', { name: 'До моїх направлень' })).toBeVisible();
+      await shot(doctor, `doctor-revoked-${size}`);
       await Promise.all([owner.close(), guest.close(), doctorContext.close()]);
     });
 

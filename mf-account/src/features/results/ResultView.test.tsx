@@ -159,6 +159,25 @@ describe("an order's results", () => {
     expect(screen.getByTestId('account-not-found')).toBeInTheDocument();
   });
 
+  it('tells a doctor whose shared link was revoked that the owner revoked it, not that the page is missing', async () => {
+    serveAccount({
+      handle: (request) =>
+        request.url === '/registry/registries/self/101'
+          ? { status: 410, data: { code: 'share-revoked', message: 'Власник скасував це посилання' } }
+          : undefined,
+    });
+    renderResults(101);
+    const closed = await screen.findByTestId('results-share-closed');
+    expect(within(closed).getByRole('alert')).toHaveTextContent('Доступ до результатів закрито');
+    expect(within(closed).getByRole('alert')).toHaveTextContent('Власник скасував це посилання');
+    expect(within(closed).getByRole('link', { name: 'До моїх направлень' })).toHaveAttribute(
+      'href',
+      '/account/patients',
+    );
+    expect(screen.queryByText(/Перевірте адресу/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Спробувати ще раз' })).not.toBeInTheDocument();
+  });
+
   it('passes only the HTTP status of another failure, with a retry', async () => {
     serveAccount({
       handle: (request) =>

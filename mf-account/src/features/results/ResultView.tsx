@@ -4,6 +4,7 @@ import {
   Button,
   ErrorState,
   formatDateTimeKyiv,
+  Link,
   Modal,
   Skeleton,
   SkeletonText,
@@ -11,7 +12,7 @@ import {
   usePageMeta,
 } from '@lab/ui';
 import { type ComponentType, useDeferredValue, useEffect, useId, useState } from 'react';
-import { Busy, fullName, NotFoundView, statusOf } from '../../lib';
+import { Busy, fullName, messageOf, NotFoundView, statusOf } from '../../lib';
 import { DynamicsPanel } from './DynamicsPanel';
 import styles from './Results.module.css';
 import { ResultsTable, rowFlag } from './ResultsTable';
@@ -50,6 +51,9 @@ type Props = {
   shareDialog?: ComponentType<ShareDialogProps>;
 };
 
+/** A doctor's order taken through a link that no longer opens: the server says why (revoked, expired, off). */
+const CLOSED_SHARE = new Set(['share-revoked', 'share-expired', 'sharing-unavailable']);
+
 /** What the results give the dialog that shares them. */
 export type ShareDialogProps = { open: boolean; onClose: () => void; registryId: number; number: string };
 
@@ -80,6 +84,17 @@ export function ResultView({ registryId, crumbId, patientId, resultHref, onPatie
   }, [shown, onPatient]);
 
   if (!valid || foreign || error?.status === 404) return <NotFoundView />;
+  if (error && CLOSED_SHARE.has(error.code)) {
+    return (
+      <section aria-labelledby="results-title" data-testid="results-share-closed">
+        <h1 id="results-title">{t('results.heading')}</h1>
+        <ErrorState title={t('results.shareClosed')} description={messageOf(error, t)} />
+        <p>
+          <Link to="/account/patients">{t('results.toPatients')}</Link>
+        </p>
+      </section>
+    );
+  }
   if (error) {
     // docs/product.md#errors: result fetches pass only the HTTP status
     return (

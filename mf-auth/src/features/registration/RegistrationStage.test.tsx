@@ -148,6 +148,51 @@ describe('in Ukrainian', () => {
     expect(window.localStorage.getItem('cartId')).toBeNull();
   });
 
+  it('marks every required field before anything is submitted, and says what the mark means', async () => {
+    renderForm();
+    await screen.findByRole('radio', { name: 'Чоловіча' });
+    expect(screen.getByText('Поля, позначені *, обов’язкові.')).toBeInTheDocument();
+    for (const name of ['Прізвище', 'Ім’я', 'По батькові', 'Дата народження']) {
+      expect(field(name)).toBeRequired();
+      // the label carries the mark (its asterisk is drawn by the label's style)
+      const label = `label[for="${field(name).id}"]`;
+      expect(document.querySelector(`${label}[class*="required"], ${label} [class*="required"]`)).not.toBeNull();
+    }
+    expect(screen.getByRole('radio', { name: 'Жіноча' })).toBeRequired();
+    expect(screen.getByRole('checkbox', { name: /^Я погоджуюся/ })).toBeRequired();
+    expect(screen.getByRole('checkbox', { name: 'Немає по батькові' })).not.toBeRequired();
+    expect(screen.queryByText('Заповніть це поле')).not.toBeInTheDocument();
+  });
+
+  it('registers someone who has no patronymic: they say so, and none is asked or sent', async () => {
+    const user = userEvent.setup();
+    const { calls, onRegistered } = renderForm();
+    await fillValid(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Немає по батькові' }));
+    expect(field('По батькові')).toBeDisabled();
+    expect(field('По батькові')).toHaveValue('');
+    expect(field('По батькові')).not.toBeRequired();
+    await user.click(submit());
+    await waitFor(() => expect(onRegistered).toHaveBeenCalled());
+    expect(calls.register).toHaveBeenCalledWith('registration-1', {
+      lastName: { uk: 'Шевченко' },
+      firstName: { uk: 'Олена' },
+      birthDay: '1990-05-15',
+      genderId: GENDERS[1]?.id,
+    });
+  });
+
+  it('still asks for the patronymic of someone who has not said they have none', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderForm();
+    await fillValid(user);
+    await user.clear(field('По батькові'));
+    await user.click(submit());
+    expect(field('По батькові')).toHaveAccessibleDescription('Заповніть це поле');
+    expect(field('По батькові')).toHaveFocus();
+    expect(calls.register).not.toHaveBeenCalled();
+  });
+
   it('shows a registration failure for 3 seconds; a retry after a failed login does not register twice', async () => {
     jest.useFakeTimers();
     try {

@@ -59,6 +59,8 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
   const [birthValue, setBirthValue] = useState('');
   const [genderId, setGenderId] = useState<number | null>(null);
   const [agreed, setAgreed] = useState(false);
+  // a person may truly have no patronymic: they say so, and the field is then neither asked nor sent
+  const [noMiddleName, setNoMiddleName] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [notice, showNotice] = useTransientMessage();
   const [busy, setBusy] = useState(false);
@@ -81,7 +83,7 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
   const validate = (): Errors => ({
     lastName: nameMessage(names.lastName),
     firstName: nameMessage(names.firstName),
-    middleName: nameMessage(names.middleName),
+    middleName: noMiddleName ? undefined : nameMessage(names.middleName),
     birthDay: birthMessage(birthText),
     genderId: genderId === null ? t('errors.chooseOne') : undefined,
     agreement: agreed ? undefined : t('errors.required'),
@@ -103,7 +105,7 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
     const profile: RegistrationPayload = {
       firstName: localized(names.firstName),
       lastName: localized(names.lastName),
-      middleName: localized(names.middleName),
+      ...(noMiddleName ? {} : { middleName: localized(names.middleName) }),
       birthDay,
       genderId,
     };
@@ -137,9 +139,15 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
   return (
     <form className={styles.form} onSubmit={submit} onFocus={revealPopup} noValidate>
       <p className={styles.lead}>{t('registration.intro')}</p>
+      <p className={own.requiredNote}>{t('registration.requiredNote')}</p>
       {NAME_FIELDS.map((field, index) => (
         <div key={field} className={fieldStyles.field}>
-          <label htmlFor={idOf(field)} className={fieldStyles.label}>
+          <label
+            htmlFor={idOf(field)}
+            className={
+              field === 'middleName' && noMiddleName ? fieldStyles.label : `${fieldStyles.label} ${own.required}`
+            }
+          >
             {t(`registration.${field}`)}
           </label>
           <input
@@ -151,6 +159,8 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
             autoComplete={NAME_AUTOCOMPLETE[field]}
             maxLength={100}
             value={names[field]}
+            required={!(field === 'middleName' && noMiddleName)}
+            disabled={field === 'middleName' && noMiddleName}
             aria-invalid={errors[field] ? true : undefined}
             aria-describedby={describedBy(field)}
             onChange={(event) => {
@@ -159,13 +169,29 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
             }}
           />
           {errorText(field)}
+          {field === 'middleName' && (
+            <label className={own.agreement}>
+              <input
+                type="checkbox"
+                name="noMiddleName"
+                checked={noMiddleName}
+                onChange={(event) => {
+                  setNoMiddleName(event.target.checked);
+                  if (event.target.checked) setNames((current) => ({ ...current, middleName: '' }));
+                  clearError('middleName');
+                }}
+              />
+              <span>{t('registration.noMiddleName')}</span>
+            </label>
+          )}
         </div>
       ))}
 
       <DatePicker
         id={idOf('birthDay')}
         name="birthDay"
-        label={t('registration.birthDay')}
+        label={<span className={own.required}>{t('registration.birthDay')}</span>}
+        required
         autoComplete="bday"
         value={birthValue}
         // the calendar offers only adults; typed dates outside get our message below
@@ -181,7 +207,7 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
       />
 
       <fieldset className={own.fieldset} aria-describedby={describedBy('genderId')}>
-        <legend className={fieldStyles.label}>{t('registration.gender')}</legend>
+        <legend className={`${fieldStyles.label} ${own.required}`}>{t('registration.gender')}</legend>
         {genders.error ? (
           <ErrorState variant="compact" title={t('registration.gendersFailed')} onRetry={() => void genders.mutate()} />
         ) : genders.isLoading ? (
@@ -194,6 +220,7 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
                   id={index === 0 ? idOf('genderId') : undefined}
                   type="radio"
                   name="genderId"
+                  required
                   value={gender.id}
                   checked={genderId === gender.id}
                   aria-invalid={errors.genderId ? true : undefined}
@@ -216,6 +243,7 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
             id={idOf('agreement')}
             type="checkbox"
             name="agreement"
+            required
             checked={agreed}
             aria-invalid={errors.agreement ? true : undefined}
             aria-describedby={describedBy('agreement')}
@@ -224,7 +252,7 @@ export function RegistrationStage({ phone, registrationId, focusRef, onRegistere
               clearError('agreement');
             }}
           />
-          <span>
+          <span className={own.required}>
             {/* the consent's text opens beside the form (a new tab), so nothing typed is lost */}
             <Trans
               t={t}

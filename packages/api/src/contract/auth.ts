@@ -45,7 +45,8 @@ export type LocalizedName = Static<typeof LocalizedName>;
 export const RegistrationPayload = Body({
   firstName: LocalizedName,
   lastName: LocalizedName,
-  middleName: LocalizedName,
+  /** Left out by someone who has no patronymic (they say so in the form): docs/product.md#validation. */
+  middleName: Type.Optional(LocalizedName),
   /** YYYY-MM-DD; the server also checks 1900-01-01 < date and age >= 18. */
   birthDay: DateString,
   genderId: Id,

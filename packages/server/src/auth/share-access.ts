@@ -25,6 +25,16 @@ export function shareCodeHash(secret: string, shareId: number, code: string): st
   return hmac(secret, 'share-code', String(shareId), code);
 }
 
+/**
+ * Why a link no longer opens, as the recipient is told: by the link itself, and in the doctor's view of
+ * an order the doctor took through it (routes/private/results/registries.ts).
+ */
+export function closedShareError(status: Exclude<OpenShare['status'], 'active'>): AppError {
+  if (status === 'revoked') return new AppError(410, 'share-revoked', 'share-revoked');
+  if (status === 'expired') return new AppError(410, 'share-expired', 'share-expired');
+  return new AppError(403, 'sharing-unavailable', 'sharing-unavailable');
+}
+
 const attemptsExceeded = () =>
   new AppError(429, 'share-attempts-exceeded', 'share-attempts-exceeded', 'code', undefined, { 'retry-after': '3600' });
 
@@ -65,9 +75,7 @@ export async function openShare(
   ) {
     return refuse(attemptsExceeded());
   }
-  if (share.status === 'revoked') return refuse(new AppError(410, 'share-revoked', 'share-revoked'));
-  if (share.status === 'expired') return refuse(new AppError(410, 'share-expired', 'share-expired'));
-  if (share.status === 'sharing-off') return refuse(new AppError(403, 'sharing-unavailable', 'sharing-unavailable'));
+  if (share.status !== 'active') return refuse(closedShareError(share.status));
   if (!sameDigest(shareCodeHash(limits.secret, share.id, code), share.codeHash)) {
     const withinShare = await auth.hit(failKey, limits.maxCodeAttempts);
     const withinIp = await auth.hit(ipKey, limits.limits.checksPerIpPerHour);

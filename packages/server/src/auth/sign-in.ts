@@ -284,7 +284,7 @@ export async function registrationPatient(
   return {
     firstName: names(payload.firstName, 'firstName', true),
     lastName: names(payload.lastName, 'lastName', true),
-    middleName: names(payload.middleName, 'middleName', false),
+    middleName: names(payload.middleName ?? {}, 'middleName', false),
     birthDay: payload.birthDay,
     genderId: payload.genderId,
   };

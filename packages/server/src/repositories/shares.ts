@@ -44,6 +44,12 @@ type ShareRow = Omit<ResultShare, 'patient' | 'status'> & {
   expired: boolean;
 };
 
+type ClosedShare = Exclude<OpenShare['status'], 'active'>;
+
+/** Whether a link opens for its recipient, and if not, why. */
+const openStateOf = (row: { revoked: boolean; expired: boolean; on: boolean }): OpenShare['status'] =>
+  row.revoked ? 'revoked' : row.expired ? 'expired' : row.on ? 'active' : 'sharing-off';
+
 const statusOf = (row: { revokedAt: string | null; expired: boolean }): ShareStatus =>
   row.revokedAt !== null ? 'revoked' : row.expired ? 'expired' : 'active';
 
@@ -132,6 +138,24 @@ export function createSharesRepository(db: Queryable, clock: Clock) {
       return repo.get(ownerUserId, id, locale);
     },
 
+    /**
+     * Why an order a doctor took through a link is out of their view: the newest such link's state when
+     * none of them opens any more; null when the doctor never took it by a link (or one still opens).
+     */
+    async closedForDoctor(doctorId: number, registryId: number): Promise<ClosedShare | null> {
+      const rows = await db.query<{ revoked: boolean; expired: boolean; on: boolean }>(
+        `SELECT s.revoked_at IS NOT NULL AS revoked, s.expires_at <= $3::timestamptz AS expired, u.results_sharing AS on
+           FROM result_share_doctors sd JOIN result_shares s ON s.id = sd.share_id
+           JOIN users u ON u.id = s.owner_user_id
+          WHERE sd.doctor_id = $1 AND s.registry_id = $2
+          ORDER BY s.created_at DESC, s.id DESC`,
+        [doctorId, registryId, clock().toISOString()],
+      );
+      const states = rows.map(openStateOf);
+      const newest = states[0];
+      return newest === undefined || newest === 'active' || states.includes('active') ? null : newest;
+    },
+
     async byToken(tokenHash: string): Promise<OpenShare | null> {
       const row = await db.maybeOne<Omit<OpenShare, 'status'> & { revoked: boolean; expired: boolean; on: boolean }>(
         `SELECT s.id, s.code_hash AS "codeHash", s.owner_user_id AS "ownerUserId", s.registry_id AS "registryId",
@@ -144,8 +168,7 @@ export function createSharesRepository(db: Queryable, clock: Clock) {
       );
       if (!row) return null;
       const { revoked, expired, on, ...share } = row;
-      const status = revoked ? 'revoked' : expired ? 'expired' : on ? 'active' : 'sharing-off';
-      return { ...share, status };
+      return { ...share, status: openStateOf({ revoked, expired, on }) };
     },
 
     /** One opening through a link: when, and how many. */

@@ -13,7 +13,8 @@ export interface DateInputChange {
 }
 
 export interface DateInputProps {
-  label: string;
+  /** Text, or text with a mark (a required field's asterisk). */
+  label: ReactNode;
   hideLabel?: boolean;
   /** `YYYY-MM-DD`, or '' / null for none. */
   value: IsoDate | '' | null;

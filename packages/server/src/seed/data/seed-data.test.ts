@@ -354,6 +354,15 @@ describe('content', () => {
     for (const a of seedData.articles) expect(a.body.uk).toMatch(/<p>/);
   });
 
+  it('writes every percentage of the news as the site does, «20 %» with a non-breaking space (docs/product.md#the-products-choices)', () => {
+    const texts = seedData.news
+      .flatMap((item) => [item.title, item.summary, item.body])
+      .flatMap((text) => [text.uk, text.ru]);
+    expect(texts.filter((text) => /%/.test(text)).length).toBeGreaterThan(0);
+    // a digit, then no space or an ordinary one, then the sign
+    expect(texts.filter((text) => /\d ?%/.test(text))).toEqual([]);
+  });
+
   it('has news and promotions over at most 18 months', () => {
     const types = new Set(seedData.news.map((n) => n.type));
     expect(types).toEqual(new Set(['news', 'promotion']));

@@ -2,10 +2,12 @@
  * /api/private/admin-app/registries/self... and /registry/registries/self...: the patient's orders and
  * the doctor's referrals, one order, its results, a patient's history and one indicator's dynamics.
  * A patient sees their own and their wards' orders; a doctor the orders they referred. Whatever lies
- * outside answers 404 exactly like what does not exist. Every read is written to the audit log (who,
+ * outside answers 404 exactly like what does not exist, except to a doctor who took the order through a
+ * link that no longer opens: they are told why, as the link itself tells them. Every read is written to the audit log (who,
  * what, when, from where; never the results themselves).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { closedShareError } from '../../../auth/share-access';
 import { resultsBundle } from '../../../domain/results-fhir';
 import { resultsPdf } from '../../../domain/results-pdf';
 import { AppError, notFound } from '../../../errors';
@@ -39,6 +41,13 @@ export default async function registryRoutes(app: FastifyInstance): Promise<void
       ip: client.ip,
       userAgent: client.userAgent,
     });
+  };
+
+  /** The refusal of an order out of reach (audited by the caller). */
+  const missing = async (request: FastifyRequest, registryId: number): Promise<AppError> => {
+    const { doctorId } = scopeOf(request);
+    const closed = doctorId === null ? null : await app.repos.shares.closedForDoctor(doctorId, registryId);
+    return closed ? closedShareError(closed) : notFound('registry-not-found');
   };
 
   /** My orders (patient) or my referrals (doctor). */
@@ -85,7 +94,7 @@ export default async function registryRoutes(app: FastifyInstance): Promise<void
     const { id } = request.params;
     const order = await app.repos.orders.get({ registryId: id }, scopeOf(request), request.locale);
     await audit(request, 'registry-read', id, order !== null);
-    if (!order) throw notFound('registry-not-found');
+    if (!order) throw await missing(request, id);
     return order;
   });
 
@@ -93,7 +102,7 @@ export default async function registryRoutes(app: FastifyInstance): Promise<void
     const { id } = request.params;
     const registry = await app.repos.results.registry(id, scopeOf(request), request.locale);
     await audit(request, 'results-read', id, registry !== null);
-    if (!registry) throw notFound('registry-not-found');
+    if (!registry) throw await missing(request, id);
     return registry;
   });
 
@@ -101,7 +110,7 @@ export default async function registryRoutes(app: FastifyInstance): Promise<void
     const { id } = request.params;
     const rows = await app.repos.results.rows(id, scopeOf(request), request.locale);
     await audit(request, 'results-read', id, rows !== null);
-    if (!rows) throw notFound('registry-not-found');
+    if (!rows) throw await missing(request, id);
     return rows;
   });
 
@@ -114,7 +123,7 @@ export default async function registryRoutes(app: FastifyInstance): Promise<void
       app.repos.results.pdfDetails(id),
     ]);
     await audit(request, 'results-pdf', id, registry !== null && order !== null);
-    if (!registry || !order || !details) throw notFound('registry-not-found');
+    if (!registry || !order || !details) throw await missing(request, id);
     const pdf = await resultsPdf({
       registry,
       order,
@@ -134,7 +143,7 @@ export default async function registryRoutes(app: FastifyInstance): Promise<void
     const { id } = request.params;
     const source = await app.repos.results.fhirSource(id, scopeOf(request), request.locale);
     await audit(request, 'results-fhir', id, source !== null);
-    if (!source) throw notFound('registry-not-found');
+    if (!source) throw await missing(request, id);
     const bundle = resultsBundle({
       ...source,
       labName: app.config.results.labName,

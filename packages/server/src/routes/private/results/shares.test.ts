@@ -198,9 +198,41 @@ describe('a doctor opens shared results in the doctor’s view', () => {
     expect((await audit('shared-results-doctor')).at(-1)).toMatchObject({ outcome: 'success', userId: doc.userId });
 
     await ok(t.app, 'resultShareRevoke', { headers: { cookie: owner.cookie }, params: { id: created.share.id } });
-    expect((await call(t.app, 'registry', { headers, params: { id: placed.registryId } })).status).toBe(404);
-    expect((await call(t.app, 'registryResultsPdf', { headers, params: { id: placed.registryId } })).status).toBe(404);
+    // the doctor who took it is told why it is gone, as the link itself says; the patient's list is gone too
+    expect(await call(t.app, 'registry', { headers, params: { id: placed.registryId } })).toMatchObject({
+      status: 410,
+      body: { code: 'share-revoked', message: 'Власник скасував це посилання' },
+    });
+    expect((await call(t.app, 'registryResultsPdf', { headers, params: { id: placed.registryId } })).status).toBe(410);
     expect((await call(t.app, 'patientRegistries', { headers, params: { id: owner.patientId } })).status).toBe(404);
+    // another doctor, who never took the link, learns nothing of it
+    const stranger = await doctor();
+    expect(
+      await call(t.app, 'registry', { headers: { cookie: stranger.cookie }, params: { id: placed.registryId } }),
+    ).toMatchObject({ status: 404, body: { code: 'not-found' } });
+  });
+
+  it('tells the doctor a link expired, or that the owner turned sharing off, once the order leaves the view', async () => {
+    const { owner, placed, created } = await sharedOrder(1);
+    const doc = await doctor();
+    const headers = { cookie: doc.cookie };
+    await ok(t.app, 'sharedResultsDoctor', { headers, params: { token: created.token }, body: { code: created.code } });
+    await ok(t.app, 'sharingSettingsUpdate', { headers: { cookie: owner.cookie }, body: { enabled: false } });
+    expect(await call(t.app, 'registry', { headers, params: { id: placed.registryId } })).toMatchObject({
+      status: 403,
+      body: { code: 'sharing-unavailable' },
+    });
+    await ok(t.app, 'sharingSettingsUpdate', { headers: { cookie: owner.cookie }, body: { enabled: true } });
+    expect((await call(t.app, 'registry', { headers, params: { id: placed.registryId } })).status).toBe(200);
+    // the link's day is over (moving the clock a day would end the doctor's session as well)
+    await t.db.query(
+      `UPDATE result_shares SET created_at = created_at - interval '1 day', expires_at = created_at WHERE id = $1`,
+      [created.share.id],
+    );
+    expect(await call(t.app, 'registryResults', { headers, params: { id: placed.registryId } })).toMatchObject({
+      status: 410,
+      body: { code: 'share-expired' },
+    });
   });
 
   it('refuses the doctor’s view to a patient and to a guest', async () => {

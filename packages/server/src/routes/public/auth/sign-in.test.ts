@@ -272,6 +272,24 @@ describe('registration: approve, register, log in at once', () => {
     expect((await call(t.app, 'login', { body: { phone, password: registered.code } })).status).toBe(400);
   });
 
+  it('registers someone who has no patronymic, without one', async () => {
+    const phone = uniquePhone();
+    const { id, code } = await startRegistration(phone);
+    await ok(t.app, 'registrationApprove', { params: { id }, body: { code } });
+    const { middleName: _none, ...withoutPatronymic } = registration;
+    const registered = await ok<{ code: string }>(t.app, 'registrationRegister', {
+      params: { id },
+      body: withoutPatronymic,
+    });
+    const res = await call(t.app, 'login', { body: { phone, password: registered.code } });
+    expect(res.status).toBe(200);
+    const self = await ok<{ userData: { firstName: string; middleName: string | null } }>(t.app, 'patientSelf', {
+      headers: { cookie: cookieFrom(res.headers) ?? '' },
+    });
+    expect(self.userData).toMatchObject({ firstName: 'Олена' });
+    expect(self.userData.middleName ?? '').toBe('');
+  });
+
   it('answers a wrong approval code with sms-invalid and allows 5 tries', async () => {
     const phone = uniquePhone();
     const { id, code } = await startRegistration(phone);
