@@ -44,7 +44,7 @@ export interface NewOrder {
   homeVisit: HomeVisit | null;
   paymentType: PaymentType;
   doctor: { id: number | null; workplaceId: number | null; code: string | null; fullName: string | null } | null;
-  promo: { id: number; code: string; fraction: number } | null;
+  promo: { id: number; code: string; fraction: number; withSales: boolean } | null;
   onlineFraction: number;
   utm: { source?: string; medium?: string; campaign?: string; term?: string } | null;
   onSite?: boolean;
@@ -384,6 +384,16 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
     },
 
     /** The lines of an order as priced inputs (for repricing an unpaid order). */
+    /** Whether the promo code the order holds now is taken off sale prices (true without a code). */
+    async promoWithSales(orderId: string): Promise<boolean> {
+      const row = await db.maybeOne<{ withSales: boolean | null }>(
+        `SELECT p.with_sales AS "withSales" FROM orders o LEFT JOIN promo_codes p ON p.id = o.promo_code_id
+          WHERE o.id = $1`,
+        [orderId],
+      );
+      return row?.withSales ?? true;
+    },
+
     /** The order's lines for repricing; promoApplies by the scope of the promo code the order holds now. */
     async pricedInputs(
       orderId: string,
