@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
-import { setCity } from '../support/page';
+import { pageJson, setCity } from '../support/page';
 import { Site } from '../support/site';
+import { smsCode } from '../support/sms';
 
 /**
  * An order as a patient lives it, at 360 and 1280 px: what the site says about the order is what
@@ -19,6 +20,9 @@ const SHOTS = process.env.SHOTS_DIR;
 const CBC_CODE = '1002';
 const MEN_CHECKUP_CODE = 'K-201';
 const CHECKUP_NEWS = '/news/checkup-dlia-cholovikiv-zi-znyzhkoiu-20';
+const DEMO_PATIENT = '+380501234567';
+/** A blood count ("3–4 hours after a light meal") and cholesterol ("strictly 12–14 hours"). */
+const SLUGS = ['zahalnyi-analiz-krovi-z-leikotsytarnoiu-formuloiu', 'kholesteryn-zahalnyi'];
 
 type Line = { serviceId: number; price: number; initialPrice: number; originalPrice: number };
 type Totals = {
@@ -73,11 +77,12 @@ async function useCart(page: Page, id: string) {
   await page.evaluate((cart) => window.localStorage.setItem('cartId', JSON.stringify(cart)), id);
 }
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, part?: Locator) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  const path = `${SHOTS}/${name}-${width}.png`;
+  await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
 }
 
 async function applyCode(page: Page, code: string) {
@@ -85,6 +90,88 @@ async function applyCode(page: Page, code: string) {
   await summary.getByLabel('Промокод', { exact: true }).fill(code);
   await summary.getByRole('button', { name: 'Застосувати' }).click();
   return summary;
+}
+
+/** The demo patient signed in, in a context of this width (the sign-in done at 1280). */
+async function signedIn(browser: Browser, width: number) {
+  const signing = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await signing.newPage();
+  await page.goto(site.url);
+  await page.evaluate(() => window.localStorage.setItem('cityShown', 'true'));
+  await page.getByRole('button', { name: 'Увійти до особистого кабінету' }).click();
+  const dialog = page.getByRole('dialog').first();
+  for (let attempt = 0; ; attempt += 1) {
+    const asked = new Date(Date.now() - 1000);
+    await dialog.getByLabel('Номер телефону').fill('');
+    await dialog.getByLabel('Номер телефону').pressSequentially(DEMO_PATIENT.slice(4));
+    await dialog.getByRole('button', { name: 'Отримати код' }).click();
+    const code = page.getByRole('dialog', { name: 'Підтвердження номера' });
+    const sent = await code.waitFor({ timeout: 5000 }).then(
+      () => true,
+      () => false,
+    );
+    if (sent) {
+      await code.getByLabel('Код з SMS').fill(await smsCode(DEMO_PATIENT, asked));
+      await code.getByRole('button', { name: 'Підтвердити' }).click();
+      break;
+    }
+    // signed in moments ago by the other width's journey: wait out the resend gate
+    if (attempt > 0) throw new Error('the SMS code was refused twice');
+    await page.waitForTimeout(4_000);
+  }
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const state = await signing.storageState();
+  await signing.close();
+  return browser.newContext({ viewport: { width, height: width < 768 ? 780 : 900 }, storageState: state });
+}
+
+/** The signed-in patient's cart: a blood count and cholesterol, in Kyiv. */
+async function fillCart(page: Page, kyiv: number) {
+  const ids: number[] = [];
+  for (const slug of SLUGS)
+    ids.push((await api<{ id: number }>(`/service/services/infos/slug/${slug}?settlementId=${kyiv}`)).id);
+  const { status } = await pageJson(page, `/api/private/cart/carts/add?settlementId=${kyiv}`, {
+    method: 'POST',
+    body: { serviceIds: ids },
+  });
+  expect(status).toBe(200);
+}
+
+/**
+ * Checkout with a home visit on a weekday `ahead` days or more from now (the first free time),
+ * paid to the nurse; answers the visit's day (YYYY-MM-DD) and time. The page ends on the confirmation.
+ */
+async function placeHomeVisit(page: Page, ahead: number) {
+  await page.goto(`${site.url}/checkout`);
+  await page.getByRole('radio', { name: /Виклик медсестри додому/ }).check();
+  await page.getByLabel(/^Вулиця/).fill('вул. Січових Стрільців');
+  await page.getByLabel(/^Будинок/).fill('12');
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + ahead);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  const iso = day.toISOString().slice(0, 10);
+  const [yyyy, mm, dd] = iso.split('-');
+  await page.getByLabel('Бажана дата візиту').pressSequentially(`${dd}${mm}${yyyy}`);
+  const times = page.getByRole('group', { name: 'Орієнтовний час прибуття' });
+  await times.getByRole('radio', { disabled: false }).first().check();
+  const time = (await times.getByRole('radio', { checked: true }).getAttribute('value')) ?? '';
+  await page.getByRole('radio', { name: /Медсестрі під час візиту/ }).check();
+  await page.getByRole('checkbox', { name: /публічного договору/ }).check();
+  await page.getByRole('checkbox', { name: /згоду на обробку персональних даних/ }).check();
+  await page.getByRole('button', { name: /^Оформити/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/result\?orderId=[0-9a-f-]{36}$/);
+  const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+  return { iso, time, orderId };
+}
+
+/** The order's card in "Мої замовлення", found by its number. */
+async function orderCard(page: Page, orderId: string) {
+  const { body } = await pageJson<{ number: string }>(page, `/api/private/order/orders/${orderId}`);
+  await page.goto(`${site.url}/account/orders`);
+  return page
+    .getByTestId('order-card')
+    .filter({ hasText: `№\u00a0${body.number}` })
+    .first();
 }
 
 for (const width of [360, 1280]) {
@@ -145,6 +232,33 @@ for (const width of [360, 1280]) {
       const ru = page.getByRole('article', { name: 'Check-up для мужчин со скидкой по промокоду' });
       await expect(ru).toContainText('Действует до 31.12.2030 включительно.');
       await expect(ru).not.toContainText('До 30 ноября');
+    });
+
+    test('a home visit paid on the spot: paid to the nurse, the order waits for her, not at a branch', async ({
+      browser,
+    }) => {
+      test.setTimeout(150_000);
+      const context = await signedIn(browser, width);
+      const page = await context.newPage();
+      const kyiv = await settlementId('Київ');
+      await page.goto(`${site.url}/`);
+      await setCity(page, kyiv);
+      await fillCart(page, kyiv);
+      const { orderId } = await placeHomeVisit(page, width === 360 ? 6 : 7);
+      await expect(page.getByText('Оплатіть його медсестрі під час візиту.')).toBeVisible();
+      const { body: order } = await pageJson<{ state: string; paymentType: string }>(
+        page,
+        `/api/private/order/orders/${orderId}`,
+      );
+      expect(order).toMatchObject({ state: 'waiting-for-nurse', paymentType: 'cash' });
+
+      const card = await orderCard(page, orderId);
+      await expect(card).toContainText('Виїзд медсестри додому');
+      await expect(card).toContainText('ОплатаМедсестрі під час візиту');
+      await expect(card).toContainText('Очікуємо медсестру');
+      await expect(card).not.toContainText('у відділенні');
+      await shot(page, 'home-visit-card', card);
+      await context.close();
     });
   });
 }

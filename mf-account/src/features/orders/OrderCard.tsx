@@ -16,7 +16,7 @@ import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { fullName, messageOf, statusOf } from '../../lib';
 import { OrderStateBadge } from './OrderStateBadge';
 import styles from './Orders.module.css';
-import { canRepeatPayment, hasPartialResults, hasResults } from './orderStates';
+import { canRepeatPayment, hasPartialResults, hasResults, paymentPlaceKey } from './orderStates';
 import { usePayOnSite, useReceiptDownload, useRepeatPayment } from './useOrderActions';
 
 type Props = {
@@ -45,6 +45,7 @@ const VisitPlan = lazy(() =>
 /** States in which the sample is still to be taken: the card offers the visit's plan. */
 const BEFORE_THE_VISIT: ReadonlySet<Order['state']> = new Set([
   'waiting-at-branch',
+  'waiting-for-nurse',
   'paid',
   'payment-pending',
   'payment-failed',
@@ -142,7 +143,7 @@ export function OrderCard({
         {showPayment && (
           <div className={styles.fact}>
             <dt>{t('orders.paymentType')}</dt>
-            <dd>{t(`orders.payment.${order.paymentType}`)}</dd>
+            <dd>{t(paymentPlaceKey(order))}</dd>
           </div>
         )}
         {order.doctor && (

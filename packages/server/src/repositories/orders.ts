@@ -211,7 +211,7 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
       registryId: row.registryId,
       number: row.number,
       createdAt: row.createdAt,
-      state: displayState(row),
+      state: displayState({ ...row, homeVisit: row.arrivalDate !== null }),
       patient: { id: row.patientId, firstName: row.firstName, lastName: row.lastName, middleName: row.middleName },
       branch:
         row.branchId === null
