@@ -92,6 +92,12 @@ async function applyCode(page: Page, code: string) {
   return summary;
 }
 
+/** "понеділок, 23 листопада", as the plan writes a day. */
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('uk', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
+    .format(new Date(`${iso}T12:00:00Z`))
+    .replace(/[\u02BC']/g, '\u2019');
+
 /** The demo patient signed in, in a context of this width (the sign-in done at 1280). */
 async function signedIn(browser: Browser, width: number) {
   const signing = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -258,6 +264,33 @@ for (const width of [360, 1280]) {
       await expect(card).toContainText('Очікуємо медсестру');
       await expect(card).not.toContainText('у відділенні');
       await shot(page, 'home-visit-card', card);
+      await context.close();
+    });
+
+    test('one results date: the confirmation and the order card say the same day, without a time', async ({
+      browser,
+    }) => {
+      test.setTimeout(150_000);
+      const context = await signedIn(browser, width);
+      const page = await context.newPage();
+      const kyiv = await settlementId('Київ');
+      await page.goto(`${site.url}/`);
+      await setCity(page, kyiv);
+      await fillCart(page, kyiv);
+      const { orderId } = await placeHomeVisit(page, width === 360 ? 8 : 9);
+      const { body: plan } = await pageJson<{ results: { expectedDate: string } }>(
+        page,
+        `/api/private/order/orders/${orderId}/plan`,
+      );
+      const day = longDate(plan.results.expectedDate);
+      await expect(page.getByTestId('plan-results')).toHaveText(new RegExp(`^Орієнтовно ${day}:`));
+
+      const card = await orderCard(page, orderId);
+      const expected = card.locator('dt:text-is("Орієнтовна готовність результатів") + dd');
+      await expect(card).toContainText(`Орієнтовна готовність результатів${day}`);
+      await expect(expected).toHaveText(day);
+      await expect(expected).not.toHaveText(/\d\d:\d\d/);
+      await shot(page, 'results-date-card', card);
       await context.close();
     });
   });

@@ -68,6 +68,7 @@ export {
   todayInKyiv,
   toIsoDate,
 } from './format/date';
+export { useLongDate } from './format/long-date';
 export { formatPercent } from './format/percent';
 export {
   formatPhone,

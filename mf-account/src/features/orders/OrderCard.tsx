@@ -11,6 +11,7 @@ import {
   plural,
   Skeleton,
   useFormatPrice,
+  useLongDate,
 } from '@lab/ui';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { fullName, messageOf, statusOf } from '../../lib';
@@ -64,6 +65,7 @@ export function OrderCard({
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const { t } = useTranslation('account');
   const formatPrice = useFormatPrice();
+  const longDate = useLongDate();
   const titleId = useId();
   const [receipt, downloadReceipt] = useReceiptDownload();
   const [payment, pay] = useRepeatPayment();
@@ -166,11 +168,12 @@ export function OrderCard({
             </dd>
           </div>
         )}
-        {order.resultsFetchDate && order.state !== 'results-ready' && (
+        {order.resultsExpectedDate && order.state !== 'results-ready' && (
           <div className={styles.fact}>
             <dt>{t('orders.resultsExpected')}</dt>
             <dd>
-              <time dateTime={order.resultsFetchDate}>{formatDateTimeKyiv(order.resultsFetchDate)}</time>
+              {/* the plan's day, from the server: a date, no time of day */}
+              <time dateTime={order.resultsExpectedDate}>{longDate(order.resultsExpectedDate)}</time>
             </dd>
           </div>
         )}

@@ -120,6 +120,9 @@ describe('my orders', () => {
       'href',
       '/account/results/101',
     );
+    // the results' day as the plan writes it, a date without a time of day
+    expect(second).toHaveTextContent('Орієнтовна готовність результатівсереда, 14 січня');
+    expect(second).not.toHaveTextContent(/14\.01\.2026 \d\d:\d\d/);
     expect(second).toHaveTextContent('Виїзд медсестри додому');
     expect(second).toHaveTextContent('вул. Січових Стрільців, 12, кв. 5, під’їзд 2, поверх 4');
     expect(second).toHaveTextContent('Приїзд 20.01.2026 близько 09:30');

@@ -132,6 +132,11 @@ export const Order = Type.Object({
   /** When results were (or are expected to be) ready. */
   resultsFetchDate: Nullable(DateTimeString),
   /**
+   * The day the results are expected (no time of day): the plan's `results.expectedDate`, computed by
+   * the server once for both. Added in 0.1.3: the server always sends it; an older server's answer lacks it.
+   */
+  resultsExpectedDate: Type.Optional(DateString),
+  /**
    * How many of the order's indicators the laboratory has reported (`received`) of how many it will
    * (`expected`); null until the order is registered. Partial results: 0 < received < expected.
    */

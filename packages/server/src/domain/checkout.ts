@@ -16,6 +16,7 @@ import type { PromoCheck } from '../repositories/discounts';
 import type { NewOrder, OrderScope } from '../repositories/orders';
 import type { SessionUser } from '../repositories/sessions';
 import { isBookableDate, openTimes } from './home-visit';
+import { kyivInstant } from './kyiv-time';
 import { enqueueVisitReminder } from './notifications';
 import { isOnlinePayment, orderTotals } from './order-pricing';
 
@@ -187,9 +188,10 @@ export async function createRegistry(app: FastifyInstance, user: SessionUser, or
   const facts = await app.repos.orders.facts({ orderId });
   if (!facts || facts.userId !== user.userId) throw notFound('order-not-found');
   if (facts.registryId !== null) return facts.registryId;
-  const days = await app.repos.orders.turnaroundDays(orderId);
-  const expected = new Date(app.clock().getTime() + (days + 1) * 24 * 3600_000).toISOString();
-  return app.repos.orders.ensureRegistry(orderId, expected);
+  // the registry expects the results on the order's one results day (domain/results-date.ts)
+  const order = await app.repos.orders.get({ orderId }, { userId: user.userId }, 'uk');
+  if (!order?.resultsExpectedDate) throw notFound('order-not-found');
+  return app.repos.orders.ensureRegistry(orderId, kyivInstant(order.resultsExpectedDate).toISOString());
 }
 
 /** Recomputes an unpaid order's prices for new payment terms (in a transaction). */

@@ -9,7 +9,7 @@ import { notFound } from '../errors';
 import type { Locale } from '../i18n/messages';
 import { type BranchRow, branchColumns, toBranch } from '../repositories/settlements';
 import { localized } from '../repositories/sql';
-import { kyivWallTime } from './kyiv-time';
+import { expectedResultsDay } from './results-date';
 
 /** One analysis of the order as its preparation and turnaround say. */
 export interface PlanItem {
@@ -63,16 +63,7 @@ export function preparationMemo(items: readonly PlanItem[]): OrderPlan['preparat
   };
 }
 
-/** `days` working days (Monday to Friday) after `date`; 0 is the day itself. */
-export function addWorkingDays(date: string, days: number): string {
-  const day = new Date(`${date}T12:00:00Z`);
-  for (let left = days; left > 0; ) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const weekday = day.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
-  }
-  return day.toISOString().slice(0, 10);
-}
+export { addWorkingDays } from './results-date';
 
 interface PlanOrderRow {
   userId: number;
@@ -114,7 +105,6 @@ export async function orderPlan(
   const now = app.clock();
   const card = branch ? toBranch(branch, now) : null;
   const workingDays = items.reduce((most, item) => Math.max(most, item.turnaroundDays), 0);
-  const sampleDay = order.arrivalDate ?? kyivWallTime(new Date(order.createdAt)).date;
   return {
     branch: card && {
       id: card.id,
@@ -130,6 +120,6 @@ export async function orderPlan(
         ? { date: order.arrivalDate, time: order.arrivalTime }
         : null,
     preparation: preparationMemo(items),
-    results: { workingDays, expectedDate: addWorkingDays(sampleDay, workingDays) },
+    results: { workingDays, expectedDate: expectedResultsDay(order, workingDays) },
   };
 }

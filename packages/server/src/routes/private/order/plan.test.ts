@@ -76,6 +76,10 @@ describe('GET /order/orders/{id}/plan', () => {
     });
     // ferritin takes 3 working days: from Wednesday to Monday
     expect(answer.results).toEqual({ workingDays: 3, expectedDate: '2026-11-23' });
+    // the order carries the same day, a date without a time: one results date for the confirmation and the card
+    expect(placed.resultsExpectedDate).toBe('2026-11-23');
+    const again = await ok<Order>(t.app, 'orderGet', { headers: { cookie }, params: { orderId: placed.id } });
+    expect(again.resultsExpectedDate).toBe(answer.results.expectedDate);
     const ru = await plan(cookie, placed.id, 'ru');
     expect(ru.preparation.notes[0]).toMatchObject({ text: 'Натощак', services: ['Ферритин'] });
   });
@@ -97,6 +101,7 @@ describe('GET /order/orders/{id}/plan', () => {
     });
     // one working day after Friday is Monday
     expect(answer.results).toEqual({ workingDays: 1, expectedDate: '2026-11-23' });
+    expect(placed.resultsExpectedDate).toBe('2026-11-23');
   });
 
   it('answers 404 for someone else’s order and 401 for a guest', async () => {
