@@ -293,5 +293,17 @@ for (const width of [360, 1280]) {
       await shot(page, 'results-date-card', card);
       await context.close();
     });
+
+    test('/home-visit says a visit for today is booked at least an hour ahead, in Ukrainian as in Russian', async ({
+      page,
+    }) => {
+      await page.goto(`${site.url}/home-visit`);
+      const main = page.getByRole('main');
+      await expect(main).toContainText('на сьогодні — не пізніше ніж за 60 хвилин до приїзду');
+      await expect(main).not.toContainText('не раніше ніж за 60 хвилин');
+      await shot(page, 'home-visit-page', main.getByText(/на сьогодні — не пізніше/));
+      await page.goto(`${site.url}/ru/home-visit`);
+      await expect(page.getByRole('main')).toContainText('на сегодня — не позже чем за 60 минут до приезда');
+    });
   });
 }
