@@ -305,5 +305,28 @@ for (const width of [360, 1280]) {
       await page.goto(`${site.url}/ru/home-visit`);
       await expect(page.getByRole('main')).toContainText('на сегодня — не позже чем за 60 минут до приезда');
     });
+
+    test('the memo is the order’s: a home visit’s urine test asks for no delivery to the branch', async ({
+      browser,
+    }) => {
+      test.setTimeout(150_000);
+      const context = await signedIn(browser, width);
+      const page = await context.newPage();
+      const kyiv = await settlementId('Київ');
+      await page.goto(`${site.url}/`);
+      await setCity(page, kyiv);
+      const urine = await serviceId(kyiv, '9001');
+      const { status } = await pageJson(page, `/api/private/cart/carts/add?settlementId=${kyiv}`, {
+        method: 'POST',
+        body: { serviceIds: [urine] },
+      });
+      expect(status).toBe(200);
+      await placeHomeVisit(page, width === 360 ? 10 : 11);
+      const notes = page.getByTestId('visit-plan').getByTestId('plan-notes');
+      await expect(notes).toContainText('Зібрати першу ранкову порцію сечі');
+      await expect(notes).not.toContainText('Доставити до відділення');
+      await shot(page, 'memo-home-visit', notes);
+      await context.close();
+    });
   });
 }

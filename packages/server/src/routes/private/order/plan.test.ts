@@ -104,6 +104,25 @@ describe('GET /order/orders/{id}/plan', () => {
     expect(placed.resultsExpectedDate).toBe('2026-11-23');
   });
 
+  it('the memo holds for the order: a home visit’s has no "deliver to the branch", a branch visit’s keeps it', async () => {
+    await t.db.query(
+      `UPDATE services SET preparation_uk = 'Ранкова сеча в стерильний контейнер. Доставити до відділення протягом 2 годин.'
+        WHERE code = '2001'`,
+    );
+    // another day than the reminder's tests book
+    const home = await order(['2001'], {
+      visit: 'home',
+      branchId: null,
+      homeVisit: { ...HOME, arrivalDate: '2026-11-24' },
+    });
+    const atHome = await plan(home.cookie, home.placed.id);
+    expect(atHome.preparation.notes.map((note) => note.text)).toEqual(['Ранкова сеча в стерильний контейнер.']);
+    const branch = await order(['2001'], { visit: 'branch', branchId: 1, homeVisit: null });
+    expect((await plan(branch.cookie, branch.placed.id)).preparation.notes[0]?.text).toContain(
+      'Доставити до відділення',
+    );
+  });
+
   it('answers 404 for someone else’s order and 401 for a guest', async () => {
     const { placed } = await order(['2001'], { visit: 'branch', branchId: 1, homeVisit: null });
     const other = await createPatientUser(t.db);
