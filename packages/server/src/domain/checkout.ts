@@ -175,7 +175,7 @@ export async function createOrder(
     if (!locked) throw bad('cart-empty', 'orderId', 'cart-empty');
     const placed = await place(repos, app, order, locked.id);
     // the evening-before SMS of a home visit commits with the order, or neither exists
-    if (placed && order.homeVisit) await enqueueVisitReminder(tx, app.config.results, app.clock, order.id);
+    if (placed && order.homeVisit) await enqueueVisitReminder(tx, app.config.results, app.clock, order.id, locale);
   });
   app.metrics.ordersCreated.inc();
   const placed = await existing(app, user.userId, body.orderId, locale);

@@ -26,12 +26,17 @@ class ScriptedSms implements SmsGateway {
 // DEFAULT_NOW is Wednesday 2026-11-18, 12:00 in Kyiv
 const HOME = { street: 'вул. Січових Стрільців', house: '12', arrivalDate: '2026-11-20', arrivalTime: '10:00' };
 
-async function order(codes: readonly string[], visit: Pick<OrderCreateBody, 'visit' | 'branchId' | 'homeVisit'>) {
+async function order(
+  codes: readonly string[],
+  visit: Pick<OrderCreateBody, 'visit' | 'branchId' | 'homeVisit'>,
+  language?: string,
+) {
   const me = await createPatientUser(t.db);
   const cookie = await sessionCookie(t.app, me.userId);
   await fillCart(t.db, me.userId, codes);
   const placed = await ok<Order>(t.app, 'orderCreate', {
     headers: { cookie },
+    ...(language ? { language } : {}),
     body: {
       orderId: randomUUID(),
       settlementId: 1,
@@ -176,8 +181,26 @@ describe('the home visit’s reminder', () => {
     const mine = sms.sent.filter((message) => message.phone === me.phone);
     expect(mine).toHaveLength(1);
     expect(mine[0]?.text).toMatch(/завтра, 20\.11\.2026, близько 10:00 до вас приїде медсестра/);
-    expect(mine[0]?.text).toMatch(/\/account\/orders$/);
+    // when the fast begins (the blood count's 3 hours before 10:00), and the order's own page
+    expect(mine[0]?.text).toContain('Не їжте з 07:00 завтра.');
+    expect(mine[0]?.text).toMatch(new RegExp(`Замовлення і підготовка: \\S+/checkout/result\\?orderId=${placed.id}$`));
     expect(mine[0]?.text).not.toMatch(/аналіз крові/i); // no medical data in an SMS
+  });
+
+  it('goes out before a long fast begins, says when it begins, in the patient’s language', async () => {
+    // a 16-hour fast before an 08:00 visit begins at 16:00 the day before: the reminder comes at 14:00
+    await t.db.query(`UPDATE services SET fasting_hours = 16 WHERE code = '2002'`);
+    const homeVisit = { ...HOME, arrivalDate: '2026-11-25', arrivalTime: '08:00' };
+    const { placed } = await order(['2002'], { visit: 'home', branchId: null, homeVisit }, 'ru');
+    expect(await reminders(placed.id)).toEqual([
+      { status: 'pending', nextAttemptAt: new Date('2026-11-24T12:00:00.000Z').toISOString() },
+    ]);
+    const [row] = await t.db.query<{ text: string }>(
+      `SELECT text FROM notification_outbox WHERE order_id = $1 AND kind = 'visit-reminder'`,
+      [placed.id],
+    );
+    expect(row?.text).toContain('завтра, 25.11.2026, около 08:00 к вам приедет медсестра. Не ешьте с 16:00 сегодня.');
+    expect(row?.text).toMatch(new RegExp(`/ru/checkout/result\\?orderId=${placed.id}$`));
   });
 
   it('is sent once by the next worker when the one that claimed it died', async () => {
