@@ -12,7 +12,8 @@ import { Site } from '../support/site';
  * home visit) the confirmation says where (address, hours), when, how to prepare (the strictest fast
  * first) and when results come; its crumbs lead to the orders, never to an emptied checkout; the
  * account's order card has the same plan; the home visit's reminder SMS goes out once, the evening
- * before (the outbox's worker run with its clock set to then).
+ * before (the outbox's worker run with its clock set to then), saying when the fast begins and linking
+ * to the order.
  */
 const site = new Site({ basePort: 3850 });
 const SHOTS = process.env.VISIT_SHOTS_DIR;
@@ -263,7 +264,10 @@ for (const viewport of [
       await deliver(`${eve}T16:30:00Z`);
       const sent = await reminders();
       expect(sent).toHaveLength(earlier + 1);
-      expect(sent[0]?.text).toMatch(/медсестра\. Як підготуватися: http\S+\/account\/orders$/);
+      // when the 12-hour fast begins (the evening before), and the order's own page, not the list
+      expect(sent[0]?.text).toMatch(
+        /медсестра\. Не їжте з \d\d:\d\d сьогодні\. Замовлення і підготовка: http\S+\/checkout\/result\?orderId=[0-9a-f-]{36}$/,
+      );
       await page.close();
     });
   });

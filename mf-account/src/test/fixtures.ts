@@ -99,6 +99,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     paymentType: 'online',
     doctor: null,
     resultsFetchDate: '2026-01-11T12:00:00.000Z',
+    resultsExpectedDate: '2026-01-14',
     resultsProgress: { received: 4, expected: 4 },
     receiptId: 'pay-101',
     ...overrides,

@@ -48,6 +48,13 @@ registerNamespace(UI_NAMESPACE, {
     starForms: 'зірка|зірки|зірок',
     ratingValue: 'Оцінка {{value}} з {{max}}',
     notifications: 'Сповіщення',
+    // a promo code's terms
+    promoScope: 'Промокод {{code}}: знижка {{percent}} на {{groups}}.',
+    promoScopeAll: 'Промокод {{code}}: знижка {{percent}} на всі послуги.',
+    promoUntil: 'Діє до {{date}} включно.',
+    promoEnded: 'Акція завершилася {{date}}.',
+    promoNoSales:
+      'Знижка не сумується з іншими акціями: на послугу з акційною ціною діє більша з двох знижок, а не обидві.',
   },
   ru: {
     close: 'Закрыть',
@@ -87,5 +94,11 @@ registerNamespace(UI_NAMESPACE, {
     starForms: 'звезда|звезды|звёзд',
     ratingValue: 'Оценка {{value}} из {{max}}',
     notifications: 'Уведомления',
+    promoScope: 'Промокод {{code}}: скидка {{percent}} на {{groups}}.',
+    promoScopeAll: 'Промокод {{code}}: скидка {{percent}} на все услуги.',
+    promoUntil: 'Действует до {{date}} включительно.',
+    promoEnded: 'Акция завершилась {{date}}.',
+    promoNoSales:
+      'Скидка не суммируется с другими акциями: на услугу с акционной ценой действует большая из двух скидок, а не обе.',
   },
 });

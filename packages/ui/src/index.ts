@@ -68,6 +68,7 @@ export {
   todayInKyiv,
   toIsoDate,
 } from './format/date';
+export { useLongDate } from './format/long-date';
 export { formatPercent } from './format/percent';
 export {
   formatPhone,
@@ -92,6 +93,7 @@ export { Modal, type ModalProps } from './modal/Modal';
 export { NotFoundView, type NotFoundViewProps } from './not-found/NotFoundView';
 export * from './page';
 export { Price, type PriceProps, useFormatPrice } from './price/Price';
+export { PromoTerms, type PromoTermsData, type PromoTermsProps } from './promo/PromoTerms';
 export { RATING_MAX, Rating, type RatingProps } from './rating/Rating';
 export { Sidebar, type SidebarProps } from './sidebar/Sidebar';
 export { useScrollLock } from './sidebar/useScrollLock';

@@ -11,12 +11,13 @@ import {
   plural,
   Skeleton,
   useFormatPrice,
+  useLongDate,
 } from '@lab/ui';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { fullName, messageOf, statusOf } from '../../lib';
 import { OrderStateBadge } from './OrderStateBadge';
 import styles from './Orders.module.css';
-import { canRepeatPayment, hasPartialResults, hasResults } from './orderStates';
+import { canRepeatPayment, hasPartialResults, hasResults, paymentPlaceKey } from './orderStates';
 import { usePayOnSite, useReceiptDownload, useRepeatPayment } from './useOrderActions';
 
 type Props = {
@@ -45,6 +46,7 @@ const VisitPlan = lazy(() =>
 /** States in which the sample is still to be taken: the card offers the visit's plan. */
 const BEFORE_THE_VISIT: ReadonlySet<Order['state']> = new Set([
   'waiting-at-branch',
+  'waiting-for-nurse',
   'paid',
   'payment-pending',
   'payment-failed',
@@ -63,6 +65,7 @@ export function OrderCard({
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const { t } = useTranslation('account');
   const formatPrice = useFormatPrice();
+  const longDate = useLongDate();
   const titleId = useId();
   const [receipt, downloadReceipt] = useReceiptDownload();
   const [payment, pay] = useRepeatPayment();
@@ -142,7 +145,7 @@ export function OrderCard({
         {showPayment && (
           <div className={styles.fact}>
             <dt>{t('orders.paymentType')}</dt>
-            <dd>{t(`orders.payment.${order.paymentType}`)}</dd>
+            <dd>{t(paymentPlaceKey(order))}</dd>
           </div>
         )}
         {order.doctor && (
@@ -165,11 +168,12 @@ export function OrderCard({
             </dd>
           </div>
         )}
-        {order.resultsFetchDate && order.state !== 'results-ready' && (
+        {order.resultsExpectedDate && order.state !== 'results-ready' && (
           <div className={styles.fact}>
             <dt>{t('orders.resultsExpected')}</dt>
             <dd>
-              <time dateTime={order.resultsFetchDate}>{formatDateTimeKyiv(order.resultsFetchDate)}</time>
+              {/* the plan's day, from the server: a date, no time of day */}
+              <time dateTime={order.resultsExpectedDate}>{longDate(order.resultsExpectedDate)}</time>
             </dd>
           </div>
         )}

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { setUpI18n } from '../../test/render';
 import { OrderStateBadge } from './OrderStateBadge';
-import { canRepeatPayment, ORDER_STATES, STATE_LOOK } from './orderStates';
+import { canRepeatPayment, ORDER_STATES, paymentPlaceKey, STATE_LOOK } from './orderStates';
 
 beforeAll(setUpI18n);
 
@@ -12,6 +12,8 @@ describe('order display states (docs/product.md#orders)', () => {
     ['results-ready', 'Результати готові'],
     ['paid', 'Замовлення оплачено'],
     ['paid-at-branch', 'Оплачено у відділенні'],
+    ['waiting-for-nurse', 'Очікуємо медсестру'],
+    ['paid-to-nurse', 'Оплачено медсестрі'],
     ['payment-pending', 'Очікує оплати'],
     ['payment-failed', 'Остання оплата не пройшла'],
   ] as const)('%s reads "%s"', (state, label) => {
@@ -20,10 +22,20 @@ describe('order display states (docs/product.md#orders)', () => {
   });
 
   it('gives every state a badge of its own: no two share colour and icon', () => {
-    expect(ORDER_STATES).toHaveLength(7);
+    expect(ORDER_STATES).toHaveLength(9);
     const looks = ORDER_STATES.map((state) => `${STATE_LOOK[state].tone}/${STATE_LOOK[state].icon}`);
-    expect(new Set(looks).size).toBe(7);
+    expect(new Set(looks).size).toBe(9);
+    // the seven steps of spec section 4 each a colour; a home visit's two take their branch step's
     expect(new Set(ORDER_STATES.map((state) => STATE_LOOK[state].tone)).size).toBe(7);
+    expect(STATE_LOOK['waiting-for-nurse'].tone).toBe(STATE_LOOK['waiting-at-branch'].tone);
+  });
+
+  it('names the place of paying on the spot: the nurse for a home visit, the branch otherwise', () => {
+    const visit = { street: 'вул. Хрещатик', house: '1', arrivalDate: '2026-12-03', arrivalTime: '10:00' };
+    expect(paymentPlaceKey({ paymentType: 'cash', homeVisit: visit })).toBe('orders.paymentToNurse.cash');
+    expect(paymentPlaceKey({ paymentType: 'card', homeVisit: visit })).toBe('orders.paymentToNurse.card');
+    expect(paymentPlaceKey({ paymentType: 'online', homeVisit: visit })).toBe('orders.payment.online');
+    expect(paymentPlaceKey({ paymentType: 'cash', homeVisit: null })).toBe('orders.payment.cash');
   });
 
   it('offers to pay (again) only for an unpaid online order', () => {

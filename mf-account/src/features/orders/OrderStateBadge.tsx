@@ -12,6 +12,7 @@ const ICONS: Readonly<Record<string, string>> = {
   receipt: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
   clock: 'M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z',
   cross: 'M7 7l10 10M17 7L7 17',
+  person: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 4-6 8-6s8 2 8 6',
 };
 
 /** An order's display state: its words, a colour and an icon of its own. */

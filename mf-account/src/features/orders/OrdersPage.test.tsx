@@ -85,7 +85,7 @@ describe('my orders', () => {
         order({
           id: '7f1c2a9e-7b4d-4c1a-9e2f-0a1b2c3d4e5f',
           number: '2600102',
-          state: 'waiting-at-branch',
+          state: 'waiting-for-nurse',
           paymentType: 'cash',
           branch: null,
           homeVisit: {
@@ -120,12 +120,17 @@ describe('my orders', () => {
       'href',
       '/account/results/101',
     );
+    // the results' day as the plan writes it, a date without a time of day
+    expect(second).toHaveTextContent('Орієнтовна готовність результатівсереда, 14 січня');
+    expect(second).not.toHaveTextContent(/14\.01\.2026 \d\d:\d\d/);
     expect(second).toHaveTextContent('Виїзд медсестри додому');
     expect(second).toHaveTextContent('вул. Січових Стрільців, 12, кв. 5, під’їзд 2, поверх 4');
     expect(second).toHaveTextContent('Приїзд 20.01.2026 близько 09:30');
     expect(second).toHaveTextContent('Коментар: Домофон не працює, телефонуйте');
-    expect(second).toHaveTextContent('Готівкою у відділенні');
-    expect(second).toHaveTextContent('Очікуємо у відділенні');
+    // cash for a home visit is paid to the nurse, and the order waits for her, not at a branch
+    expect(second).toHaveTextContent('Медсестрі під час візиту');
+    expect(second).toHaveTextContent('Очікуємо медсестру');
+    expect(second).not.toHaveTextContent('у відділенні');
     expect(within(second).queryByRole('button', { name: /Чек/ })).not.toBeInTheDocument();
   });
 

@@ -51,6 +51,48 @@ describe('the cart page', () => {
     );
   });
 
+  it('a code whose scope misses every line is not said to apply: the words follow what the cart charges', async () => {
+    const cbc = line(2, {
+      title: 'Загальний аналіз крові',
+      code: '2001',
+      price: 218.5,
+      initialPrice: 230,
+      originalPrice: 230,
+    });
+    const charged = { original: 320, otherDiscounts: 0, onlineDiscount: 16, promoDiscount: 0, totalPrice: 304 };
+    serve({
+      cart: cartOf([cbc], [], {
+        promo: 0.2,
+        promoCode: 'CHECKUP20',
+        promoTerms: {
+          code: 'CHECKUP20',
+          value: 0.2,
+          validFrom: '2026-11-01',
+          validTo: '2030-12-31',
+          withSales: false,
+          groups: [{ slug: 'check-up-men', title: 'Check-up для чоловіків' }],
+        },
+        totals: { online: charged, onSite: { ...charged, onlineDiscount: 0, totalPrice: 320 } },
+      }),
+    });
+    renderAt(<CartPage />, '/cart');
+    await screen.findByRole('link', { name: 'Загальний аналіз крові' });
+    expect(within(summary()).getByRole('status')).toHaveTextContent(
+      'Промокод CHECKUP20 не знижує вартість цього кошика',
+    );
+    expect(summary()).not.toHaveTextContent('застосовано');
+    expect(summary()).toHaveTextContent('Промокод CHECKUP20: знижка 20 % на «Check-up для чоловіків».');
+    expect(summary()).toHaveTextContent('Діє до 31.12.2030 включно.');
+    expect(summary()).toHaveTextContent('Знижка не сумується з іншими акціями');
+    await waitFor(() =>
+      expect(summary()).toHaveTextContent(
+        'Промокод не діє на жодну послугу в кошику, тому ціни вказано зі знижкою 5 % за онлайн-оплату.',
+      ),
+    );
+    expect(summary()).not.toHaveTextContent('Діє знижка за промокодом');
+    expect(summary()).toHaveTextContent('До сплати304 грн');
+  });
+
   it('keeps the online discount when the promo is smaller', async () => {
     serve({ cart: cartOf([ferritin], [], { promo: 0.03, promoCode: 'SMALL3' }) });
     renderAt(<CartPage />, '/cart');

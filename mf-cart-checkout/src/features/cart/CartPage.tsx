@@ -32,6 +32,8 @@ export function CartPage() {
   const data = cart.none ? undefined : cart.data;
   const unavailable = unavailableOf(data);
   const cityTitle = useCityTitle(cart.cityId);
+  // what the cart charges, paying online: its words about each discount are computed from it
+  const estimate = data ? cartEstimate(data, onlinePercent) : null;
 
   let content: ReactNode;
   if (cart.doctor) {
@@ -95,9 +97,16 @@ export function CartPage() {
           <h2 id="cart-summary" className={styles.subheading}>
             {t('totals.title')}
           </h2>
-          <PromoCode cart={cart} />
-          <TotalsList totals={cartEstimate(data, onlinePercent)} terms={terms} />
-          <DiscountNote promo={data.promo} onlinePercent={onlinePercent} className={styles.muted} />
+          <PromoCode cart={cart} saved={estimate?.promoDiscount ?? 0} />
+          {estimate && <TotalsList totals={estimate} terms={terms} />}
+          {estimate && (
+            <DiscountNote
+              promo={data.promo}
+              onlinePercent={onlinePercent}
+              charged={estimate}
+              className={styles.muted}
+            />
+          )}
           {unavailable.length > 0 ? (
             <p role="alert" className={styles.blocked}>
               {t('unavailable.blocked')}

@@ -1,6 +1,6 @@
 import { api, isApiError } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
-import { Button, formatPercent } from '@lab/ui';
+import { Button, formatPercent, PromoTerms } from '@lab/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { fractionToPercent } from '../../lib/useOnlineDiscount';
 import styles from './CartPage.module.css';
@@ -11,9 +11,11 @@ const MAX_LENGTH = 50;
 /**
  * The promo code (docs/product.md#validation): checked by the server (`/service/discounts/search/{code}`), then
  * applied to the cart (the cart read with `?promoCode=`), which answers the repriced cart. An invalid
- * or expired code shows the wrong-promo message and empties the cart's stored promo.
+ * or expired code shows the wrong-promo message and empties the cart's stored promo. `saved` is what
+ * the code takes off the cart's total, by which the code is said to apply or not; its terms (scope,
+ * last day, rule on sales) are the code's own data.
  */
-export function PromoCode({ cart }: { cart: CurrentCart }) {
+export function PromoCode({ cart, saved }: { cart: CurrentCart; saved: number }) {
   const { t } = useTranslation('cartCheckout');
   const id = useId();
   const [code, setCode] = useState('');
@@ -21,6 +23,7 @@ export function PromoCode({ cart }: { cart: CurrentCart }) {
   const [busy, setBusy] = useState(false);
   const applied = cart.data?.promoCode ?? null;
   const promo = cart.data?.promo ?? null;
+  const terms = cart.data?.promoTerms ?? null;
 
   const failed = (failure: unknown) => {
     const wrong = isApiError(failure) && (failure.status === 404 || failure.code === 'wrong-promo');
@@ -73,7 +76,13 @@ export function PromoCode({ cart }: { cart: CurrentCart }) {
     <div className={styles.promo}>
       {applied && promo != null && (
         <div className={styles.promoApplied}>
-          <p role="status">{t('promo.applied', { code: applied, percent: formatPercent(fractionToPercent(promo)) })}</p>
+          {/* said from what the cart charges: a code whose scope misses every line saves nothing */}
+          <p role="status" className={saved > 0 ? undefined : styles.promoSavesNothing}>
+            {saved > 0
+              ? t('promo.applied', { code: applied, percent: formatPercent(fractionToPercent(promo)) })
+              : t('promo.appliedNothing', { code: applied })}
+          </p>
+          {terms && <PromoTerms terms={terms} className={styles.promoTerms} />}
           <Button variant="link" size="sm" loading={busy} onClick={() => void removePromo()}>
             {t('promo.remove')}
           </Button>

@@ -27,12 +27,15 @@ export function paymentView(order: Order, hint: string | null): { tone: Tone; ke
     case 'paid':
       return { tone: 'success', key: 'paid', failed };
     case 'paid-at-branch':
+    case 'paid-to-nurse':
       return { tone: 'success', key: 'paidAtBranch', failed };
     case 'awaiting-results':
     case 'results-ready':
       return { tone: 'success', key: 'inProgress', failed };
     case 'waiting-at-branch':
-      return { tone: 'info', key: order.homeVisit ? 'payNurse' : 'payAtBranch', failed };
+      return { tone: 'info', key: 'payAtBranch', failed };
+    case 'waiting-for-nurse':
+      return { tone: 'info', key: 'payNurse', failed };
     default:
       return { tone: 'info', key: 'pending', failed };
   }

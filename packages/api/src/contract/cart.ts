@@ -1,6 +1,6 @@
 /** Cart and promo codes: docs/product.md#entities "Cart", "Cart item", "Promo value"; docs/product.md#calls cart calls. */
 import { type Static, Type } from '@sinclair/typebox';
-import { Body, DateTimeString, Fraction, Id, Money, Nullable, Uuid } from './common';
+import { Body, DateString, DateTimeString, Fraction, Id, Money, Nullable, Slug, Uuid } from './common';
 import { ServiceRef } from './services';
 
 export const CartService = Type.Object({
@@ -53,6 +53,22 @@ export const CartTotals = Type.Object({
 });
 export type CartTotals = Static<typeof CartTotals>;
 
+/**
+ * A promo code's terms, one datum that the cart, the order and the code's news item read: its value,
+ * its days (Kyiv calendar days, both inclusive), the groups it covers (with their subgroups; none: every
+ * service) and whether it is taken off a sale price (`withSales` false: it competes with the sale, the
+ * larger saving applies).
+ */
+export const PromoTerms = Type.Object({
+  code: Type.String(),
+  value: Fraction,
+  validFrom: DateString,
+  validTo: DateString,
+  withSales: Type.Boolean(),
+  groups: Type.Array(Type.Object({ slug: Slug, title: Type.String() })),
+});
+export type PromoTerms = Static<typeof PromoTerms>;
+
 export const Cart = Type.Object({
   id: Uuid,
   items: Type.Array(CartItem),
@@ -64,6 +80,12 @@ export const Cart = Type.Object({
   promo: Nullable(Fraction),
   /** The applied promo code; null when none (the server always sends it). */
   promoCode: Type.Optional(Nullable(Type.String())),
+  /**
+   * The applied code's terms, null when none. Whether it took anything off is in `totals` (its
+   * `promoDiscount`): a code whose scope misses every line is applied and saves nothing. The server
+   * always sends it; an older server's answer lacks it.
+   */
+  promoTerms: Type.Optional(Nullable(PromoTerms)),
   /**
    * Stored lines that cannot be ordered in this city (after a city change, or withdrawn services), in
    * the order added. They stay in the cart and can be removed like items; an order is refused while

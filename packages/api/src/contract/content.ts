@@ -1,5 +1,6 @@
 /** Menus and content pages: docs/product.md#entities "Menu", "News item", "Document", equipment; docs/product.md#calls content calls. */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { PromoTerms } from './cart';
 import {
   CsvIds,
   CsvList,
@@ -107,7 +108,15 @@ export const NewsItem = Type.Object({
 });
 export type NewsItem = Static<typeof NewsItem>;
 
-export const NewsArticle = Type.Composite([NewsItem, Type.Object({ content: Type.String(), seo: Seo })]);
+export const NewsArticle = Type.Composite([
+  NewsItem,
+  Type.Object({
+    content: Type.String(),
+    seo: Seo,
+    /** The promo code a promotion announces: its days, value and scope come from the code itself. */
+    promo: Type.Optional(Nullable(PromoTerms)),
+  }),
+]);
 export type NewsArticle = Static<typeof NewsArticle>;
 
 /** One list call serves both the news page and "similar news" (size=10, types, excludeIds). */

@@ -13,13 +13,19 @@ export const PaymentType = Type.Union([
 ]);
 export type PaymentType = Static<typeof PaymentType>;
 
-/** What the account shows for an order; the server derives it from its internal statuses. */
+/**
+ * What the account shows for an order; the server derives it from its internal statuses. An order paid
+ * on the spot with a home visit is paid to the nurse, not at a branch: `waiting-for-nurse` and
+ * `paid-to-nurse` (added in 0.1.3) where a branch order has `waiting-at-branch` and `paid-at-branch`.
+ */
 export const OrderDisplayState = Type.Union([
   Type.Literal('waiting-at-branch'),
+  Type.Literal('waiting-for-nurse'),
   Type.Literal('awaiting-results'),
   Type.Literal('results-ready'),
   Type.Literal('paid'),
   Type.Literal('paid-at-branch'),
+  Type.Literal('paid-to-nurse'),
   Type.Literal('payment-pending'),
   Type.Literal('payment-failed'),
 ]);
@@ -125,6 +131,11 @@ export const Order = Type.Object({
   doctor: Nullable(ReferringDoctor),
   /** When results were (or are expected to be) ready. */
   resultsFetchDate: Nullable(DateTimeString),
+  /**
+   * The day the results are expected (no time of day): the plan's `results.expectedDate`, computed by
+   * the server once for both. Added in 0.1.3: the server always sends it; an older server's answer lacks it.
+   */
+  resultsExpectedDate: Type.Optional(DateString),
   /**
    * How many of the order's indicators the laboratory has reported (`received`) of how many it will
    * (`expected`); null until the order is registered. Partial results: 0 < received < expected.

@@ -11,7 +11,7 @@
  *   priceLines([{ service: cbc, price: 230, fullPrice: 230, brought: [{ service: draw, price: 90, fullPrice: 90 }] }])
  *   // items: [cbc 230], additional: [draw 90], totals.initialTotalPrice 320
  */
-import { type EffectiveDiscount, type PricedLine, type PriceTotals, priceLine, priceTotals } from './pricing';
+import { type PricedLine, type PriceTotals, type PromoRule, priceTotals, priceWithPromo } from './pricing';
 
 /** A service with its price in the city; null prices: not offered there. */
 export interface PriceableService<S> {
@@ -39,7 +39,13 @@ export interface PricedLines<S> {
   readonly totals: PriceTotals;
 }
 
-const NO_DISCOUNT: EffectiveDiscount = { fraction: 0, source: null };
+/** The discounts a line may get: the online one (percent) and a promo within its scope, or none. */
+export interface LineDiscounts {
+  readonly onlinePercent: number;
+  readonly promo: PromoRule | null;
+}
+
+const NO_DISCOUNT: LineDiscounts = { onlinePercent: 0, promo: null };
 
 /**
  * Why a line cannot be ordered (a withdrawn service outweighs a missing price), or null when it can:
@@ -55,21 +61,21 @@ export function unavailableReason<S>(line: LineInput<S>, itemIds: ReadonlySet<nu
 /**
  * The priced lines: items in their order, then what they bring along (once each, in the order of the
  * items that brought them), lines that cannot be ordered apart and outside the totals. `discountOf`
- * names the discount of each service (the online one, or a promo within its scope).
+ * names the discounts each service may get (the online one, and a promo within its scope).
  */
 export function priceLines<S>(
   lines: readonly LineInput<S>[],
-  discountOf: (serviceId: number) => EffectiveDiscount = () => NO_DISCOUNT,
+  discountOf: (serviceId: number) => LineDiscounts = () => NO_DISCOUNT,
 ): PricedLines<S> {
   const itemIds = new Set(lines.map((line) => line.id));
   const items: PricedService<S>[] = [];
   const additional: PricedService<S>[] = [];
   const unavailable: PricedLines<S>['unavailable'] = [];
-  const priced = (entry: PriceableService<S> & { id: number }): PricedService<S> => ({
-    serviceId: entry.id,
-    ...priceLine({ price: entry.price ?? 0, fullPrice: entry.fullPrice ?? entry.price ?? 0 }, discountOf(entry.id)),
-    service: entry.service,
-  });
+  const priced = (entry: PriceableService<S> & { id: number }): PricedService<S> => {
+    const { onlinePercent, promo } = discountOf(entry.id);
+    const prices = { price: entry.price ?? 0, fullPrice: entry.fullPrice ?? entry.price ?? 0 };
+    return { serviceId: entry.id, ...priceWithPromo(prices, onlinePercent, promo).line, service: entry.service };
+  };
   for (const line of lines) {
     const reason = unavailableReason(line, itemIds);
     if (reason !== null) {

@@ -12,9 +12,11 @@ import { cleanName } from '../auth/validation';
 import { AppError, notFound } from '../errors';
 import type { Locale } from '../i18n/messages';
 import { createRepositories, type Repositories } from '../repositories';
+import type { PromoCheck } from '../repositories/discounts';
 import type { NewOrder, OrderScope } from '../repositories/orders';
 import type { SessionUser } from '../repositories/sessions';
 import { isBookableDate, openTimes } from './home-visit';
+import { kyivInstant } from './kyiv-time';
 import { enqueueVisitReminder } from './notifications';
 import { isOnlinePayment, orderTotals } from './order-pricing';
 
@@ -78,8 +80,7 @@ async function prepare(
       // a promo the cart carried that has since expired is dropped; one typed at checkout is an error
       if (body.promoCode !== null) throw new AppError(400, 'wrong-promo', 'wrong-promo', 'promoCode');
     } else {
-      const row = await app.db.one<{ id: number }>('SELECT id FROM promo_codes WHERE code = $1', [check.discount.code]);
-      promo = { id: row.id, code: check.discount.code, fraction: check.discount.value };
+      promo = orderPromo(check);
     }
   }
 
@@ -97,6 +98,11 @@ async function prepare(
     onlineFraction: onlineFraction(app, body.paymentType),
     utm: body.utmParameters,
   };
+}
+
+/** The promo an order keeps: the code, its value and its rule on sales (repricing reads them again). */
+function orderPromo(check: Extract<PromoCheck, { ok: true }>): NonNullable<NewOrder['promo']> {
+  return { id: check.id, code: check.discount.code, fraction: check.discount.value, withSales: check.withSales };
 }
 
 function onlineFraction(app: FastifyInstance, paymentType: PaymentType): number {
@@ -126,7 +132,7 @@ async function place(repos: Repositories, app: FastifyInstance, order: NewOrder,
   const homeVisitCost = order.visit === 'home' ? ((await repos.homeVisits.priceIn(order.settlementId)) ?? 0) : 0;
   const totals = orderTotals(
     lines.map((line) => ({ price: line.price ?? 0, fullPrice: line.fullPrice ?? 0, promoApplies: line.promoApplies })),
-    { online: order.onlineFraction, promo: order.promo?.fraction ?? 0 },
+    { online: order.onlineFraction, promo: order.promo?.fraction ?? 0, promoWithSales: order.promo?.withSales ?? true },
     homeVisitCost,
   );
   await repos.orders.insertItems(order.id, lines, totals.lines);
@@ -169,7 +175,7 @@ export async function createOrder(
     if (!locked) throw bad('cart-empty', 'orderId', 'cart-empty');
     const placed = await place(repos, app, order, locked.id);
     // the evening-before SMS of a home visit commits with the order, or neither exists
-    if (placed && order.homeVisit) await enqueueVisitReminder(tx, app.config.results, app.clock, order.id);
+    if (placed && order.homeVisit) await enqueueVisitReminder(tx, app.config.results, app.clock, order.id, locale);
   });
   app.metrics.ordersCreated.inc();
   const placed = await existing(app, user.userId, body.orderId, locale);
@@ -182,15 +188,17 @@ export async function createRegistry(app: FastifyInstance, user: SessionUser, or
   const facts = await app.repos.orders.facts({ orderId });
   if (!facts || facts.userId !== user.userId) throw notFound('order-not-found');
   if (facts.registryId !== null) return facts.registryId;
-  const days = await app.repos.orders.turnaroundDays(orderId);
-  const expected = new Date(app.clock().getTime() + (days + 1) * 24 * 3600_000).toISOString();
-  return app.repos.orders.ensureRegistry(orderId, expected);
+  // the registry expects the results on the order's one results day (domain/results-date.ts)
+  const order = await app.repos.orders.get({ orderId }, { userId: user.userId }, 'uk');
+  if (!order?.resultsExpectedDate) throw notFound('order-not-found');
+  return app.repos.orders.ensureRegistry(orderId, kyivInstant(order.resultsExpectedDate).toISOString());
 }
 
 /** Recomputes an unpaid order's prices for new payment terms (in a transaction). */
 async function reprice(repos: Repositories, orderId: string, online: number, promo: number, homeVisitCost: number) {
   const inputs = await repos.orders.pricedInputs(orderId);
-  const totals = orderTotals(inputs, { online, promo }, homeVisitCost);
+  const promoWithSales = await repos.orders.promoWithSales(orderId);
+  const totals = orderTotals(inputs, { online, promo, promoWithSales }, homeVisitCost);
   await repos.orders.setTotals(
     orderId,
     totals,
@@ -226,14 +234,11 @@ export async function startPayment(
   }
   const order = await payableOrder(app, user, input.registryId);
   if (!isOnlinePayment(order.paymentType)) throw new AppError(400, 'payment-not-online', 'payment-not-online');
-  let promo: { id: number; code: string; fraction: number } | undefined;
+  let promo: { id: number; code: string; fraction: number; withSales: boolean } | undefined;
   if (input.discountCode !== undefined) {
     const check = await app.repos.discounts.check(input.discountCode);
     if (!check.ok) throw new AppError(400, 'wrong-promo', 'wrong-promo', 'discountCode');
-    if (check.discount.value > (order.promoFraction ?? 0)) {
-      const row = await app.db.one<{ id: number }>('SELECT id FROM promo_codes WHERE code = $1', [check.discount.code]);
-      promo = { id: row.id, code: check.discount.code, fraction: check.discount.value };
-    }
+    if (check.discount.value > (order.promoFraction ?? 0)) promo = orderPromo(check);
   }
   const paymentId = await app.db.transaction(async (tx) => {
     const repos = createRepositories(tx, { clock: app.clock });

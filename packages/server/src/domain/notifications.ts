@@ -22,8 +22,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SmsGateway } from '../auth/sms';
 import type { ResultsSettings } from '../config';
 import type { Queryable } from '../db/database';
+import type { Locale } from '../i18n/messages';
 import type { Metrics } from '../metrics/metrics';
-import { type Clock, kyivInstant } from './kyiv-time';
+import { type Clock, kyivInstant, kyivWallTime } from './kyiv-time';
 
 export type NoticeKind = 'results-ready' | 'results-corrected';
 
@@ -204,36 +205,103 @@ export async function deliverNotifications(deps: DeliveryDeps, limit = 20): Prom
   return report;
 }
 
-/** When a home visit's reminder is due: 18:00 Kyiv time the day before the visit. */
+/** When a home visit's reminder is due at the latest: 18:00 Kyiv time the day before the visit. */
 export const REMINDER_TIME = '18:00:00';
+/** ... and earlier when the fast begins sooner: this long before it, so there is still time to eat. */
+export const BEFORE_THE_FAST_MS = 2 * 3600_000;
 
-/** The reminder's text: the laboratory, the day and time, where to read the preparation. No analyses named. */
-export function visitReminderText(labName: string, date: string, time: string, link: string): string {
-  const [y, m, d] = date.split('-');
-  return `${labName}: завтра, ${d}.${m}.${y}, близько ${time} до вас приїде медсестра. Як підготуватися: ${link}`;
+export interface VisitReminder {
+  readonly labName: string;
+  /** The visit's day (YYYY-MM-DD) and approximate time (HH:MM). */
+  readonly date: string;
+  readonly time: string;
+  /** When the fast begins (Kyiv wall time), null when the order asks for none. */
+  readonly fastFrom: { readonly date: string; readonly time: string } | null;
+  /** The order's own page. */
+  readonly link: string;
+}
+
+const REMINDER_TEXTS = {
+  uk: {
+    visit: (lab: string, day: string, time: string) =>
+      `${lab}: завтра, ${day}, близько ${time} до вас приїде медсестра.`,
+    fast: (time: string, when: string) => ` Не їжте з ${time} ${when}.`,
+    today: 'сьогодні',
+    tomorrow: 'завтра',
+    order: 'Замовлення і підготовка:',
+  },
+  ru: {
+    visit: (lab: string, day: string, time: string) => `${lab}: завтра, ${day}, около ${time} к вам приедет медсестра.`,
+    fast: (time: string, when: string) => ` Не ешьте с ${time} ${when}.`,
+    today: 'сегодня',
+    tomorrow: 'завтра',
+    order: 'Заказ и подготовка:',
+  },
+} as const;
+
+const dotted = (date: string) => date.split('-').reverse().join('.');
+
+/**
+ * The reminder's text in the patient's language: the laboratory, the day and time, when the fast
+ * begins, and the order's page with its memo. No analyses named.
+ */
+export function visitReminderText(reminder: VisitReminder, locale: Locale = 'uk'): string {
+  const text = REMINDER_TEXTS[locale];
+  let fast = '';
+  if (reminder.fastFrom) {
+    const { date, time } = reminder.fastFrom;
+    const when = date === reminder.date ? text.tomorrow : date === dayBefore(reminder.date) ? text.today : dotted(date);
+    fast = text.fast(time, when);
+  }
+  return `${text.visit(reminder.labName, dotted(reminder.date), reminder.time)}${fast} ${text.order} ${reminder.link}`;
 }
 
 /**
- * Writes the reminder of a home visit (call it in the transaction that places the order): due the
- * evening before the visit, once (its event key is the order's and the visit's day). None when that
- * evening has passed already: a visit booked for tomorrow after 18:00 has just been confirmed on screen.
+ * Writes the reminder of a home visit (call it in the transaction that places the order), in the
+ * language the patient ordered in: due the evening before the visit, or earlier, before the order's
+ * longest fast begins; once (its event key is the order's and the visit's day). None when that time
+ * has passed already: a visit booked for tomorrow late in the day has just been confirmed on screen.
  */
 export async function enqueueVisitReminder(
   tx: Queryable,
   settings: Pick<ResultsSettings, 'labName' | 'publicUrl'>,
   clock: Clock,
   orderId: string,
+  locale: Locale = 'uk',
 ): Promise<number> {
-  const order = await tx.maybeOne<{ userId: number; phone: string; date: string; time: string }>(
-    `SELECT o.user_id AS "userId", u.phone, o.home_arrival_date AS date, o.home_arrival_time AS time
+  const order = await tx.maybeOne<{
+    userId: number;
+    phone: string;
+    date: string;
+    time: string;
+    fasting: number | null;
+  }>(
+    `SELECT o.user_id AS "userId", u.phone, o.home_arrival_date AS date, o.home_arrival_time AS time,
+            (SELECT max(s.fasting_hours) FROM order_items i JOIN services s ON s.id = i.service_id
+              WHERE i.order_id = o.id AND NOT i.additional) AS fasting
        FROM orders o JOIN users u ON u.id = o.user_id
       WHERE o.id = $1 AND o.home_arrival_date IS NOT NULL`,
     [orderId],
   );
   if (!order) return 0;
-  const due = kyivInstant(dayBefore(order.date), REMINDER_TIME);
+  const time = order.time.slice(0, 5);
+  const arrival = kyivInstant(order.date, `${time}:00`);
+  const fastStart = order.fasting ? new Date(arrival.getTime() - order.fasting * 3600_000) : null;
+  const evening = kyivInstant(dayBefore(order.date), REMINDER_TIME);
+  const due =
+    fastStart && fastStart.getTime() - BEFORE_THE_FAST_MS < evening.getTime()
+      ? new Date(fastStart.getTime() - BEFORE_THE_FAST_MS)
+      : evening;
   const now = clock();
   if (due.getTime() <= now.getTime()) return 0;
+  const fastWall = fastStart ? kyivWallTime(fastStart) : null;
+  const fastFrom = fastWall
+    ? {
+        date: fastWall.date,
+        time: `${String(Math.floor(fastWall.minutes / 60)).padStart(2, '0')}:${String(fastWall.minutes % 60).padStart(2, '0')}`,
+      }
+    : null;
+  const link = `${settings.publicUrl}${locale === 'ru' ? '/ru' : ''}/checkout/result?orderId=${orderId}`;
   const row = await tx.maybeOne(
     `INSERT INTO notification_outbox (event_key, kind, order_id, user_id, phone, text, next_attempt_at, created_at)
      VALUES ($1, 'visit-reminder', $2, $3, $4, $5, $6::timestamptz, $7::timestamptz)
@@ -243,7 +311,7 @@ export async function enqueueVisitReminder(
       orderId,
       order.userId,
       order.phone,
-      visitReminderText(settings.labName, order.date, order.time, `${settings.publicUrl}/account/orders`),
+      visitReminderText({ labName: settings.labName, date: order.date, time, fastFrom, link }, locale),
       due.toISOString(),
       now.toISOString(),
     ],

@@ -7,11 +7,11 @@
  */
 import {
   discountBreakdown,
-  effectiveDiscount,
   fromKopiykas,
   type PricedLine,
-  priceLine,
+  type PromoRule,
   priceTotals,
+  priceWithPromo,
   toKopiykas,
 } from './pricing';
 
@@ -31,6 +31,8 @@ export interface Discounts {
   readonly online: number;
   /** The promo code's fraction 0..1, or 0. */
   readonly promo: number;
+  /** Whether the promo is taken off a sale price (promo_codes.with_sales); default true. */
+  readonly promoWithSales?: boolean;
 }
 
 export interface OrderTotals {
@@ -48,13 +50,15 @@ export interface OrderTotals {
 export const roundMoney = (value: number): number => fromKopiykas(toKopiykas(value));
 
 export function orderTotals(inputs: readonly PricedInput[], discounts: Discounts, homeVisitCost: number): OrderTotals {
-  const promo = discounts.promo > 0 ? discounts.promo : null;
+  const promo: PromoRule | null =
+    discounts.promo > 0 ? { fraction: discounts.promo, withSales: discounts.promoWithSales ?? true } : null;
   // each line its own discount: the promo only within its scope (domain/pricing.ts: the larger applies)
-  const discountOf = (input: PricedInput) =>
-    effectiveDiscount(discounts.online * 100, input.promoApplies === false ? null : promo);
   const priced = inputs.map((input) => {
-    const discount = discountOf(input);
-    const line = priceLine({ price: input.price, fullPrice: input.fullPrice }, discount);
+    const { line, discount } = priceWithPromo(
+      { price: input.price, fullPrice: input.fullPrice },
+      discounts.online * 100,
+      input.promoApplies === false ? null : promo,
+    );
     return { line, breakdown: discountBreakdown([line], discount) };
   });
   const lines = priced.map((entry) => entry.line);

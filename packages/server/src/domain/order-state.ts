@@ -11,6 +11,8 @@
  *   new, paying online, otherwise           -> payment-pending
  *   new, paying at the branch, paid there   -> paid-at-branch
  *   new, paying at the branch               -> waiting-at-branch
+ *   new, a home visit paid to the nurse     -> paid-to-nurse
+ *   new, a home visit paying the nurse      -> waiting-for-nurse
  */
 import type { OrderDisplayState } from '@lab/api/contract';
 import { isOnlinePayment } from './order-pricing';
@@ -25,6 +27,8 @@ export interface OrderFacts {
   readonly paidAtBranchAt: string | null;
   /** The latest online payment's status (cancelled ones are skipped), or null. */
   readonly lastPaymentStatus: PaymentStatus | null;
+  /** A nurse comes home: paying on the spot is paying her, not a branch. */
+  readonly homeVisit: boolean;
 }
 
 export function displayState(order: OrderFacts): OrderDisplayState {
@@ -35,5 +39,6 @@ export function displayState(order: OrderFacts): OrderDisplayState {
     if (order.lastPaymentStatus === 'declined') return 'payment-failed';
     return 'payment-pending';
   }
+  if (order.homeVisit) return order.paidAtBranchAt !== null ? 'paid-to-nurse' : 'waiting-for-nurse';
   return order.paidAtBranchAt !== null ? 'paid-at-branch' : 'waiting-at-branch';
 }

@@ -5,6 +5,7 @@ import {
   fromKopiykas,
   priceLine,
   priceTotals,
+  priceWithPromo,
   toKopiykas,
 } from './pricing';
 
@@ -95,5 +96,27 @@ describe('priceTotals and discountBreakdown', () => {
   it('converts hryvnia and kopiykas', () => {
     expect(toKopiykas(289.9)).toBe(28990);
     expect(fromKopiykas(28990)).toBe(289.9);
+  });
+});
+
+describe('priceWithPromo: a promo that does not add to a sale', () => {
+  const checkup = { price: 799, fullPrice: 940 }; // the men's basic Check-up on sale
+  it('is taken off the list price when that saves more, the sale set aside (never 20 % of 799)', () => {
+    const { line, discount } = priceWithPromo(checkup, 5, { fraction: 0.2, withSales: false });
+    expect(line).toEqual({ price: 752, initialPrice: 940, originalPrice: 940 });
+    expect(discount.source).toBe('promo');
+    expect(discountBreakdown([line], discount)).toEqual({ online: 0, promo: 188, other: 0 });
+  });
+
+  it('leaves the sale with the online discount when that saves more', () => {
+    const { line, discount } = priceWithPromo(checkup, 5, { fraction: 0.1, withSales: false });
+    expect(line).toEqual({ price: 759.05, initialPrice: 799, originalPrice: 940 });
+    expect(discount.source).toBe('online');
+  });
+
+  it('adds to the sale when the code says so, and prices a line not on sale as before', () => {
+    expect(priceWithPromo(checkup, 5, { fraction: 0.2, withSales: true }).line.price).toBe(639.2);
+    expect(priceWithPromo({ price: 230, fullPrice: 230 }, 5, { fraction: 0.2, withSales: false }).line.price).toBe(184);
+    expect(priceWithPromo({ price: 230, fullPrice: 230 }, 5, null).line.price).toBe(218.5);
   });
 });

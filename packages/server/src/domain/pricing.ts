@@ -94,6 +94,46 @@ export function priceLine(
   return { price, initialPrice, originalPrice: Math.max(item.fullPrice, initialPrice) };
 }
 
+/**
+ * A promo code's terms that prices read (promo_codes): its value, and whether it is taken off a sale
+ * price (`withSales`) or, like the code's news item says "не сумується з іншими акціями", competes with
+ * the sale instead (docs/product.md, "Rules the site keeps").
+ */
+export interface PromoRule {
+  /** 0..1 */
+  readonly fraction: number;
+  readonly withSales: boolean;
+}
+
+/**
+ * A line priced with the online discount (percent) and a promo in its scope (or null), and the discount
+ * that won. A promo that does not add to sales is taken off the list price of a line on sale, and the
+ * line costs the lower of that and its sale price with the online discount: one of them, never both
+ * (when the promo wins the sale is set aside, so the line's initial price is its list price).
+ *
+ *   priceWithPromo({ price: 799, fullPrice: 940 }, 5, { fraction: 0.2, withSales: false })
+ *   // line { price: 752, initialPrice: 940, originalPrice: 940 }, discount { fraction: 0.2, source: 'promo' }
+ */
+export function priceWithPromo(
+  item: { readonly price: number; readonly fullPrice: number },
+  onlinePercent: number,
+  promo: PromoRule | null,
+): { line: PricedLine; discount: EffectiveDiscount } {
+  const onSale = item.fullPrice > item.price;
+  if (promo === null || promo.withSales || !onSale) {
+    const discount = effectiveDiscount(onlinePercent, promo?.fraction ?? null);
+    return { line: priceLine(item, discount), discount };
+  }
+  const saleDiscount = effectiveDiscount(onlinePercent, null);
+  const sale = priceLine(item, saleDiscount);
+  const promoPrice = discounted(item.fullPrice, promo.fraction);
+  if (toKopiykas(promoPrice) >= toKopiykas(sale.price)) return { line: sale, discount: saleDiscount };
+  return {
+    line: { price: promoPrice, initialPrice: item.fullPrice, originalPrice: item.fullPrice },
+    discount: { fraction: basisPoints(promo.fraction) / BASIS, source: 'promo' },
+  };
+}
+
 /** Sums of the lines, in kopiykas then back to hryvnia. */
 export function priceTotals(lines: readonly PricedLine[]): PriceTotals {
   const sum = (pick: (line: PricedLine) => number) =>

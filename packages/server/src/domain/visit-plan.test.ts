@@ -46,3 +46,31 @@ describe('working days', () => {
     expect(addWorkingDays('2026-11-20', 5)).toBe('2026-11-27'); // Friday to Friday
   });
 });
+
+describe('preparationMemo: only what holds for this order', () => {
+  const urine = item(
+    'Сеча',
+    'Зібрати ранкову сечу в стерильний контейнер. Доставити до відділення протягом 2 годин. Жінкам не рекомендовано здавати аналіз під час менструації.',
+    null,
+  );
+  const texts = (reader: Parameters<typeof preparationMemo>[1]) =>
+    preparationMemo([urine], reader).notes.map((note) => note.text);
+
+  it('a home visit: no "deliver to the branch" (the nurse takes the sample)', () => {
+    expect(texts({ sex: 'female', homeVisit: true })).toEqual([
+      'Зібрати ранкову сечу в стерильний контейнер. Жінкам не рекомендовано здавати аналіз під час менструації.',
+    ]);
+  });
+
+  it('a man: no advice for women; a branch visit keeps the delivery', () => {
+    expect(texts({ sex: 'male', homeVisit: false })).toEqual([
+      'Зібрати ранкову сечу в стерильний контейнер. Доставити до відділення протягом 2 годин.',
+    ]);
+  });
+
+  it('in Russian too, and an unknown sex keeps every sentence', () => {
+    const ru = item('Моча', 'Собрать мочу. Доставить в отделение в течение 2 часов. Женщинам — вне менструации.', null);
+    expect(preparationMemo([ru], { sex: 'male', homeVisit: true }).notes[0]?.text).toBe('Собрать мочу.');
+    expect(texts({ sex: null, homeVisit: false })[0]).toContain('Жінкам');
+  });
+});

@@ -9,7 +9,8 @@ import { notFound } from '../errors';
 import type { Locale } from '../i18n/messages';
 import { type BranchRow, branchColumns, toBranch } from '../repositories/settlements';
 import { localized } from '../repositories/sql';
-import { kyivWallTime } from './kyiv-time';
+import { fitText, type MemoReader } from './memo-sentences';
+import { expectedResultsDay } from './results-date';
 
 /** One analysis of the order as its preparation and turnaround say. */
 export interface PlanItem {
@@ -24,14 +25,18 @@ export interface PlanItem {
  * taken once, so the longest fast is the one that counts); a plain fasting rule weaker than that is
  * left out, as is "no preparation needed" when something else is asked.
  */
-export function preparationMemo(items: readonly PlanItem[]): OrderPlan['preparation'] {
+export function preparationMemo(
+  items: readonly PlanItem[],
+  reader: MemoReader = { sex: null, homeVisit: false },
+): OrderPlan['preparation'] {
   const strictest = items.reduce<number | null>(
     (most, item) => (item.fastingHours === null ? most : Math.max(most ?? 0, item.fastingHours)),
     null,
   );
   const byText = new Map<string, PreparationNote & { ruleOnly: boolean; order: number }>();
   items.forEach((item, order) => {
-    const text = item.preparation?.trim();
+    // only what holds for this order: its patient's sex, where its sample is taken (memo-sentences.ts)
+    const text = item.preparation ? fitText(item.preparation, reader) : '';
     if (!text) return;
     const note = byText.get(text);
     if (note) {
@@ -63,16 +68,7 @@ export function preparationMemo(items: readonly PlanItem[]): OrderPlan['preparat
   };
 }
 
-/** `days` working days (Monday to Friday) after `date`; 0 is the day itself. */
-export function addWorkingDays(date: string, days: number): string {
-  const day = new Date(`${date}T12:00:00Z`);
-  for (let left = days; left > 0; ) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const weekday = day.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
-  }
-  return day.toISOString().slice(0, 10);
-}
+export { addWorkingDays } from './results-date';
 
 interface PlanOrderRow {
   userId: number;
@@ -80,6 +76,7 @@ interface PlanOrderRow {
   arrivalDate: string | null;
   arrivalTime: string | null;
   branchId: number | null;
+  sex: 'male' | 'female' | null;
 }
 
 /** The plan of the user's own order; 404 for anyone else's (no hint that it exists). */
@@ -91,8 +88,9 @@ export async function orderPlan(
 ): Promise<OrderPlan> {
   const order = await app.db.maybeOne<PlanOrderRow>(
     `SELECT o.user_id AS "userId", o.created_at AS "createdAt", o.home_arrival_date AS "arrivalDate",
-            o.home_arrival_time AS "arrivalTime", o.branch_id AS "branchId"
-       FROM orders o WHERE o.id = $1`,
+            o.home_arrival_time AS "arrivalTime", o.branch_id AS "branchId", g.code AS sex
+       FROM orders o JOIN patients p ON p.id = o.patient_id LEFT JOIN genders g ON g.id = p.gender_id
+      WHERE o.id = $1`,
     [orderId],
   );
   if (!order || order.userId !== userId) throw notFound('order-not-found');
@@ -114,7 +112,6 @@ export async function orderPlan(
   const now = app.clock();
   const card = branch ? toBranch(branch, now) : null;
   const workingDays = items.reduce((most, item) => Math.max(most, item.turnaroundDays), 0);
-  const sampleDay = order.arrivalDate ?? kyivWallTime(new Date(order.createdAt)).date;
   return {
     branch: card && {
       id: card.id,
@@ -129,7 +126,7 @@ export async function orderPlan(
       order.arrivalDate !== null && order.arrivalTime !== null
         ? { date: order.arrivalDate, time: order.arrivalTime }
         : null,
-    preparation: preparationMemo(items),
-    results: { workingDays, expectedDate: addWorkingDays(sampleDay, workingDays) },
+    preparation: preparationMemo(items, { sex: order.sex, homeVisit: order.arrivalDate !== null }),
+    results: { workingDays, expectedDate: expectedResultsDay(order, workingDays) },
   };
 }

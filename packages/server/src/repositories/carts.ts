@@ -19,7 +19,7 @@ import type { Queryable } from '../db/database';
 import { priceLines } from '../domain/cart-lines';
 import type { Clock } from '../domain/kyiv-time';
 import { orderTotals } from '../domain/order-pricing';
-import { effectiveDiscount, fromKopiykas, toKopiykas } from '../domain/pricing';
+import { fromKopiykas, toKopiykas } from '../domain/pricing';
 import type { Locale } from '../i18n/messages';
 import { createDiscountsRepository } from './discounts';
 import { localized } from './sql';
@@ -186,13 +186,14 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
           );
     const promo = cart.promoCode === null ? null : await discountsOn(q).check(cart.promoCode);
     const promoValue = promo?.ok ? promo.discount.value : null;
+    const promoRule = promo?.ok ? { fraction: promo.discount.value, withSales: promo.withSales } : null;
     // the promo only within its scope (its groups); the other lines keep the online discount
     const inScope =
       promo?.ok === true
         ? await discountsOn(q).servicesInScope(promo.discount.code, [...ids, ...additional.map((row) => row.id)])
         : new Set<number>();
-    const withPromo = effectiveDiscount(options.onlineDiscountPercent, promoValue);
-    const withoutPromo = effectiveDiscount(options.onlineDiscountPercent, null);
+    const promoTerms = promo?.ok === true ? await discountsOn(q).terms(promo.discount.code, locale) : null;
+    const onlinePercent = options.onlineDiscountPercent;
     const refsOf = (serviceId: number): ServiceRef[] =>
       additional
         .filter((row) => row.ownerId === serviceId && row.enabled)
@@ -224,7 +225,7 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
             enabled: extra.enabled,
           })),
       })),
-      (serviceId) => (inScope.has(serviceId) ? withPromo : withoutPromo),
+      (serviceId) => ({ onlinePercent, promo: inScope.has(serviceId) ? promoRule : null }),
     );
     const items: CartItem[] = priced.items;
     const additionalItems: CartItem[] = priced.additional;
@@ -237,7 +238,7 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
       promoApplies: inScope.has(line.serviceId),
     }));
     const estimate = (online: number): CartTotals => {
-      const order = orderTotals(inputs, { online, promo: promoValue ?? 0 }, 0);
+      const order = orderTotals(inputs, { online, promo: promoValue ?? 0, promoWithSales: promoRule?.withSales }, 0);
       return {
         original: fromKopiykas(toKopiykas(order.subtotal) + toKopiykas(order.otherDiscounts)),
         otherDiscounts: order.otherDiscounts,
@@ -254,6 +255,7 @@ export function createCartsRepository(db: Queryable, clock: Clock) {
       originalTotalPrice: totals.originalTotalPrice,
       promo: promoValue,
       promoCode: promoValue === null ? null : cart.promoCode,
+      promoTerms,
       unavailableItems,
       totals: { online: estimate(options.onlineDiscountPercent / 100), onSite: estimate(0) },
     };

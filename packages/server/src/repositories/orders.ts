@@ -9,6 +9,7 @@ import { type Clock, kyivInstant } from '../domain/kyiv-time';
 import { resultsProgress } from '../domain/lab-results';
 import type { OrderTotals, PricedLine } from '../domain/order-pricing';
 import { displayState, type LabStatus, type PaymentStatus } from '../domain/order-state';
+import { expectedResultsDay } from '../domain/results-date';
 import type { Locale } from '../i18n/messages';
 import { promoAppliesSql } from './discounts';
 import { fullNameSql, nameColumns } from './people';
@@ -44,7 +45,7 @@ export interface NewOrder {
   homeVisit: HomeVisit | null;
   paymentType: PaymentType;
   doctor: { id: number | null; workplaceId: number | null; code: string | null; fullName: string | null } | null;
-  promo: { id: number; code: string; fraction: number } | null;
+  promo: { id: number; code: string; fraction: number; withSales: boolean } | null;
   onlineFraction: number;
   utm: { source?: string; medium?: string; campaign?: string; term?: string } | null;
   onSite?: boolean;
@@ -117,6 +118,8 @@ type OrderRow = {
   doctorName: string | null;
   doctorCode: string | null;
   resultsFetchDate: string | null;
+  /** The longest turnaround of the order's analyses, in working days. */
+  turnaroundDays: number;
 };
 
 type ItemRow = OrderItem & { orderId: string; additional: boolean };
@@ -157,7 +160,9 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
         o.doctor_id AS "doctorId",
         CASE WHEN d.id IS NOT NULL THEN ${fullNameSql('d', locale)} ELSE o.doctor_full_name END AS "doctorName",
         o.doctor_code AS "doctorCode",
-        coalesce(o.results_ready_at, o.results_expected_at) AS "resultsFetchDate"
+        coalesce(o.results_ready_at, o.results_expected_at) AS "resultsFetchDate",
+        (SELECT coalesce(max(s.turnaround_days), 0) FROM order_items i JOIN services s ON s.id = i.service_id
+          WHERE i.order_id = o.id AND NOT i.additional)::int AS "turnaroundDays"
       FROM orders o
       JOIN patients pt ON pt.id = o.patient_id
       LEFT JOIN branches b ON b.id = o.branch_id
@@ -211,7 +216,7 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
       registryId: row.registryId,
       number: row.number,
       createdAt: row.createdAt,
-      state: displayState(row),
+      state: displayState({ ...row, homeVisit: row.arrivalDate !== null }),
       patient: { id: row.patientId, firstName: row.firstName, lastName: row.lastName, middleName: row.middleName },
       branch:
         row.branchId === null
@@ -228,6 +233,7 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
       paymentType: row.paymentType,
       doctor: row.doctorName === null ? null : { id: row.doctorId, fullName: row.doctorName, code: row.doctorCode },
       resultsFetchDate: row.resultsFetchDate,
+      resultsExpectedDate: expectedResultsDay(row, row.turnaroundDays),
       resultsProgress: progress,
       receiptId: row.receiptId,
     };
@@ -384,6 +390,16 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
     },
 
     /** The lines of an order as priced inputs (for repricing an unpaid order). */
+    /** Whether the promo code the order holds now is taken off sale prices (true without a code). */
+    async promoWithSales(orderId: string): Promise<boolean> {
+      const row = await db.maybeOne<{ withSales: boolean | null }>(
+        `SELECT p.with_sales AS "withSales" FROM orders o LEFT JOIN promo_codes p ON p.id = o.promo_code_id
+          WHERE o.id = $1`,
+        [orderId],
+      );
+      return row?.withSales ?? true;
+    },
+
     /** The order's lines for repricing; promoApplies by the scope of the promo code the order holds now. */
     async pricedInputs(
       orderId: string,
@@ -571,16 +587,6 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
         [promoCodeId],
       );
       return row !== null;
-    },
-
-    /** Longest turnaround of an order's analyses, days. */
-    async turnaroundDays(orderId: string): Promise<number> {
-      const row = await db.one<{ days: number }>(
-        `SELECT coalesce(max(s.turnaround_days), 1)::int AS days
-           FROM order_items i JOIN services s ON s.id = i.service_id WHERE i.order_id = $1`,
-        [orderId],
-      );
-      return row.days;
     },
   };
   return repo;

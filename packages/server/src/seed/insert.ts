@@ -536,12 +536,28 @@ async function insertAll(tx: Queryable, data: SeedData): Promise<SeedSummary> {
         { name: 'valid_to', cast: 'date' },
         'max_uses',
         'used',
+        'with_sales',
       ],
       conflict: ['code'],
       keep: ['used'],
     },
-    data.promoCodes.map((p) => [p.code.trim().toUpperCase(), p.fraction, p.validFrom, p.validTo, p.maxUses, p.used]),
+    data.promoCodes.map((p) => [
+      p.code.trim().toUpperCase(),
+      p.fraction,
+      p.validFrom,
+      p.validTo,
+      p.maxUses,
+      p.used,
+      p.withSales ?? true,
+    ]),
   );
+  // a promotion's news item points at its code (the code's days, value and scope are the item's)
+  for (const item of data.news) {
+    await tx.query('UPDATE news SET promo_code_id = (SELECT id FROM promo_codes WHERE code = $2) WHERE slug = $1', [
+      item.slug,
+      item.promoCode?.trim().toUpperCase() ?? null,
+    ]);
+  }
   // a promo's scope: its groups, as the data lists them now
   const scoped = data.promoCodes.map((p) => ({ code: p.code.trim().toUpperCase(), groups: p.groups ?? [] }));
   await tx.query(

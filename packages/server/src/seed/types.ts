@@ -84,6 +84,8 @@ export type SeedNews = {
   body: Text; // HTML
   publishedAt: string; // ISO date-time
   image: string | null;
+  /** The promo code a promotion announces: the page shows the code's own days, value and scope. */
+  promoCode?: string;
 };
 export type SeedDocument = {
   slug: string;
@@ -105,6 +107,8 @@ export type SeedPromoCode = {
   used: number;
   /** The group slugs whose services (and their subgroups') the code applies to; none: every service. */
   groups?: string[];
+  /** False: the code is not taken off a sale price, the larger saving applies (default true). */
+  withSales?: boolean;
 };
 
 /** A settlement where a nurse comes, and the visit's price there (hryvnia). */

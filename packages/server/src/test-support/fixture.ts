@@ -84,7 +84,10 @@ function service(code: string, slug: string, title: Text, extra: Partial<SeedSer
   };
 }
 
-/** 25 news items, newest first: n-1 on 2026-10-25 ... n-25 on 2026-10-01; every third a promotion. */
+/**
+ * 25 news items, newest first: n-1 on 2026-10-25 ... n-25 on 2026-10-01; every third a promotion, news-3
+ * announcing CHECKUP20.
+ */
 export const FIXTURE_NEWS: SeedNews[] = Array.from({ length: 25 }, (_, index) => {
   const n = index + 1;
   const day = String(26 - n).padStart(2, '0');
@@ -96,6 +99,7 @@ export const FIXTURE_NEWS: SeedNews[] = Array.from({ length: 25 }, (_, index) =>
     body: t(`<p>Текст новини ${n}</p>`, `<p>Текст новости ${n}</p>`),
     publishedAt: `2026-10-${day}T09:00:00.000Z`,
     image: n === 1 ? '/images/news-1.webp' : null,
+    ...(n === 3 ? { promoCode: 'CHECKUP20' } : {}),
   };
 });
 
@@ -287,6 +291,27 @@ export const fixture: SeedData = {
       maxUses: null,
       used: 0,
       groups: ['checkups'],
+    },
+    // not taken off a sale price (the ferritin's 20 % sale): the larger saving applies
+    {
+      code: 'NOSALE25',
+      fraction: 0.25,
+      validFrom: '2026-01-01',
+      validTo: '2030-12-31',
+      maxUses: null,
+      used: 0,
+      groups: ['complete-blood-count'],
+      withSales: false,
+    },
+    {
+      code: 'NOSALE15',
+      fraction: 0.15,
+      validFrom: '2026-01-01',
+      validTo: '2030-12-31',
+      maxUses: null,
+      used: 0,
+      groups: ['complete-blood-count'],
+      withSales: false,
     },
     {
       code: 'BLOOD30',

@@ -1,4 +1,5 @@
-import { useLocale, useTranslation } from '@lab/i18n';
+import { useTranslation } from '@lab/i18n';
+import { useLongDate } from '../format/long-date';
 import { formatPhone } from '../format/phone';
 import { plural } from '../format/plural';
 import { BranchSchedule, type BranchServiceKey, BranchServiceList, BranchStatusBadge } from './BranchFacts';
@@ -23,19 +24,6 @@ export type VisitPlanData = {
   };
   results: { workingDays: number; expectedDate: string };
 };
-
-/** "п’ятниця, 20 листопада" from YYYY-MM-DD (a calendar day: no time zone shifts it). */
-export function useLongDate(): (date: string) => string {
-  const locale = useLocale();
-  const format = new Intl.DateTimeFormat(locale === 'ru' ? 'ru' : 'uk', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  });
-  // Intl writes п’ятниця with U+02BC; the site's Ukrainian texts use one apostrophe, ’ (U+2019)
-  return (date) => format.format(new Date(`${date}T12:00:00Z`)).replace(/[\u02BC']/g, '\u2019');
-}
 
 const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 

@@ -1,7 +1,7 @@
 import { useNewsItem, useSimilarNews } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { useParams } from '@lab/router';
-import { formatDateKyiv, preloadSanitizer, SafeHtml, SkeletonText, useBreadcrumbLabel } from '@lab/ui';
+import { formatDateKyiv, PromoTerms, preloadSanitizer, SafeHtml, SkeletonText, useBreadcrumbLabel } from '@lab/ui';
 import { AsyncContent } from '../content';
 import styles from './News.module.css';
 import { NewsCard } from './NewsCard';
@@ -34,6 +34,8 @@ export function NewsItemPage() {
             <h1 id="news-item-title" className={styles.title}>
               {item.title}
             </h1>
+            {/* a promotion's days, value, scope and rule on sales are its code's, not a copy in its text */}
+            {item.promo && <PromoTerms terms={item.promo} className={styles.promoTerms} />}
             <SafeHtml html={item.content} />
           </article>
           {similar.data && similar.data.content.length > 0 && (

@@ -249,6 +249,8 @@ type NewsSpec = [
   summary: Text,
   paragraphs: [uk: string, ru: string][],
   image?: boolean,
+  /** The code a promotion announces: its days, value, scope and rule on sales are shown from the code. */
+  promoCode?: string,
 ];
 
 const NEWS: NewsSpec[] = [
@@ -256,22 +258,20 @@ const NEWS: NewsSpec[] = [
     'checkup-dlia-cholovikiv-zi-znyzhkoiu-20',
     'promotion',
     '2026-11-03T09:00:00+02:00',
+    t('Check-up для чоловіків зі знижкою за промокодом', 'Check-up для мужчин со скидкой по промокоду'),
+    // its days, value and scope are the code's (promoCodes, CHECKUP20): the page shows them from there
     t(
-      'Листопад — місяць чоловічого здоров’я: −20\u00a0% на Check-up',
-      'Ноябрь — месяц мужского здоровья: −20\u00a0% на Check-up',
-    ),
-    t(
-      'До 30 листопада комплекси для чоловіків зі знижкою 20\u00a0% за промокодом CHECKUP20.',
-      'До 30 ноября комплексы для мужчин со скидкой 20\u00a0% по промокоду CHECKUP20.',
+      'Комплекси для чоловіків дешевші за промокодом CHECKUP20.',
+      'Комплексы для мужчин дешевле по промокоду CHECKUP20.',
     ),
     [
       [
-        'Підтримуємо ініціативу Movember: у листопаді всі комплекси з розділу «Check-up для чоловіків» дешевші на 20\u00a0%.',
-        'Поддерживаем инициативу Movember: в ноябре все комплексы из раздела «Check-up для мужчин» дешевле на 20\u00a0%.',
+        'Підтримуємо ініціативу Movember: комплекси з розділу «Check-up для чоловіків» — зі знижкою за промокодом CHECKUP20.',
+        'Поддерживаем инициативу Movember: комплексы из раздела «Check-up для мужчин» — со скидкой по промокоду CHECKUP20.',
       ],
       [
-        'Введіть промокод CHECKUP20 у кошику під час онлайн-оплати. Знижка не сумується з іншими акціями.',
-        'Введите промокод CHECKUP20 в корзине при онлайн-оплате. Скидка не суммируется с другими акциями.',
+        'Введіть промокод CHECKUP20 у кошику перед оформленням замовлення.',
+        'Введите промокод CHECKUP20 в корзине перед оформлением заказа.',
       ],
       [
         'Після 40 років радимо щороку перевіряти ПСА, глікований гемоглобін і ліпідний профіль.',
@@ -279,6 +279,7 @@ const NEWS: NewsSpec[] = [
       ],
     ],
     true,
+    'CHECKUP20',
   ],
   [
     'vidkryttia-viddilennia-u-lvovi-na-naukovii',
@@ -631,7 +632,7 @@ const NEWS: NewsSpec[] = [
   ],
 ];
 
-export const news: SeedNews[] = NEWS.map(([slug, type, publishedAt, title, summary, paragraphs, image]) => ({
+export const news: SeedNews[] = NEWS.map(([slug, type, publishedAt, title, summary, paragraphs, image, promoCode]) => ({
   slug,
   type,
   title,
@@ -642,6 +643,7 @@ export const news: SeedNews[] = NEWS.map(([slug, type, publishedAt, title, summa
   },
   publishedAt: new Date(publishedAt).toISOString(),
   image: image ? imagePath(`/images/news/${slug}.jpg`) : null,
+  ...(promoCode ? { promoCode } : {}),
 }));
 
 type DocumentSpec = [slug: string, type: SeedDocument['type'], date: string, title: Text, body: Text, image?: boolean];

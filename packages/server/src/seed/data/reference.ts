@@ -37,15 +37,17 @@ export const specializations: SeedSpecialization[] = SPECIALIZATIONS.map(([code,
  */
 export const promoCodes: SeedPromoCode[] = [
   { code: 'HEALTH10', fraction: 0.1, validFrom: '2024-01-01', validTo: '2030-12-31', maxUses: null, used: 312 },
-  // the men's Check-up packages only, as its news item says (news 'men-health-month')
+  // the men's Check-up packages only, not on top of a sale price; its news item
+  // ('checkup-dlia-cholovikiv-zi-znyzhkoiu-20') shows these days, this value and this scope
   {
     code: 'CHECKUP20',
     fraction: 0.2,
-    validFrom: '2026-01-01',
+    validFrom: '2026-11-01',
     validTo: '2030-12-31',
     maxUses: 5000,
     used: 1870,
     groups: ['check-up-men'],
+    withSales: false,
   },
   { code: 'SPRING15', fraction: 0.15, validFrom: '2026-03-01', validTo: '2026-05-31', maxUses: null, used: 954 },
   { code: 'NEWYEAR2026', fraction: 0.12, validFrom: '2025-12-20', validTo: '2026-01-10', maxUses: 3000, used: 2411 },

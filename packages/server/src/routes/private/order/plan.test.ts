@@ -26,12 +26,17 @@ class ScriptedSms implements SmsGateway {
 // DEFAULT_NOW is Wednesday 2026-11-18, 12:00 in Kyiv
 const HOME = { street: 'вул. Січових Стрільців', house: '12', arrivalDate: '2026-11-20', arrivalTime: '10:00' };
 
-async function order(codes: readonly string[], visit: Pick<OrderCreateBody, 'visit' | 'branchId' | 'homeVisit'>) {
+async function order(
+  codes: readonly string[],
+  visit: Pick<OrderCreateBody, 'visit' | 'branchId' | 'homeVisit'>,
+  language?: string,
+) {
   const me = await createPatientUser(t.db);
   const cookie = await sessionCookie(t.app, me.userId);
   await fillCart(t.db, me.userId, codes);
   const placed = await ok<Order>(t.app, 'orderCreate', {
     headers: { cookie },
+    ...(language ? { language } : {}),
     body: {
       orderId: randomUUID(),
       settlementId: 1,
@@ -76,6 +81,10 @@ describe('GET /order/orders/{id}/plan', () => {
     });
     // ferritin takes 3 working days: from Wednesday to Monday
     expect(answer.results).toEqual({ workingDays: 3, expectedDate: '2026-11-23' });
+    // the order carries the same day, a date without a time: one results date for the confirmation and the card
+    expect(placed.resultsExpectedDate).toBe('2026-11-23');
+    const again = await ok<Order>(t.app, 'orderGet', { headers: { cookie }, params: { orderId: placed.id } });
+    expect(again.resultsExpectedDate).toBe(answer.results.expectedDate);
     const ru = await plan(cookie, placed.id, 'ru');
     expect(ru.preparation.notes[0]).toMatchObject({ text: 'Натощак', services: ['Ферритин'] });
   });
@@ -97,6 +106,26 @@ describe('GET /order/orders/{id}/plan', () => {
     });
     // one working day after Friday is Monday
     expect(answer.results).toEqual({ workingDays: 1, expectedDate: '2026-11-23' });
+    expect(placed.resultsExpectedDate).toBe('2026-11-23');
+  });
+
+  it('the memo holds for the order: a home visit’s has no "deliver to the branch", a branch visit’s keeps it', async () => {
+    await t.db.query(
+      `UPDATE services SET preparation_uk = 'Ранкова сеча в стерильний контейнер. Доставити до відділення протягом 2 годин.'
+        WHERE code = '2001'`,
+    );
+    // another day than the reminder's tests book
+    const home = await order(['2001'], {
+      visit: 'home',
+      branchId: null,
+      homeVisit: { ...HOME, arrivalDate: '2026-11-24' },
+    });
+    const atHome = await plan(home.cookie, home.placed.id);
+    expect(atHome.preparation.notes.map((note) => note.text)).toEqual(['Ранкова сеча в стерильний контейнер.']);
+    const branch = await order(['2001'], { visit: 'branch', branchId: 1, homeVisit: null });
+    expect((await plan(branch.cookie, branch.placed.id)).preparation.notes[0]?.text).toContain(
+      'Доставити до відділення',
+    );
   });
 
   it('answers 404 for someone else’s order and 401 for a guest', async () => {
@@ -152,8 +181,26 @@ describe('the home visit’s reminder', () => {
     const mine = sms.sent.filter((message) => message.phone === me.phone);
     expect(mine).toHaveLength(1);
     expect(mine[0]?.text).toMatch(/завтра, 20\.11\.2026, близько 10:00 до вас приїде медсестра/);
-    expect(mine[0]?.text).toMatch(/\/account\/orders$/);
+    // when the fast begins (the blood count's 3 hours before 10:00), and the order's own page
+    expect(mine[0]?.text).toContain('Не їжте з 07:00 завтра.');
+    expect(mine[0]?.text).toMatch(new RegExp(`Замовлення і підготовка: \\S+/checkout/result\\?orderId=${placed.id}$`));
     expect(mine[0]?.text).not.toMatch(/аналіз крові/i); // no medical data in an SMS
+  });
+
+  it('goes out before a long fast begins, says when it begins, in the patient’s language', async () => {
+    // a 16-hour fast before an 08:00 visit begins at 16:00 the day before: the reminder comes at 14:00
+    await t.db.query(`UPDATE services SET fasting_hours = 16 WHERE code = '2002'`);
+    const homeVisit = { ...HOME, arrivalDate: '2026-11-25', arrivalTime: '08:00' };
+    const { placed } = await order(['2002'], { visit: 'home', branchId: null, homeVisit }, 'ru');
+    expect(await reminders(placed.id)).toEqual([
+      { status: 'pending', nextAttemptAt: new Date('2026-11-24T12:00:00.000Z').toISOString() },
+    ]);
+    const [row] = await t.db.query<{ text: string }>(
+      `SELECT text FROM notification_outbox WHERE order_id = $1 AND kind = 'visit-reminder'`,
+      [placed.id],
+    );
+    expect(row?.text).toContain('завтра, 25.11.2026, около 08:00 к вам приедет медсестра. Не ешьте с 16:00 сегодня.');
+    expect(row?.text).toMatch(new RegExp(`/ru/checkout/result\\?orderId=${placed.id}$`));
   });
 
   it('is sent once by the next worker when the one that claimed it died', async () => {

@@ -146,6 +146,21 @@ describe('GET news (content/news)', () => {
     expect(item.seo.title).toBe('Новина 3');
   });
 
+  it('a promotion carries its code’s terms, the one datum its days and scope come from', async () => {
+    const item = await ok<NewsArticle>(t.app, 'newsBySlug', { params: { slug: 'news-3' } });
+    expect(item.promo).toEqual({
+      code: 'CHECKUP20',
+      value: 0.2,
+      validFrom: '2026-01-01',
+      validTo: '2030-12-31',
+      withSales: true,
+      groups: [{ slug: 'checkups', title: 'Чекапи' }],
+    });
+    const ru = await ok<NewsArticle>(t.app, 'newsBySlug', { params: { slug: 'news-3' }, language: 'ru' });
+    expect(ru.promo?.groups).toEqual([{ slug: 'checkups', title: 'Чекапы' }]);
+    expect((await ok<NewsArticle>(t.app, 'newsBySlug', { params: { slug: 'news-1' } })).promo).toBeNull();
+  });
+
   it('answers 404 for an unknown slug and 400 for a malformed one', async () => {
     const missing = await call(t.app, 'newsBySlug', { params: { slug: 'no-such-news' } });
     expect(missing.status).toBe(404);

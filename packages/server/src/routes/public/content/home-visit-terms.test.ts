@@ -60,6 +60,18 @@ describe('home visits: the page, checkout and the order read one source', () => 
     },
   );
 
+  it.each([
+    ['ua', 'на сьогодні — не пізніше ніж за 60 хвилин до приїзду', 'не раніше'],
+    ['ru', 'на сегодня — не позже чем за 60 минут до приезда', 'не раньше'],
+  ])(
+    'the page (%s) says a visit for today is booked at least an hour before the arrival',
+    async (language, rule, wrong) => {
+      const article = await ok<Article>(app, 'articleByType', { params: { type: 'home-visit' }, language });
+      expect(article.content).toContain(rule);
+      expect(article.content).not.toContain(wrong);
+    },
+  );
+
   it('every settlement: checkout offers a visit where the page lists one, at the same price, and refuses elsewhere', async () => {
     const patient = await createPatientUser(t.db);
     const cookie = await sessionCookie(app, patient.userId);

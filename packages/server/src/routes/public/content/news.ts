@@ -29,6 +29,7 @@ export default async function newsRoutes(app: FastifyInstance): Promise<void> {
   contractRoute(app, 'newsBySlug', async (request) => {
     const item = await app.repos.content.newsBySlug(request.params.slug, request.locale);
     if (!item) throw notFound('news-not-found');
-    return item;
+    // a promotion's days, value and scope are its code's, never a second copy in its text
+    return { ...item, promo: await app.repos.discounts.termsOfNews(item.id, request.locale) };
   });
 }
