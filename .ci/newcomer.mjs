@@ -75,7 +75,7 @@ try {
   const site = await announcement;
   console.log(`\n✔ "The site is at ${site}" after ${seconds()}`);
   await expectOk(`${site}/`, 'the home page');
-  // a catalogue page: the first category of the catalogue's tree (spec section 2: /analyzes/{slug})
+  // a catalogue page: the first category of the catalogue's tree (docs/product.md#routes: /analyzes/{slug})
   const tree = await expectOk(`${site}/api/public/service/services/groups/enabled/tree/separated`, 'the catalogue');
   const slug = tree ? (await tree.json()).services?.[0]?.slug : null;
   if (slug) await expectOk(`${site}/analyzes/${slug}`, 'a catalogue page');

@@ -25,7 +25,7 @@ describe('order display states (docs/product.md#orders)', () => {
     expect(ORDER_STATES).toHaveLength(9);
     const looks = ORDER_STATES.map((state) => `${STATE_LOOK[state].tone}/${STATE_LOOK[state].icon}`);
     expect(new Set(looks).size).toBe(9);
-    // the seven steps of spec section 4 each a colour; a home visit's two take their branch step's
+    // the seven steps of docs/product.md#orders each a colour; a home visit's two take their branch step's
     expect(new Set(ORDER_STATES.map((state) => STATE_LOOK[state].tone)).size).toBe(7);
     expect(STATE_LOOK['waiting-for-nurse'].tone).toBe(STATE_LOOK['waiting-at-branch'].tone);
   });
