@@ -4,7 +4,7 @@
 // seed plus 20,000 services), then measures bytes, Lighthouse (public and signed-in pages), search
 // latency, interactions with the CPU slowed 4x, and the API under load: routes, sign-in and orders, the
 // load and integrity run, the search mix with the caches off and on, a campaign peak and its knee.
-// Prints the summary and writes reports/bench.md and reports/bench.json (README "Performance").
+// Prints the summary and writes reports/bench.md and reports/bench.json (docs/performance.md).
 // Options: --quick (1 Lighthouse run instead of 3, no API load), --no-build (reuse .bench/),
 // --no-api (skip the API benches), --no-lighthouse, --no-interactions (and so no signed-in Lighthouse),
 // --server-ab <commit> (only the site's server of <commit> against today's, A-B-A-B: e2e/bench/server-ab.mjs;

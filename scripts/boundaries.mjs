@@ -1,4 +1,4 @@
-// The import boundaries (README "Layout"), checked in `npm test` (Biome's import rules cannot say
+// The import boundaries (docs/running.md#boundaries), checked in `npm test` (Biome's import rules cannot say
 // "another feature's folder but its index"): an app imports no other app (a remote's public face, its
 // `src/exposes.ts`, only as types through `@remote/<name>`), no code imports a feature's internals from
 // outside that feature (its `index.ts` is its public face), a package imports no app and nothing of
@@ -164,7 +164,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const problems = checkBoundaries(root);
   for (const problem of problems) console.error(`✖ ${problem}`);
   if (problems.length) {
-    console.error(`\n${problems.length} import(s) cross a boundary (README "Layout").`);
+    console.error(`\n${problems.length} import(s) cross a boundary (docs/running.md#boundaries).`);
     process.exit(1);
   }
   console.log('import boundaries: apps, features and packages keep to their own');

@@ -6,7 +6,7 @@
 //
 //   node scripts/budgets.mjs            check (after the production build: npm run build)
 //   node scripts/budgets.mjs --update   rewrite budgets.json from this build: in the same commit as the
-//                                       change that needs it (README "What the tests need")
+//                                       change that needs it (docs/testing.md)
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

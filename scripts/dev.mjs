@@ -9,7 +9,7 @@
 // - `--source`: the named remote's folder, when not its folder here (a copy of its source, as
 //   e2e/tests/dev.spec.ts edits one);
 // - the API is API_URL, or one started here on the embedded database when none is given;
-// - `--no-install`: no install first (README "Developing one remote against the others" lists them all).
+// - `--no-install`: no install first (docs/development.md lists them all).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';

@@ -1,7 +1,7 @@
 // npm test's duplicate-code check: jscpd over the apps' and packages' sources and styles (.jscpd.json
 // says which: tests and test fixtures are left out, where a repeated arrange block reads better than a
 // helper). Fails on a clone not in .jscpd-baseline.json (a change that copies a block), and on
-// duplicated lines over the threshold (today's level, rounded up: README "Guard rails").
+// duplicated lines over the threshold (today's level, rounded up: docs/running.md#guard-rails).
 // `node scripts/duplicates.mjs --update` rewrites the baseline: after removing copies, or to accept one
 // on purpose (say why in the commit).
 import { spawnSync } from 'node:child_process';
@@ -40,7 +40,7 @@ try {
     // jscpd's own reasons: the threshold, the new clones
     for (const line of result.stderr.split('\n')) if (line.startsWith('ERROR')) console.error(line);
     console.error(
-      'Move the copy into a shared module (@lab/ui for what several apps draw), or see README "Guard rails".',
+      'Move the copy into a shared module (@lab/ui for what several apps draw), or see docs/running.md#guard-rails.',
     );
     process.exit(result.status ?? 1);
   }

@@ -1,4 +1,4 @@
-// The same commit builds the same release (README "One team deploys one remote"): one remote released
+// The same commit builds the same release (docs/teams.md): one remote released
 // twice, from scratch, into two releases folders (each build in a staging folder of its own, at another
 // moment): the same version, and every file byte for byte the same but release.json's build time.
 import assert from 'node:assert/strict';

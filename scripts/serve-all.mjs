@@ -1,4 +1,4 @@
-// Serves the built apps the way production would, each on its own port (README "Ports").
+// Serves the built apps the way production would, each on its own port (docs/running.md#ports).
 // `npm start` and `npm run dev` load it before their install: Node's own modules only.
 import { join } from 'node:path';
 import { apps, portOf, releasesDir, root, startChild, withTypes } from './lib.mjs';
