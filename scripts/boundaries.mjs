@@ -25,10 +25,6 @@ const ALLOWED = new Map([
     'shell/src/features/remotes/registry.single.ts',
     'the single-bundle baseline of `npm run bench` compiles every remote into the shell on purpose',
   ],
-  // the console's server and its test predate @lab/releases: they read the release domain through the
-  // paths scripts/ still offers until the console is rebuilt on the repository's stack
-  ['packages/console/src/server.mjs', 'reads the release domain through scripts/ until it is rebuilt'],
-  ['packages/console/src/server.test.mjs', 'reads the release domain through scripts/ until it is rebuilt'],
 ]);
 
 /** Every import of a source: `{ specifier, typeOnly }` for import/export ... from, import(), require(). */

@@ -112,7 +112,7 @@ run(process.execPath, [
   'packages/deploy/test/deploy-api.test.mjs',
   'packages/releases/test/canary-rules.test.mjs',
   'packages/releases/test/canary-judge.test.mjs',
-  'packages/console/src/server.test.mjs',
+  'packages/deploy/test/console.test.mjs',
   'scripts/reproducible.test.mjs',
 ]);
 

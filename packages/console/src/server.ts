@@ -4,7 +4,7 @@
 // factory: minified, each with its brotli and gzip copies; the entries no-cache, the hashed chunks
 // immutable), and two reads the page needs beside the deploy API's own routes:
 //
-//   GET /v1/apps/:app/canary-report   the canary judge's figures and verdict now, by canary-rules.mjs on
+//   GET /v1/apps/:app/canary-report   the canary judge's figures and verdict now, by @lab/releases's canary rules on
 //                                      the same samples the judge reads (GET /ops/canary)
 //   GET /v1/apps/:app/vitals?hours=6  p75 LCP, p75 INP and the slot failure rate per release and time
 //                                      bucket (GET /ops/vitals/series)
@@ -166,7 +166,8 @@ const figuresSchema = {
   },
 };
 const reportSchema = {
-  summary: 'The canary judge’s figures and verdict on the app’s canary now (the rules: @lab/releases, docs/releases.md)',
+  summary:
+    'The canary judge’s figures and verdict on the app’s canary now (the rules: @lab/releases, docs/releases.md)',
   params,
   response: {
     200: {

@@ -3,10 +3,11 @@
 // API's operations port (GET /ops/canary: every API instance answers from the one database) and moves the
 // deployment as a person would: each move a compare-and-swap, so a person's move meanwhile wins and the
 // judge's is refused.
-import { appOf } from './releases';
+
 import { DEFAULT_RULES, judge, type Rules, type Sample } from './canaryRules';
 import { ReleaseError } from './errors';
 import { promote, readDeployment, rollback, widenCanary } from './moves';
+import { appOf } from './releases';
 
 /** Who the judge's moves are by, in the history. */
 export const JUDGE = 'canary judge';
@@ -65,7 +66,11 @@ export async function judgeOnce({
   opsUrl = opsUrlFrom(),
   rules = rulesFrom(),
   log = console.log,
-}: { opsUrl?: string; rules?: Rules; log?: (line: string) => void } = {}): Promise<Decision[]> {
+}: {
+  opsUrl?: string;
+  rules?: Rules;
+  log?: (line: string) => void;
+} = {}): Promise<Decision[]> {
   const deployment = await readDeployment();
   const decisions: Decision[] = [];
   for (const [name, live] of Object.entries(deployment.remotes)) {
@@ -77,7 +82,14 @@ export async function judgeOnce({
       sample(opsUrl, name, canary.version, canary.judged.since),
     ]);
     const { verdict, next, reason } = judge(stable, candidate, canary.percent, rules);
-    const decision: Decision = { app: app.dir, version: canary.version, percent: canary.percent, verdict, next, reason };
+    const decision: Decision = {
+      app: app.dir,
+      version: canary.version,
+      percent: canary.percent,
+      verdict,
+      next,
+      reason,
+    };
     try {
       if (verdict === 'rollback') {
         await rollback(name, { by: JUDGE, reason, canaryOf: canary.version });

@@ -36,12 +36,14 @@ export type Sample = {
   INP: number[];
 };
 
-export type RateTest = { test: 'z'; z: number; pValue: number; p1: number; p2: number } | {
-  test: 'fisher';
-  pValue: number;
-  p1: number;
-  p2: number;
-};
+export type RateTest =
+  | { test: 'z'; z: number; pValue: number; p1: number; p2: number }
+  | {
+      test: 'fisher';
+      pValue: number;
+      p1: number;
+      p2: number;
+    };
 
 export type Measure = { name: string; required: boolean; judged: boolean; worse: boolean; text: string };
 

@@ -9,7 +9,10 @@ export function commandLine<O extends Options>(
   usage: string,
   options: O,
   args: string[] = process.argv.slice(2),
-): { values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; args: string[] }>>['values']; positionals: string[] } {
+): {
+  values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; args: string[] }>>['values'];
+  positionals: string[];
+} {
   if (args.includes('--help') || args.includes('-h')) {
     console.log(usage);
     process.exit(0);

@@ -52,11 +52,15 @@ function exposesDeclaration(dir: string): string | null {
 /** tsc's exit status and what it printed; it runs beside the process (a deploy API answers meanwhile). */
 async function tsc(project: string): Promise<{ status: number; output: string }> {
   try {
-    const { stdout, stderr } = await execFileAsync(join(repositoryRoot, 'node_modules', '.bin', 'tsc'), ['-p', project], {
-      cwd: shellDir,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const { stdout, stderr } = await execFileAsync(
+      join(repositoryRoot, 'node_modules', '.bin', 'tsc'),
+      ['-p', project],
+      {
+        cwd: shellDir,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     return { status: 0, output: `${stdout}${stderr}` };
   } catch (error) {
     // a non-zero exit is tsc's answer; anything else (no tsc at all) is a failure of the check itself
@@ -99,7 +103,12 @@ export async function checkShellAgainst(folders: Record<string, string>): Promis
     const tsconfig = {
       extends: fromWork('tsconfig.json'),
       compilerOptions: { paths, noEmit: true },
-      include: [fromWork('src'), relative(work, join(repositoryRoot, 'packages', 'config', 'types')).split(sep).join('/')],
+      include: [
+        fromWork('src'),
+        relative(work, join(repositoryRoot, 'packages', 'config', 'types'))
+          .split(sep)
+          .join('/'),
+      ],
       exclude: NOT_CHECKED.map(fromWork),
     };
     const project = join(work, 'tsconfig.json');
@@ -153,7 +162,8 @@ type Live = { app: App; label: string; canary: boolean } & ({ version: string } 
 function liveReleases(deployment: DeploymentDocument): Live[] {
   return APPS.filter((app) => app.dir !== 'shell').flatMap((app): Live[] => {
     const live = deployment.remotes[app.name];
-    if (!live) return [{ app, label: `${app.dir} (its build)`, folder: join(repositoryRoot, app.dir, 'dist'), canary: false }];
+    if (!live)
+      return [{ app, label: `${app.dir} (its build)`, folder: join(repositoryRoot, app.dir, 'dist'), canary: false }];
     const stable: Live = { app, label: `${app.dir} ${live.version}`, version: live.version, canary: false };
     return live.canary
       ? [stable, { app, label: `${app.dir} ${live.canary.version}`, version: live.canary.version, canary: true }]
@@ -177,7 +187,10 @@ async function liveRemoteManifests(deployment: DeploymentDocument): Promise<{ la
 export async function liveTypeFolders(deployment: DeploymentDocument): Promise<Record<string, string>> {
   const stable = liveReleases(deployment).filter(({ canary }) => !canary);
   const folders = await Promise.all(
-    stable.map(async (live) => [live.app.name, 'version' in live ? await localFolder(live.app, live.version) : live.folder]),
+    stable.map(async (live) => [
+      live.app.name,
+      'version' in live ? await localFolder(live.app, live.version) : live.folder,
+    ]),
   );
   return Object.fromEntries(folders);
 }
@@ -203,7 +216,9 @@ export async function gate(app: App, version: string, deployment: DeploymentDocu
       ? (await liveRemoteManifests(deployment)).flatMap(({ label, manifest: remote }) =>
           sharedMisfits(remote, manifest).map((misfit) => `${label}: ${misfit}`),
         )
-      : sharedMisfits(manifest, await liveShellManifest(deployment)).map((misfit) => `${app.dir} ${version}: ${misfit}`);
+      : sharedMisfits(manifest, await liveShellManifest(deployment)).map(
+          (misfit) => `${app.dir} ${version}: ${misfit}`,
+        );
   const exposed =
     app.dir === 'shell'
       ? []

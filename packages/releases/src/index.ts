@@ -1,5 +1,14 @@
 // @lab/releases: the release domain, typed, in one place (docs/releases.md).
-export { APPS, type App, databaseUrl, databaseWhere, releasesDir, repositoryRoot } from './apps';
+/** The release store's database: the same as the pointer's. */
+export {
+  APPS,
+  type App,
+  databaseUrl,
+  databaseUrl as releaseDatabaseUrl,
+  databaseWhere,
+  releasesDir,
+  repositoryRoot,
+} from './apps';
 export { type Decision, JUDGE, judgeOnce, opsUrlFrom, rulesFrom, sample } from './canaryJudge';
 export {
   compareRates,
@@ -12,6 +21,7 @@ export {
   type Sample,
   type Verdict,
 } from './canaryRules';
+export { commandLine } from './commandLine';
 export { MIGRATIONS, migrateReleases } from './database';
 export {
   type Canary,
@@ -37,7 +47,6 @@ export {
   openPostgresStore,
   type Pointer,
 } from './deploymentStore';
-export { commandLine } from './commandLine';
 export { checked, DIGEST, digestOf, digestsOf, filesOf } from './digest';
 export { type RefusalCode, ReleaseError } from './errors';
 export {
@@ -54,9 +63,9 @@ export {
 export { checkShellAgainst, exposedMisfits, gate, liveTypeFolders, type Manifest, sharedMisfits } from './gate';
 export { withFileLock } from './lock';
 export {
-  manifestUrlOf,
-  type MoveOptions,
   type Moved,
+  type MoveOptions,
+  manifestUrlOf,
   mover,
   promote,
   readDeployment,
@@ -93,8 +102,8 @@ export {
   openFileTokens,
   openPostgresTokens,
   openTokenStore,
-  parseToken,
   PLATFORM,
+  parseToken,
   secretMatches,
   type Token,
   TokenError,
@@ -103,6 +112,3 @@ export {
   type TokenStore,
   type Verified,
 } from './tokens';
-
-/** The release store's database: the same as the pointer's. */
-export { databaseUrl as releaseDatabaseUrl } from './apps';

@@ -63,7 +63,9 @@ export type MoveOptions = {
   beforeSwap?: () => Promise<void>;
 };
 
-type Plan<R> = (deployment: DeploymentDocument) => Promise<{ next: DeploymentDocument; record: Omit<Move, 'at'>; result: R }>;
+type Plan<R> = (
+  deployment: DeploymentDocument,
+) => Promise<{ next: DeploymentDocument; record: Omit<Move, 'at'>; result: R }>;
 
 export type Moved<R> = R & { app: App; deployment: number };
 
@@ -81,7 +83,13 @@ async function moveApp<R>(app: App, plan: Plan<R>, options: MoveOptions): Promis
     for (let attempt = 1; ; attempt += 1) {
       const { version, deployment } = await store.read();
       const { next, record, result } = await plan(structuredClone(deployment));
-      const entry: Move = { at: new Date().toISOString(), by, ...(tokenId ? { tokenId } : {}), app: app.dir, ...record };
+      const entry: Move = {
+        at: new Date().toISOString(),
+        by,
+        ...(tokenId ? { tokenId } : {}),
+        app: app.dir,
+        ...record,
+      };
       await beforeSwap();
       const swapped = await store.swap(version, next, entry);
       if (swapped.ok) return { app, ...result, deployment: swapped.version };
@@ -95,9 +103,12 @@ async function moveApp<R>(app: App, plan: Plan<R>, options: MoveOptions): Promis
         );
       }
       if (attempt >= TRIES) {
-        throw new ReleaseError(`${app.dir}: the deployment moved ${TRIES} times while this move was checked; run it again`, {
-          code: 'moved-meanwhile',
-        });
+        throw new ReleaseError(
+          `${app.dir}: the deployment moved ${TRIES} times while this move was checked; run it again`,
+          {
+            code: 'moved-meanwhile',
+          },
+        );
       }
     }
   } finally {
@@ -159,7 +170,11 @@ export async function promote(
         if (from === version) throw new ReleaseError(`shell ${version} is live already`);
         await integrityOf(app, version);
         deployment.shell = { version, previous: [...(deployment.shell?.previous ?? []), from] };
-        return { next: deployment, record: { action: 'promote', version, from, ...because }, result: { version, from } };
+        return {
+          next: deployment,
+          record: { action: 'promote', version, from, ...because },
+          result: { version, from },
+        };
       }
       const current = deployment.remotes[app.name];
       // the judge promotes the canary it judged, not a release someone else put there meanwhile
@@ -172,10 +187,21 @@ export async function promote(
           throw new ReleaseError(`${app.dir} has no promoted release to hold the other visitors: promote one first`);
         }
         if (current.version === version) throw new ReleaseError(`${app.dir} ${version} is live for everyone already`);
-        current.canary = { ...ref, percent: canary, ...(judged ? { judged: { since: new Date().toISOString() } } : {}) };
+        current.canary = {
+          ...ref,
+          percent: canary,
+          ...(judged ? { judged: { since: new Date().toISOString() } } : {}),
+        };
         return {
           next: deployment,
-          record: { action: 'canary', version, percent: canary, from: current.version, ...(judged ? { judged } : {}), ...because },
+          record: {
+            action: 'canary',
+            version,
+            percent: canary,
+            from: current.version,
+            ...(judged ? { judged } : {}),
+            ...because,
+          },
           result: { version, from: current.version, canary },
         };
       }
@@ -296,4 +322,3 @@ export async function rollback(
     options,
   );
 }
-

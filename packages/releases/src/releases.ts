@@ -196,4 +196,3 @@ export async function localFolder(app: App, version: string): Promise<string> {
   if (!folder) throw new ReleaseError(`${app.dir} ${version} is not in the release store`);
   return folder;
 }
-

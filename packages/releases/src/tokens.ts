@@ -29,7 +29,9 @@ export type Token = Omit<TokenRecord, 'secretSha256'>;
 
 export type TokenFields = { team?: string; name?: string; apps?: string[] };
 
-export type Verified = { token: Token; error?: undefined } | { error: 'token-invalid' | 'token-revoked'; token?: undefined };
+export type Verified =
+  | { token: Token; error?: undefined }
+  | { error: 'token-invalid' | 'token-revoked'; token?: undefined };
 
 export interface TokenStore {
   readonly kind: 'file' | 'postgres';
@@ -82,7 +84,8 @@ export function secretMatches(secret: string, hash: string): boolean {
 }
 
 /** Whether a token scoped to `scope` may move `app` (a folder name: mf-catalog, shell). */
-export const mayMove = (scope: readonly string[], app: string): boolean => scope.includes(PLATFORM) || (app !== 'shell' && scope.includes(app));
+export const mayMove = (scope: readonly string[], app: string): boolean =>
+  scope.includes(PLATFORM) || (app !== 'shell' && scope.includes(app));
 
 /** Checks what a token is made with; returns the apps, validated. */
 function validated({ team, name, apps: scope }: TokenFields): string[] {

@@ -1,20 +1,21 @@
 // The console's reads through the real deploy API (its token check, its error handler) against the real
 // API on a real (embedded) database: synthetic visitors' beacons go to POST /api/app/vitals, the
-// operations port aggregates them, and the console's routes answer what the page draws: the judge's figures and verdict on the live canary (canary-rules.mjs, as the judge computes
+// operations port aggregates them, and the console's routes answer what the page draws: the judge's figures and verdict on the live canary (@lab/releases's rules, as the judge computes
 // it), the vitals per release and time bucket, and the page itself with its assets (the package's built
 // server module and page: node scripts/build.mjs first).
-//   node --test packages/console/src/server.test.mjs
+//   node --test packages/deploy/test/console.test.mjs
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_RULES } from '../../../scripts/canary-rules.mjs';
-import { build } from '../../../scripts/release-fixtures.mjs';
+import '@lab/releases/register';
+import { build } from '@lab/releases/test/release-fixtures.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const releases = mkdtempSync(join(tmpdir(), 'console-releases-'));
@@ -23,10 +24,10 @@ process.env.RELEASES_DIR = releases;
 delete process.env.DATABASE_URL;
 delete process.env.DEPLOYMENT_DATABASE_URL;
 process.env.DEPLOYED_BY = 'catalogue/ci';
-const { appOf, fileRelease, promote } = await import('../../../scripts/releases.mjs');
+const require = createRequire(import.meta.url);
+const { appOf, DEFAULT_RULES, fileRelease, openTokenStore, promote } = require('@lab/releases');
 const { default: consolePlugin, bucketMinutesFor } = await import('@lab/console/server');
-const { createDeployApi } = await import('../../deploy/src/app.mjs');
-const { openTokenStore } = await import('../../deploy/src/tokens.mjs');
+const { createDeployApi } = require('../src/app.ts');
 
 /** Smaller samples than the site's, the same tests: 40 page views a side judge the failures. */
 const RULES = { ...DEFAULT_RULES, minPageViews: 40, minVitalSamples: 40, minApiCalls: 100 };
@@ -267,7 +268,7 @@ describe('the console’s reads', () => {
   });
 
   test('its files: minified, brotli or gzip as the browser takes, the entry revalidated and the hashed chunks immutable; nothing else served', async () => {
-    const built = readdirSync(new URL('../dist', import.meta.url));
+    const built = readdirSync(join(repoRoot, 'packages', 'console', 'dist'));
     const chunks = built.filter((file) => /\.[0-9a-f]{8}\.(js|css)$/.test(file));
     // uPlot and the English texts load when first needed, each a chunk of its own
     assert.ok(chunks.length >= 3, chunks.join(' '));
