@@ -14,14 +14,12 @@ import { join } from 'node:path';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { mayMove, PLATFORM, type TokenStore } from '@lab/releases';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyPluginAsync,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type ApiError, apiError, errorSchema } from './errors';
 import { routes } from './routes';
+import type { RoutePlugin } from './routes/shared';
+
+export type { RouteOptions, RoutePlugin } from './routes/shared';
 
 /** Who calls, once the Authorization header is checked. */
 export type Caller = { tokenId: string; team: string; name: string; apps: string[] };
@@ -47,15 +45,11 @@ declare module 'fastify' {
   }
 }
 
-/** What each route plugin is registered with. */
-export type RouteOptions = { tokens: TokenStore | null };
-export type RoutePlugin = FastifyPluginAsync<RouteOptions>;
-
 export type DeployApiOptions = {
   tokens?: TokenStore | null;
   operator?: { credential: string; name: string } | null;
   rateLimit?: { max: number; timeWindow: number } | false;
-  plugins?: FastifyPluginAsync<RouteOptions>[];
+  plugins?: RoutePlugin[];
   logger?: FastifyServerOptions['logger'];
 };
 

@@ -137,3 +137,11 @@ export type Move = {
   /** the deployment's version the move made */
   deployment?: number;
 };
+
+/** What the gate and the release store read of a build's mf-manifest.json. */
+export type Manifest = {
+  shared: { name: string; version?: string; requiredVersion?: string }[];
+  metaData?: { remoteEntry?: { path?: string; name?: string }; buildInfo?: { buildVersion?: string } };
+  /** file -> digest, for the files the federation runtime loads beside the entry */
+  integrity?: Record<string, string>;
+};

@@ -15,17 +15,9 @@ import { promisify } from 'node:util';
 import AdmZip from 'adm-zip';
 import semver from 'semver';
 import { APPS, type App, repositoryRoot } from './apps';
-import type { DeploymentDocument } from './deployment';
+import type { DeploymentDocument, Manifest } from './deployment';
 import { ReleaseError } from './errors';
 import { localFolder, releaseOf } from './releases';
-
-/** What the gate reads of a build's mf-manifest.json. */
-export type Manifest = {
-  shared: { name: string; version?: string; requiredVersion?: string }[];
-  metaData?: { remoteEntry?: { path?: string; name?: string }; buildInfo?: { buildVersion?: string } };
-  /** file -> digest, for the files the federation runtime loads beside the entry */
-  integrity?: Record<string, string>;
-};
 
 const execFileAsync = promisify(execFile);
 const TYPES_ZIP = '@mf-types.zip';

@@ -33,6 +33,7 @@ export {
   hasCanary,
   type LiveRemote,
   type LiveShell,
+  type Manifest,
   type Move,
   parseDeployment,
   type ReleaseRef,
@@ -60,7 +61,7 @@ export {
   RecentDeployments,
   type Unreadable,
 } from './follow';
-export { checkShellAgainst, exposedMisfits, gate, liveTypeFolders, type Manifest, sharedMisfits } from './gate';
+export { checkShellAgainst, exposedMisfits, gate, liveTypeFolders, sharedMisfits } from './gate';
 export { withFileLock } from './lock';
 export {
   type Moved,

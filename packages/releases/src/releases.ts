@@ -8,10 +8,9 @@ import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import semver from 'semver';
 import { APPS, type App, databaseUrl, releasesDir, repositoryRoot } from './apps';
-import type { RemoteIntegrity } from './deployment';
+import type { Manifest, RemoteIntegrity } from './deployment';
 import { digestsOf, filesOf } from './digest';
 import { ReleaseError } from './errors';
-import type { Manifest } from './gate';
 import { openReleaseStore, type ReleaseMeta, type ReleaseStore } from './releaseStore';
 
 const { prefixesOf } = require('@lab/config/remotes.cjs') as { prefixesOf(buildDir: string): string[] };

@@ -2,8 +2,8 @@
 // swap), recorded as the token's team/name with its id; only a token scoped to the app may make it.
 import { appOf, openDeploymentStore, promote, ReleaseError, releasesDir, rollback, widenCanary } from '@lab/releases';
 import type { FastifyInstance } from 'fastify';
-import type { RoutePlugin } from '../app';
 import { refusals } from '../errors';
+import type { RoutePlugin } from './shared';
 import { type AppParams, appParams, moverOf, refuse, versionSchema } from './shared';
 
 const share = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum });

@@ -9,8 +9,8 @@ import {
   releaseInfo,
   releasesDir,
 } from '@lab/releases';
-import type { RoutePlugin } from '../app';
 import { refusals } from '../errors';
+import type { RoutePlugin } from './shared';
 import { type AppParams, appParams } from './shared';
 
 type Shown = { version: string | null; previous: (string | null)[]; canary?: ShownCanary };

@@ -1,7 +1,11 @@
 // What the routes share: the `:app` parameter, a release's version, and ReleaseError as an answer.
-import { APPS as apps } from '@lab/releases';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APPS as apps, type TokenStore } from '@lab/releases';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../errors';
+
+/** What each route plugin is registered with. */
+export type RouteOptions = { tokens: TokenStore | null };
+export type RoutePlugin = FastifyPluginAsync<RouteOptions>;
 
 export const appParams = {
   type: 'object',

@@ -9,8 +9,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { appOf, digestOf, fileRelease, filesOf, releasesDir } from '@lab/releases';
 import * as tar from 'tar';
-import type { RoutePlugin } from '../app';
 import { type ApiError, apiError, refusals } from '../errors';
+import type { RoutePlugin } from './shared';
 import { type AppParams, appParams, refuse } from './shared';
 
 /** The largest archive taken (DEPLOY_UPLOAD_LIMIT_MB), and what it may unpack to. */
