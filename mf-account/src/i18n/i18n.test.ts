@@ -10,8 +10,10 @@ it('has a Russian text for every Ukrainian one, and nothing else', () => {
   expect(keys(ru).sort()).toEqual(keys(ua).sort());
 });
 
-it('names the seven order display states of docs/product.md#orders, each differently', () => {
-  const labels = Object.values(ua.orders.state);
-  expect(labels).toHaveLength(7);
-  expect(new Set(labels).size).toBe(7);
+it('names the seven order display states of docs/product.md#orders and a home visit’s two, each differently', () => {
+  for (const texts of [ua, ru]) {
+    const labels = Object.values(texts.orders.state);
+    expect(labels).toHaveLength(9);
+    expect(new Set(labels).size).toBe(9);
+  }
 });
