@@ -36,11 +36,12 @@ export function catalogueSearchButton(page: Page): Locator {
 
 /**
  * The header's cart link drawn by mf-cart-checkout itself, the one with the dropdown (aria-expanded): not the
- * first view's or the shell's stand-in, which link to the cart under the same name until the remote arrives.
+ * first view's or the shell's stand-in (data-cart-standin, whose dropdown shows the loading rows), which link to
+ * the cart under the same name until the remote arrives.
  */
 export function cartDropdownLink(page: Page): Locator {
   return page
     .getByRole('banner')
     .getByRole('link', { name: /^Кошик/ })
-    .and(page.locator('[aria-expanded]'));
+    .and(page.locator('[aria-expanded]:not([data-cart-standin])'));
 }

@@ -87,7 +87,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-01-10T08:30:00.000Z',
     state: 'results-ready',
     patient: { id: 11, firstName: 'Олена', lastName: 'Коваленко', middleName: 'Петрівна' },
-    branch: { id: 3, title: 'Відділення на Хрещатику', address: 'вул. Хрещатик, 1' },
+    branch: { id: 3, title: 'Відділення на Хрещатику', address: 'вул. Хрещатик, 1', city: 'Київ' },
     homeVisit: null,
     items: [{ serviceId: 7, code: 'CBC', title: 'Загальний аналіз крові', price: 250, originalPrice: 260 }],
     additionalServices: [],

@@ -4,7 +4,7 @@
  * imports the schemas from `@lab/api/contract`.
  */
 
-export { branchLabel } from './branch';
+export { addressWithCity, branchLabel } from './branch';
 export {
   CATEGORY_PAGE_SIZE,
   type FoundGroup,

@@ -99,6 +99,7 @@ export { Sidebar, type SidebarProps } from './sidebar/Sidebar';
 export { useScrollLock } from './sidebar/useScrollLock';
 export { Skeleton, type SkeletonProps, SkeletonText, type SkeletonTextProps } from './skeleton/Skeleton';
 export { SkeletonGrid, type SkeletonGridProps } from './skeleton/SkeletonGrid';
+export { SKELETON_ROWS, SkeletonRows, type SkeletonRowsProps } from './skeleton/SkeletonRows';
 export { secondsLeft, useCountdown } from './time/useCountdown';
 export { MESSAGE_DURATION_MS, useTransientMessage } from './time/useTransientMessage';
 export {

@@ -1,4 +1,4 @@
-import { isApiError, type Order, useOrderPlan } from '@lab/api';
+import { addressWithCity, isApiError, type Order, type OrderBranch, useOrderPlan } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import {
   Button,
@@ -128,15 +128,7 @@ export function OrderCard({
                 )}
               </>
             ) : order.branch ? (
-              <>
-                {order.branch.title}
-                {order.branch.address && order.branch.address !== order.branch.title && (
-                  <>
-                    <br />
-                    <span className={styles.muted}>{order.branch.address}</span>
-                  </>
-                )}
-              </>
+              <BranchPlace branch={order.branch} />
             ) : (
               '—'
             )}
@@ -311,5 +303,25 @@ function PlanDetails({ orderId, headingLevel }: { orderId: string; headingLevel:
       {/* spaced inline: a class would put a rule into every account page's first view */}
       <div style={{ marginTop: 'var(--space-3)' }}>{content}</div>
     </details>
+  );
+}
+
+/**
+ * The order's branch: its title, then its address with the city, which an order card always names
+ * (a patient's orders may span cities; docs/product.md#entities "Order"). A branch titled by its
+ * address is printed once.
+ */
+function BranchPlace({ branch }: { branch: OrderBranch }) {
+  const title = branch.title.trim();
+  const address = branch.address.trim();
+  if (!address || !title || title === address || title.includes(address)) {
+    return <>{addressWithCity(title || address, branch.city)}</>;
+  }
+  return (
+    <>
+      {title}
+      <br />
+      <span className={styles.muted}>{addressWithCity(address, branch.city)}</span>
+    </>
   );
 }

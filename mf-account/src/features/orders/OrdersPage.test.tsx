@@ -134,6 +134,24 @@ describe('my orders', () => {
     expect(within(second).queryByRole('button', { name: /Чек/ })).not.toBeInTheDocument();
   });
 
+  it('names the city of each order’s branch, so orders in two cities read apart', async () => {
+    serveAccount({
+      orders: [
+        order(),
+        order({
+          id: '8f1c2a9e-7b4d-4c1a-9e2f-0a1b2c3d4e5f',
+          number: '2600102',
+          branch: { id: 9, title: 'вул. Європейська, 47', address: 'вул. Європейська, 47', city: 'Полтава' },
+        }),
+      ],
+    });
+    renderAt(<OrdersPage />);
+    const [kyiv, poltava] = (await screen.findAllByTestId('order-card')) as [HTMLElement, HTMLElement];
+    const place = (card: HTMLElement) => within(card).getByText('Відділення').nextElementSibling;
+    expect(place(kyiv)).toHaveTextContent(/^Відділення на ХрещатикуКиїв, вул\. Хрещатик, 1$/);
+    expect(place(poltava)).toHaveTextContent(/^Полтава, вул\. Європейська, 47$/);
+  });
+
   it("asks for patients' on-site orders; a period sends its dates and is remembered in lastOrdersDate", async () => {
     const requests = serveAccount();
     renderAt(<OrdersPage />);

@@ -123,6 +123,28 @@ describe('the cart dropdown (above 1024 px)', () => {
     expect(within(panel).getByRole('link', { name: 'Перейти до кошика' })).toHaveAttribute('href', '/cart');
   });
 
+  it('opens when drawn under the pointer: it takes over from the shell’s stand-in dropdown', async () => {
+    serve({ cart: cartOf([line(1, { title: 'Феритин' })]) });
+    const matches = Element.prototype.matches;
+    // the pointer rests on the header's cart (the stand-in's dropdown is open) when this one is drawn
+    const hovered = jest.spyOn(Element.prototype, 'matches').mockImplementation(function (
+      this: Element,
+      selector: string,
+    ) {
+      return selector === ':hover'
+        ? this.contains(document.querySelector('a[href="/cart"]'))
+        : matches.call(this, selector);
+    });
+    try {
+      renderAt(<CartButton />);
+      const panel = await screen.findByRole('region', { name: 'Вміст кошика' });
+      expect(cartLink()).toHaveAttribute('aria-expanded', 'true');
+      await waitFor(() => expect(within(panel).getByText('Феритин')).toBeInTheDocument());
+    } finally {
+      hovered.mockRestore();
+    }
+  });
+
   it('renders the skeleton rows in the loading state', async () => {
     serve({ cart: cartOf([line(1)]) });
     renderAt(<CartButton />);

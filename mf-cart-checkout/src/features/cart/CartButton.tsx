@@ -88,6 +88,10 @@ function CartDropdown({ cart, label, count }: { cart: CurrentCart; label: string
     }, TOOLTIP_HIDE_DELAY);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
+  // the shell's stand-in opened its loading dropdown under the pointer: this one takes over open
+  useEffect(() => {
+    if (rootRef.current?.matches(':hover')) setOpen(true);
+  }, []);
 
   // the deleted line's button is gone: focus goes back to the cart link (and the panel stays)
   const { removed } = removal;

@@ -1,5 +1,5 @@
 import { useTranslation } from '@lab/i18n';
-import { ErrorState, Link, Price, Skeleton } from '@lab/ui';
+import { ErrorState, Link, Price, SKELETON_ROWS, SkeletonRows } from '@lab/ui';
 import type { ReactNode } from 'react';
 import { type Totals, TotalsList } from '../../components/TotalsList';
 import { cartEstimate, type OrderEstimate } from '../../lib/orderTotals';
@@ -10,7 +10,7 @@ import { RemoveLineButton } from './RemoveLineButton';
 import type { CurrentCart } from './useCurrentCart';
 
 /** Skeleton rows while the cart loads (docs/product.md#panels-and-dialogs: "skeleton rows while loading"). */
-export const PREVIEW_SKELETON_ROWS = 3;
+export const PREVIEW_SKELETON_ROWS = SKELETON_ROWS;
 
 type Props = {
   cart: CurrentCart;
@@ -31,19 +31,7 @@ export function CartPreview({ cart, onRemove, id }: Props) {
   const terms = useDiscountTerms(data);
   let body: ReactNode;
   if (cart.loading) {
-    body = (
-      <div className={styles.loading} aria-busy="true">
-        <span className="visually-hidden">{t('cart.loading')}</span>
-        {Array.from({ length: PREVIEW_SKELETON_ROWS }, (_, row) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: identical static placeholders
-          <div key={row} className={styles.skeletonRow} data-testid="preview-skeleton">
-            <Skeleton width="3rem" height="0.8em" />
-            <Skeleton height="0.8em" />
-            <Skeleton width="4rem" height="0.8em" />
-          </div>
-        ))}
-      </div>
-    );
+    body = <SkeletonRows label={t('cart.loading')} rows={PREVIEW_SKELETON_ROWS} rowTestId="preview-skeleton" />;
   } else if (cart.error && !cart.none) {
     body = (
       <ErrorState

@@ -102,6 +102,8 @@ describe('checkout: the branch picker', () => {
     expect(chosen).toHaveTextContent('Скоро зачиняється');
     expect(chosen).toHaveTextContent('Пн–Нд07:30–19:00');
     expect(within(chosen).getByRole('list', { name: 'Послуги відділення' })).toHaveTextContent('Пандус');
+    // the chosen branch's address names its city, as the order and its confirmation will
+    expect(chosen).toHaveTextContent(`Київ, ${near.address}`);
     // a long walk through the form: room for a loaded machine
   }, 15_000);
 

@@ -1,4 +1,4 @@
-import { type ApiResponse, type Branch, branchLabel, type HomeVisitSlotsResponse } from '@lab/api';
+import { type ApiResponse, addressWithCity, type Branch, branchLabel, type HomeVisitSlotsResponse } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import {
   type DateInputChange,
@@ -72,6 +72,7 @@ export function VisitSection(props: Props) {
       {form.visit === 'branch' ? (
         <BranchPicker
           id={idOf('branch')}
+          cityTitle={cityTitle}
           branches={branches}
           value={form.branchId}
           error={errors.branch}
@@ -86,12 +87,15 @@ export function VisitSection(props: Props) {
 
 function BranchPicker({
   id,
+  cityTitle,
   branches,
   value,
   error,
   onChange,
 }: {
   id: string;
+  /** The chosen city's title: the chosen branch's address names it, as the order will. */
+  cityTitle: string | null;
   branches: ApiResponse<Branch[]>;
   value: number | null;
   error: string | undefined;
@@ -146,7 +150,7 @@ function BranchPicker({
         <div className={styles.branchCard} data-testid="chosen-branch">
           <div className={styles.branchHead}>
             <p className={styles.branchAddress}>
-              {selected.address}
+              {addressWithCity(selected.address, cityTitle)}
               {selected.phone ? ` · ${formatPhone(selected.phone) ?? selected.phone}` : ''}
             </p>
             <BranchStatusBadge status={selected.status} />

@@ -82,17 +82,17 @@ describe('the payment result', () => {
     await waitFor(() => expect(server.calls(`GET /order/orders/${ORDER_ID}/plan`).length).toBe(before + 1));
   });
 
-  it('shows the branch once, and a home visit with everything the nurse needs to find the door', async () => {
+  it('shows the branch once, with its city: the order may be in another city than the one chosen now', async () => {
     serve({
       signedIn: true,
       order: online({
         state: 'paid',
-        branch: { id: 1, title: 'вул. Хрещатик, 67', address: 'вул. Хрещатик, 67' },
+        branch: { id: 1, title: 'вул. Європейська, 47', address: 'вул. Європейська, 47', city: 'Полтава' },
       }),
     });
     renderResult(`orderId=${ORDER_ID}`);
     const branch = (await screen.findByText('Відділення')).nextElementSibling as HTMLElement;
-    expect(branch).toHaveTextContent(/^вул\. Хрещатик, 67$/);
+    expect(branch).toHaveTextContent(/^Полтава, вул\. Європейська, 47$/);
   });
 
   it('a home visit: the address with flat, entrance and floor, and the comment', async () => {

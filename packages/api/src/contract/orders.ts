@@ -99,7 +99,13 @@ export const OrderItem = Type.Object({
 });
 export type OrderItem = Static<typeof OrderItem>;
 
-export const OrderBranch = Type.Object({ id: Id, title: Type.String(), address: Type.String() });
+export const OrderBranch = Type.Object({
+  id: Id,
+  title: Type.String(),
+  address: Type.String(),
+  /** The title of the branch's city (settlement), in the request's language: a patient's orders may span cities. */
+  city: Type.String(),
+});
 export type OrderBranch = Static<typeof OrderBranch>;
 
 export const ReferringDoctor = Type.Object({

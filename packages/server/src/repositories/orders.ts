@@ -101,6 +101,7 @@ type OrderRow = {
   branchId: number | null;
   branchTitle: string | null;
   branchAddress: string | null;
+  branchCity: string | null;
   street: string | null;
   house: string | null;
   apartment: string | null;
@@ -152,6 +153,7 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
         (SELECT p.id::text FROM payments p WHERE p.order_id = o.id AND p.status = 'succeeded' LIMIT 1) AS "receiptId",
         pt.id AS "patientId", ${nameColumns('pt', locale)},
         b.id AS "branchId", ${localized('b.title', locale)} AS "branchTitle", ${localized('b.address', locale)} AS "branchAddress",
+        ${localized('bs.title', locale)} AS "branchCity",
         o.home_street AS street, o.home_house AS house, o.home_apartment AS apartment, o.home_entrance AS entrance,
         o.home_floor AS floor, o.home_arrival_date AS "arrivalDate", o.home_arrival_time AS "arrivalTime",
         o.home_comment AS comment,
@@ -166,6 +168,7 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
       FROM orders o
       JOIN patients pt ON pt.id = o.patient_id
       LEFT JOIN branches b ON b.id = o.branch_id
+      LEFT JOIN settlements bs ON bs.id = b.settlement_id
       LEFT JOIN doctors d ON d.id = o.doctor_id
       LEFT JOIN registries r ON r.order_id = o.id`;
   }
@@ -221,7 +224,12 @@ export function createOrdersRepository(db: Queryable, clock: Clock) {
       branch:
         row.branchId === null
           ? null
-          : { id: row.branchId, title: row.branchTitle ?? '', address: row.branchAddress ?? '' },
+          : {
+              id: row.branchId,
+              title: row.branchTitle ?? '',
+              address: row.branchAddress ?? '',
+              city: row.branchCity ?? '',
+            },
       homeVisit,
       items: items.filter((line) => !line.additional).map(item),
       additionalServices: items.filter((line) => line.additional).map(item),

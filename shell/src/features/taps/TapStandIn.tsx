@@ -1,5 +1,7 @@
-import { useTranslation } from '@lab/i18n';
-import { Link } from '@lab/ui';
+import { stripLocale, useTranslation } from '@lab/i18n';
+import { useLocation } from '@lab/router';
+import { Link, SkeletonRows, TOOLTIP_HIDE_DELAY, useViewportAbove } from '@lab/ui';
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { SEARCH_TAP, STANDIN_ICONS } from './icons';
 import styles from './TapStandIn.module.css';
 
@@ -17,21 +19,19 @@ function Icon({ name }: { name: keyof typeof STANDIN_ICONS }) {
   );
 }
 
+/** The cart's dropdown opens above this width, as mf-cart-checkout's does (docs/product.md#constants: 1024 px). */
+export const CART_PREVIEW_MIN_WIDTH = 1024;
+
 /**
- * A header control whose remote has not arrived yet: the cart is a link that works at once; the search
+ * A header control whose remote has not arrived yet: the cart is a link that works at once, and on wide
+ * screens hovering or focusing it opens the cart's dropdown in its loading state (skeleton rows,
+ * docs/product.md#panels-and-dialogs), which the live dropdown takes over when it is drawn; the search
  * button keeps its tap (capture.ts), shows it busy, and the live button opens the search once it is
  * drawn (replay.ts). Same size and place as the live control, so nothing moves when it comes.
  */
 export function TapStandIn({ control }: { control: 'search' | 'cart' }) {
   const { t } = useTranslation('shell');
-  if (control === 'cart') {
-    return (
-      <Link to="/cart" className={styles.standIn}>
-        <Icon name="cart" />
-        <span className="visually-hidden">{t('nav.cart')}</span>
-      </Link>
-    );
-  }
+  if (control === 'cart') return <CartStandIn />;
   return (
     <button
       type="button"
@@ -43,5 +43,70 @@ export function TapStandIn({ control }: { control: 'search' | 'cart' }) {
     >
       <Icon name="search" />
     </button>
+  );
+}
+
+/**
+ * The cart link, and on wide screens (not on /cart, which shows everything) the dropdown while the
+ * cart's code arrives: open on hover or focus, hidden 250 ms after they leave and at once on Escape
+ * (docs/product.md#cart, #constants), as the live one behaves.
+ */
+function CartStandIn() {
+  const { t } = useTranslation('shell');
+  const wide = useViewportAbove(CART_PREVIEW_MIN_WIDTH);
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const panelId = useId();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const previews = wide && stripLocale(pathname) !== '/cart';
+  const visible = previews && open;
+
+  const show = () => {
+    clearTimeout(timer.current);
+    setOpen(true);
+  };
+  const hideLater = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setOpen(false), TOOLTIP_HIDE_DELAY);
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget;
+    if (!(next instanceof Node) || !event.currentTarget.contains(next)) hideLater();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return;
+    clearTimeout(timer.current);
+    setOpen(false);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus come from the link inside
+    <div
+      className={styles.dropdown}
+      onMouseEnter={previews ? show : undefined}
+      onMouseLeave={previews ? hideLater : undefined}
+      onFocus={previews ? show : undefined}
+      onBlur={previews ? onBlur : undefined}
+      onKeyDown={previews ? onKeyDown : undefined}
+    >
+      <Link
+        to="/cart"
+        className={styles.standIn}
+        data-cart-standin=""
+        aria-expanded={previews ? visible : undefined}
+        aria-controls={visible ? panelId : undefined}
+      >
+        <Icon name="cart" />
+        <span className="visually-hidden">{t('nav.cart')}</span>
+      </Link>
+      {visible && (
+        <div className={styles.popover}>
+          <section id={panelId} className={styles.panel} aria-label={t('standIn.cartPreview')}>
+            <SkeletonRows label={t('standIn.cartLoading')} rowTestId="preview-skeleton" />
+          </section>
+        </div>
+      )}
+    </div>
   );
 }

@@ -71,7 +71,8 @@ describe('POST /order/orders at a branch', () => {
       number: expect.stringMatching(/^\d+$/),
       state: 'payment-pending',
       patient: { id: me.patientId, firstName: 'Тарас', lastName: 'Шевченко' },
-      branch: { id: 1, title: 'вул. Хрещатик, 1', address: 'вул. Хрещатик, 1' },
+      // the branch's city with it: a patient's orders may span cities
+      branch: { id: 1, title: 'вул. Хрещатик, 1', address: 'вул. Хрещатик, 1', city: 'Київ' },
       homeVisit: null,
       paymentType: 'online',
       homeVisitCost: 0,
@@ -88,6 +89,12 @@ describe('POST /order/orders at a branch', () => {
     expect(order.promoDiscount).toBe(0);
     expect(roundMoney(cbc.price + ferritin.price + draw.price - order.onlineDiscount)).toBe(expectedTotal);
     expect(await cartSize(me.cartId)).toBe(0);
+    const ru = await ok<Order>(t.app, 'orderGet', {
+      headers: { cookie: me.cookie },
+      params: { orderId: body.orderId },
+      language: 'ru',
+    });
+    expect(ru.branch).toMatchObject({ id: 1, city: 'Киев' });
     const utm = await t.db.one('SELECT utm_source, utm_medium, utm_campaign, utm_term FROM orders WHERE id = $1', [
       body.orderId,
     ]);
