@@ -127,10 +127,7 @@ const CASES: readonly Case[] = [
   ['lay', 'запаси заліза', 'services', '2702'],
   // cities and streets
   ['branch', 'хрещатик', 'branches', 'Хрещатик'],
-  ['branch', 'дерибасівська', 'branches', 'Дерибасівська'],
   ['branch', 'крещатик', 'branches', 'Хрещатик'],
-  ['branch', 'одесса', 'branches', 'Дерибасівська'],
-  ['branch', 'львів', 'branches', 'Свободи'],
 ];
 
 const TYPES: SearchGroupType[] = ['services', 'service-packages', 'service-groups', 'branches'];
@@ -196,6 +193,33 @@ describe(`the field's words (${SYNONYM_CASES.length / 2} terms, in uk and ru)`, 
     });
     expect(res.status).toBe(200);
     expect(firstOf(res.body as SearchResponse, type)).toBe(expected);
+  });
+});
+
+/** Branch queries in a city: only that city's branches, each with the city's name; null: none. */
+const CITY_CASES: readonly (readonly [query: string, city: string, expected: string | null])[] = [
+  ['одесса', 'odesa', 'Дерибасівська'],
+  ['дерибасівська', 'odesa', 'Дерибасівська'],
+  ['львів', 'lviv', 'Свободи'],
+  ['ЗАК', 'berdychiv', null],
+  ['ковід', 'berdychiv', null],
+  ['хрещатик', 'lviv', null],
+];
+
+describe('branches are the chosen city’s only, named with it', () => {
+  it.each(CITY_CASES)('"%s" in %s -> first branch %s', async (query, city, expected) => {
+    const { id, title } = await t.db.one<{ id: number; title: string }>(
+      'SELECT id, title_uk AS title FROM settlements WHERE source_id = $1',
+      [city],
+    );
+    const res = await call(app, 'search', { body: { settlementId: id, query, types: TYPES, size: 50 } });
+    expect(res.status).toBe(200);
+    const branches = ((res.body as SearchResponse).groups.find((g) => g.type === 'branches')?.items.content ?? [])
+      .flatMap((entry) => ('branch' in entry ? [entry.branch] : []))
+      .map((branch) => `${branch.settlementTitle}, ${branch.address}`);
+    if (expected === null) expect(branches).toEqual([]);
+    else expect(branches[0]).toContain(expected);
+    for (const branch of branches) expect(branch.startsWith(`${title}, `)).toBe(true);
   });
 });
 
