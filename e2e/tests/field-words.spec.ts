@@ -70,6 +70,50 @@ for (const { name, viewport } of VIEWPORTS) {
       }
     });
 
+    test('search knows the lay words, and lists only the chosen city’s branches, each named with its city', async ({
+      page,
+    }, testInfo) => {
+      const cases = [
+        { locale: 'ua', query: 'ковід', first: 'SARS-CoV-2, РНК (ПЛР)' },
+        { locale: 'ua', query: 'аналіз на ковід', first: 'SARS-CoV-2, РНК (ПЛР)' },
+        { locale: 'ua', query: 'гормони щитовидки', first: 'Тиреотропний гормон (ТТГ)' },
+        { locale: 'ru', query: 'гормоны щитовидки', first: 'Тиреотропный гормон (ТТГ)' },
+        { locale: 'ua', query: 'кал', first: 'Копрограма' },
+      ] as const;
+      for (const { locale, query, first } of cases) {
+        const texts = SEARCH[locale];
+        await visit(page, site.url, `${texts.prefix}/`);
+        await page.getByRole('button', { name: texts.open }).click();
+        const input = page.getByRole('combobox', { name: texts.label });
+        await expect(input).toBeFocused();
+        await input.fill(query);
+        const options = page.getByRole('dialog', { name: texts.dialog }).getByRole('option');
+        await expect(options.first()).toContainText(first);
+        if (query === 'ковід') await shot(page, testInfo, `search-covid-${locale}-${name}`);
+      }
+
+      // in Бердичів, a street of Бердичів: its branch named with the city, and no other city's branch
+      const list = await page.request.get(`${site.url}/api/public/user/branches/enabled/settlements`);
+      const { settlements } = (await list.json()) as { settlements: { id: number; sourceId: string }[] };
+      const berdychiv = settlements.find((city) => city.sourceId === 'berdychiv');
+      if (!berdychiv) throw new Error('Бердичів is one of the cities');
+      await page.goto(site.url);
+      await setCity(page, berdychiv.id);
+      await page.goto(`${site.url}/search?query=${encodeURIComponent('бердичів')}`);
+      const branches = page.getByRole('region', { name: /Відділення/ }).getByRole('link');
+      await expect(branches.first()).toHaveText(/^Бердичів, /);
+      for (const link of await branches.all()) await expect(link).toHaveText(/^Бердичів, /);
+      await shot(page, testInfo, `search-branches-berdychiv-${name}`);
+      await page.goto(`${site.url}/search?query=${encodeURIComponent('ЗАК')}`);
+      await expect(
+        page
+          .getByRole('region', { name: /Аналізи/ })
+          .getByRole('link')
+          .first(),
+      ).toBeVisible();
+      await expect(page.getByRole('region', { name: /Відділення/ }).getByRole('link')).toHaveCount(0);
+    });
+
     test('the city prompt covers no heading, is asked once, and its picker’s field stays put while typing', async ({
       page,
     }, testInfo) => {

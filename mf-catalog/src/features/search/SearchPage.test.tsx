@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_SIZE, type SearchBody, setStored } from '@lab/api';
+import { SEARCH_PAGE_SIZE, type SearchBody, type SearchBranchHit, setStored } from '@lab/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { card, searchResponse } from '../../test/fixtures';
@@ -62,6 +62,43 @@ describe('search page', () => {
     expect(screen.getByRole('button', { name: 'Знайти' })).toBeDisabled();
     await userEvent.type(input, 'феритин{Enter}');
     expect(screen.getByTestId('location')).toHaveTextContent(`/search?query=${encodeURIComponent('феритин')}`);
+  });
+
+  it('names each branch found with its city', async () => {
+    const branch: SearchBranchHit = {
+      id: 7,
+      settlementId: CITY,
+      settlementTitle: 'Бердичів',
+      title: 'Відділення на Незалежності',
+      address: 'вул. Незалежності, 47',
+      lat: 49.9,
+      lon: 28.6,
+      phone: null,
+      partner: false,
+      schedule: [],
+      services: {
+        covidTest: true,
+        childNurse: false,
+        cardTerminal: true,
+        ramp: false,
+        gynecologicalChair: false,
+        urogenitalMale: false,
+        everyDay: false,
+      },
+      status: 'open',
+    };
+    serveCatalogue({
+      search: () => ({
+        groups: [{ type: 'branches', items: { totalElements: 1, content: [{ branch }] } }],
+        totalCount: 1,
+      }),
+    });
+    renderAt(<SearchPage />, `/search?query=${encodeURIComponent('незалежності')}`);
+    const branches = await screen.findByRole('region', { name: /Відділення/ });
+    expect(await within(branches).findByRole('link', { name: 'Бердичів, вул. Незалежності, 47' })).toHaveAttribute(
+      'href',
+      '/contacts',
+    );
   });
 
   it('says in two lines that nothing was found', async () => {

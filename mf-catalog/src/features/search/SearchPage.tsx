@@ -1,7 +1,7 @@
 import {
-  type Branch,
   SEARCH_PAGE_SIZE,
   SEARCH_PAGE_TYPES,
+  type SearchBranchHit,
   type SearchEntry,
   type SearchGroupHit,
   type SearchGroupType,
@@ -15,7 +15,7 @@ import { Button, ErrorState, Link, Skeleton } from '@lab/ui';
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { AddToCartButton } from '../cart';
 import { PriceTag } from '../service-card';
-import { entryUrl } from './results';
+import { branchHitTitle, entryUrl } from './results';
 import styles from './SearchPage.module.css';
 
 /** The section ids the dropdown's chips point to. */
@@ -287,13 +287,13 @@ function GroupHit({ hit, url, linkRef }: HitProps<SearchGroupHit>) {
   );
 }
 
-function BranchHit({ branch, linkRef }: { branch: Branch; linkRef: Ref<HTMLAnchorElement> | undefined }) {
+function BranchHit({ branch, linkRef }: { branch: SearchBranchHit; linkRef: Ref<HTMLAnchorElement> | undefined }) {
   const { t } = useTranslation('catalog');
   return (
     <li className={styles.hit}>
       <div className={styles.hitMain}>
         <Link ref={linkRef} to="/contacts" className={styles.hitTitle}>
-          {branch.address}
+          {branchHitTitle(branch)}
         </Link>
         <span className={styles.hitMeta}>
           {branch.title} · {t(`searchPage.branchStatus.${branch.status}`)}

@@ -1,4 +1,5 @@
 import {
+  type SearchBranchHit,
   type SearchCategory,
   type SearchDropdownResult,
   type SearchEntry,
@@ -37,6 +38,16 @@ export function entryUrl(entry: SearchEntry): string {
   if ('service' in entry) return `/analysis/${entry.service.slug}`;
   if ('group' in entry) return `/analyzes/${entry.group.slug}`;
   return '/contacts';
+}
+
+/**
+ * A branch hit's title: its address with its city first, «Бердичів, вул. Незалежності, 47»
+ * (docs/product.md#the-products-choices, "Search"); the city once when the address already names it.
+ */
+export function branchHitTitle(branch: Pick<SearchBranchHit, 'address' | 'settlementTitle'>): string {
+  const address = branch.address.trim();
+  const city = branch.settlementTitle.trim();
+  return address.toLocaleLowerCase('uk').includes(city.toLocaleLowerCase('uk')) ? address : `${city}, ${address}`;
 }
 
 function toRow(entry: SearchEntry, type: SearchGroupType): DropdownRow | null {

@@ -39,11 +39,21 @@ export type SearchServiceHit = Static<typeof SearchServiceHit>;
 export const SearchGroupHit = Type.Object({ id: Id, title: Type.String(), slug: Slug, packageGroup: Type.Boolean() });
 export type SearchGroupHit = Static<typeof SearchGroupHit>;
 
+/**
+ * A branch hit: a branch of the requested settlement (no other city's), with that settlement's title,
+ * to be shown with its address (docs/product.md#the-products-choices, "Search": «Бердичів, вул. …»).
+ */
+export const SearchBranchHit = Type.Composite([
+  Branch,
+  Type.Object({ settlementTitle: Type.String({ minLength: 1 }) }),
+]);
+export type SearchBranchHit = Static<typeof SearchBranchHit>;
+
 /** Each content entry wraps its hit: `service`, `group`, or (docs/product.md#entities) `branch`. */
 export const SearchEntry = Type.Union([
   Type.Object({ service: SearchServiceHit }),
   Type.Object({ group: SearchGroupHit }),
-  Type.Object({ branch: Branch }),
+  Type.Object({ branch: SearchBranchHit }),
 ]);
 export type SearchEntry = Static<typeof SearchEntry>;
 

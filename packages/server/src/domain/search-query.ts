@@ -211,7 +211,11 @@ const coreOf = (text: string): string =>
     .filter((word) => !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word))
     .join(' ');
 
-/** Each synonym by its terms, normalized, and by their words (punctuation aside: "ат-тпо" as "ат тпо"). */
+/**
+ * Each synonym by its terms, normalized, by their words (punctuation aside: "ат-тпо" as "ат тпо") and by
+ * their cores (stop and generic words aside: "крові на цукор" as "крові цукор", which "аналіз крові на
+ * цукор" is too). A term written out wins over another's core.
+ */
 export function synonymIndex(list: readonly SeedSearchSynonym[]): ReadonlyMap<string, SeedSearchSynonym> {
   const index = new Map<string, SeedSearchSynonym>();
   for (const synonym of list) {
@@ -220,6 +224,12 @@ export function synonymIndex(list: readonly SeedSearchSynonym[]): ReadonlyMap<st
       index.set(normalized, synonym);
       const words = queryWords(normalized).join(' ');
       if (!index.has(words)) index.set(words, synonym);
+    }
+  }
+  for (const synonym of list) {
+    for (const term of synonym.terms) {
+      const core = coreOf(normalizeSearchText(term));
+      if (core !== '' && !index.has(core)) index.set(core, synonym);
     }
   }
   return index;

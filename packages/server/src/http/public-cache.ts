@@ -26,7 +26,10 @@ import { catalogueVersion } from '../repositories/catalogue-version';
 /** How a cached answer is brought up to the present when it is served (null: it is the catalogue's alone). */
 type Refresh = ((answer: unknown, now: Date) => unknown) | null;
 
-const withStatus = (branch: Branch, now: Date): Branch => ({ ...branch, status: branchStatus(branch.schedule, now) });
+const withStatus = <T extends Branch>(branch: T, now: Date): T => ({
+  ...branch,
+  status: branchStatus(branch.schedule, now),
+});
 
 const branchesNow: Refresh = (answer, now) => (answer as Branch[]).map((branch) => withStatus(branch, now));
 

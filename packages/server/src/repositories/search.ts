@@ -18,8 +18,8 @@
  * Candidates are ranked in tiers (the best variant counts):
  *   6 exact code or title (uk or ru)   5 title or code starts with the text   4 all words (+ cover density)
  *   3 substring (+ similarity)         2 loose words (+ cover density)         1 similarity only
- * then by popularity (services) or catalogue order (groups); branches of the visitor's city first.
- * A branch also matches by its city's name.
+ * then by popularity (services) or catalogue order (groups). Branches are the visitor's city's only,
+ * each named with its city; a branch also matches by its city's name.
  *
  * Each type is one statement (the typo phase sits behind a one-time filter, so it costs nothing when
  * the exact phase found enough). The statements run in one transaction that sets the trigram threshold;
@@ -305,7 +305,7 @@ type ServiceHitRow = Ranked & {
   additional: AdditionalRow[];
 };
 type GroupHitRow = Ranked & { id: number; title: string; slug: string; packageGroup: boolean };
-type BranchHitRow = Ranked & BranchRow;
+type BranchHitRow = Ranked & BranchRow & { settlementTitle: string };
 
 interface Paging {
   readonly offset: number;
@@ -402,19 +402,22 @@ function groupsJson(p: SqlParams, query: Query, hits: HitsCtes): string {
   );
 }
 
-/** Branches of the visitor's city first. */
+/**
+ * Branches of the visitor's city only, each with its city's name (docs/product.md#the-products-choices,
+ * "Search"): another city's branch is no place to go, and "вул. Незалежності, 47" says nothing without
+ * its city.
+ */
 function branchesJson(p: SqlParams, query: Query, hits: HitsCtes): string {
   return asJson(
     `WITH ${hits(p)},
      ranked AS (
-       SELECT ${branchColumns(query.locale)},
+       SELECT ${branchColumns(query.locale)}, ${localized('st.title', query.locale)} AS "settlementTitle",
               count(*) OVER ()::int AS total,
-              row_number() OVER (ORDER BY (b.settlement_id = ${p.add(query.request.settlementId)}) DESC,
-                                          h.rank DESC, b.partner, b.settlement_id, b.sort_order, b.id)::int AS position
+              row_number() OVER (ORDER BY h.rank DESC, b.partner, b.sort_order, b.id)::int AS position
          FROM hits h
          JOIN branches b ON b.id = h.id
          JOIN settlements st ON st.id = b.settlement_id
-        WHERE b.enabled AND st.enabled
+        WHERE b.enabled AND st.enabled AND b.settlement_id = ${p.add(query.request.settlementId)}
      )
      SELECT ranked.*, ${additionalJsonSql(query.locale, 'ranked.id', p.add(query.request.settlementId))} AS additional
        FROM ranked WHERE ${pageFilter(p, query.paging)}`,
@@ -730,7 +733,9 @@ export function createSearchRepository(db: Queryable, clock: Clock, memo: Catalo
             group: { id, title, slug, packageGroup },
           }));
         }
-        return group(type, toPart(found.branches ?? [], query.paging), (row) => ({ branch: toBranch(row, now) }));
+        return group(type, toPart(found.branches ?? [], query.paging), (row) => ({
+          branch: { ...toBranch(row, now), settlementTitle: row.settlementTitle },
+        }));
       });
       return { groups, totalCount: groups.reduce((sum, g) => sum + g.items.totalElements, 0) };
     },

@@ -110,12 +110,24 @@ const CASES: readonly Case[] = [
   ['synonym', 'хгч', 'services', '3110'],
   ['synonym', 'ліпідограма', 'services', '2105'],
   ['synonym', 'пап-тест', 'services', '9301'],
+  // lay words (seed/data/search-synonyms.ts), and "аналіз на ..." read as the word itself
+  ['lay', 'ковід', 'services', '4501'],
+  ['lay', 'ковид', 'services', '4501'],
+  ['lay', 'аналіз на ковід', 'services', '4501'],
+  ['lay', 'анализ на ковид', 'service-groups', 'respiratory-infections'],
+  ['lay', 'коронавірус', 'services', '4501'],
+  ['lay', 'гормони щитовидки', 'services', '3001'],
+  ['lay', 'гормони щитовидної залози', 'services', '3001'],
+  ['lay', 'гормоны щитовидки', 'services', '3001'],
+  ['lay', 'аналіз на гормони щитовидки', 'service-groups', 'thyroid-hormones'],
+  ['lay', 'кал', 'services', '9201'],
+  ['lay', 'аналіз калу', 'services', '9201'],
+  ['lay', 'аналіз крові на цукор', 'services', '2401'],
+  ['lay', 'аналіз на вагітність', 'services', '3110'],
+  ['lay', 'запаси заліза', 'services', '2702'],
   // cities and streets
   ['branch', 'хрещатик', 'branches', 'Хрещатик'],
-  ['branch', 'дерибасівська', 'branches', 'Дерибасівська'],
   ['branch', 'крещатик', 'branches', 'Хрещатик'],
-  ['branch', 'одесса', 'branches', 'Дерибасівська'],
-  ['branch', 'львів', 'branches', 'Свободи'],
 ];
 
 const TYPES: SearchGroupType[] = ['services', 'service-packages', 'service-groups', 'branches'];
@@ -181,6 +193,33 @@ describe(`the field's words (${SYNONYM_CASES.length / 2} terms, in uk and ru)`, 
     });
     expect(res.status).toBe(200);
     expect(firstOf(res.body as SearchResponse, type)).toBe(expected);
+  });
+});
+
+/** Branch queries in a city: only that city's branches, each with the city's name; null: none. */
+const CITY_CASES: readonly (readonly [query: string, city: string, expected: string | null])[] = [
+  ['одесса', 'odesa', 'Дерибасівська'],
+  ['дерибасівська', 'odesa', 'Дерибасівська'],
+  ['львів', 'lviv', 'Свободи'],
+  ['ЗАК', 'berdychiv', null],
+  ['ковід', 'berdychiv', null],
+  ['хрещатик', 'lviv', null],
+];
+
+describe('branches are the chosen city’s only, named with it', () => {
+  it.each(CITY_CASES)('"%s" in %s -> first branch %s', async (query, city, expected) => {
+    const { id, title } = await t.db.one<{ id: number; title: string }>(
+      'SELECT id, title_uk AS title FROM settlements WHERE source_id = $1',
+      [city],
+    );
+    const res = await call(app, 'search', { body: { settlementId: id, query, types: TYPES, size: 50 } });
+    expect(res.status).toBe(200);
+    const branches = ((res.body as SearchResponse).groups.find((g) => g.type === 'branches')?.items.content ?? [])
+      .flatMap((entry) => ('branch' in entry ? [entry.branch] : []))
+      .map((branch) => `${branch.settlementTitle}, ${branch.address}`);
+    if (expected === null) expect(branches).toEqual([]);
+    else expect(branches[0]).toContain(expected);
+    for (const branch of branches) expect(branch.startsWith(`${title}, `)).toBe(true);
   });
 });
 

@@ -79,22 +79,36 @@ describe('POST search (search/search)', () => {
     expect(group).toEqual({ group: { id: 3, title: 'Чекапи', slug: 'checkups', packageGroup: true } });
   });
 
-  it('finds branches by street and by city, the visitor’s city first, with their status', async () => {
+  it('finds branches by street and by city, with their status and their city’s name', async () => {
     t.setNow('2026-11-18T10:00:00Z'); // Wednesday noon in Kyiv
     const street = await search('Хрещатик');
     const branch = street.groups.find((g) => g.type === 'branches')?.items.content[0];
     expect(branch).toEqual({
-      branch: expect.objectContaining({ settlementId: KYIV, address: 'вул. Хрещатик, 1', status: 'open' }),
+      branch: expect.objectContaining({
+        settlementId: KYIV,
+        settlementTitle: 'Київ',
+        address: 'вул. Хрещатик, 1',
+        status: 'open',
+      }),
     });
-    expect(titles(await search('львів', { types: ['branches'] }), 'branches')).toEqual([
+    expect(titles(await search('львів', { settlementId: LVIV, types: ['branches'] }), 'branches')).toEqual([
       'просп. Свободи, 2',
       'вул. Городоцька, 20',
     ]);
-    // "просп." is in Kyiv (Берестейський) and Lviv (Свободи): the visitor's city first
+    const russian = await search('Свободи', { settlementId: LVIV, types: ['branches'] }, 'ru');
+    expect(russian.groups[0]?.items.content[0]).toEqual({
+      branch: expect.objectContaining({ settlementTitle: 'Львов' }),
+    });
+  });
+
+  it('lists only the chosen city’s branches: another city’s are no place to go', async () => {
+    // "просп." is in Kyiv (Берестейський) and Lviv (Свободи)
     const settlementsOf = (res: SearchResponse) =>
       res.groups[0]?.items.content.map((e) => ('branch' in e ? e.branch.settlementId : 0));
-    expect(settlementsOf(await search('просп', { settlementId: LVIV, types: ['branches'] }))).toEqual([LVIV, KYIV]);
-    expect(settlementsOf(await search('просп', { settlementId: KYIV, types: ['branches'] }))).toEqual([KYIV, LVIV]);
+    expect(settlementsOf(await search('просп', { settlementId: LVIV, types: ['branches'] }))).toEqual([LVIV]);
+    expect(settlementsOf(await search('просп', { settlementId: KYIV, types: ['branches'] }))).toEqual([KYIV]);
+    const lviv = await search('львів', { types: ['branches'] });
+    expect(lviv.groups[0]?.items).toEqual({ totalElements: 0, content: [] });
   });
 
   it('pages each type with page and size', async () => {
