@@ -1,4 +1,5 @@
 import {
+  addressWithCity,
   type SearchBranchHit,
   type SearchCategory,
   type SearchDropdownResult,
@@ -44,11 +45,8 @@ export function entryUrl(entry: SearchEntry): string {
  * A branch hit's title: its address with its city first, «Бердичів, вул. Незалежності, 47»
  * (docs/product.md#the-products-choices, "Search"); the city once when the address already names it.
  */
-export function branchHitTitle(branch: Pick<SearchBranchHit, 'address' | 'settlementTitle'>): string {
-  const address = branch.address.trim();
-  const city = branch.settlementTitle.trim();
-  return address.toLocaleLowerCase('uk').includes(city.toLocaleLowerCase('uk')) ? address : `${city}, ${address}`;
-}
+export const branchHitTitle = (branch: Pick<SearchBranchHit, 'address' | 'settlementTitle'>): string =>
+  addressWithCity(branch.address, branch.settlementTitle);
 
 function toRow(entry: SearchEntry, type: SearchGroupType): DropdownRow | null {
   const category = GROUP_CATEGORY[type];
