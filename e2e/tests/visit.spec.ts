@@ -241,7 +241,11 @@ for (const viewport of [
           `${API_ORIGIN}/api/dev/sms-outbox?phone=${encodeURIComponent(DEMO_PATIENT)}&limit=50`,
         );
         const messages = (await response.json()) as Array<{ text: string }>;
-        return messages.filter((message) => message.text.includes(`завтра, ${dd}.${mm}.${yyyy}, близько ${time}`));
+        // this order's reminders only: another journey's visit may be due the same evening
+        return messages.filter(
+          (message) =>
+            message.text.includes(`завтра, ${dd}.${mm}.${yyyy}, близько ${time}`) && message.text.includes(orderId),
+        );
       };
       const deliver = async (now: string) => {
         const response = await fetch(`${API_ORIGIN}/api/dev/notifications/deliver`, {
@@ -251,6 +255,8 @@ for (const viewport of [
         });
         expect(response.status).toBe(200);
       };
+      const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+      expect(orderId).not.toBe('');
       const earlier = (await reminders()).length;
       await deliver(`${eve}T09:00:00Z`);
       expect(await reminders()).toHaveLength(earlier);
