@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { OPS_ORIGIN } from '../support/api';
 import { repoRoot, Site } from '../support/site';
@@ -63,16 +64,38 @@ async function visit(browser: Browser, check: (page: Page) => Promise<void>): Pr
   await context.close();
 }
 
+/**
+ * A file replaced as whoever can write to its origin replaces what it serves: the file and its
+ * precompressed copies (.br, .gz) alike, the server sending a copy as it is. Returns what puts them back.
+ */
+function replaceServed(file: string, bytes: Buffer): () => void {
+  const copies = (
+    [
+      [`${file}.br`, brotliCompressSync],
+      [`${file}.gz`, gzipSync],
+    ] as const
+  ).filter(([copy]) => existsSync(copy));
+  const originals = [file, ...copies.map(([copy]) => copy)].map((path) => [path, readFileSync(path)] as const);
+  writeFileSync(file, bytes);
+  for (const [copy, compress] of copies) writeFileSync(copy, compress(bytes));
+  return () => {
+    for (const [path, original] of originals) writeFileSync(path, original);
+  };
+}
+
 /** One byte of a file changed in a comment (its source map's name): it would run as before, unchecked. */
-function changeOneByte(file: string): Buffer {
+function changeOneByte(file: string): () => void {
   const original = readFileSync(file);
   const at = original.lastIndexOf('.js.map');
   expect(at).toBeGreaterThan(0);
   const changed = Buffer.from(original);
   changed[at + 4] = 'M'.charCodeAt(0);
-  writeFileSync(file, changed);
-  return original;
+  return replaceServed(file, changed);
 }
+
+/** A line of someone else's added to a file, as served. */
+const appendServed = (file: string, line: string): (() => void) =>
+  replaceServed(file, Buffer.from(`${readFileSync(file, 'utf8')}\n;${line}`));
 
 const searchFallback = (page: Page) => page.locator('header [data-remote-fallback="mf_catalog"]');
 
@@ -110,7 +133,7 @@ test('one byte of a live remote’s chunk changed on disk: refused, its slot fal
   const chunk = readdirSync(folder).find((file) => /^__federation_expose_SearchButton\.[0-9a-f]{8}\.js$/.test(file));
   expect(chunk).toBeDefined();
   const file = join(folder, chunk ?? '');
-  const original = changeOneByte(file);
+  const restore = changeOneByte(file);
   const before = await integrityFailures(page);
   try {
     await visit(browser, async (visitor) => {
@@ -120,7 +143,7 @@ test('one byte of a live remote’s chunk changed on disk: refused, its slot fal
     });
     await expect.poll(() => integrityFailures(page), { timeout: 20_000 }).toBeGreaterThan(before);
   } finally {
-    writeFileSync(file, original);
+    restore();
   }
 });
 
@@ -130,9 +153,8 @@ test('a replaced remote entry: refused, the catalogue falls back everywhere, the
 }) => {
   test.setTimeout(120_000);
   const entry = join(folder, 'remoteEntry.js');
-  const original = readFileSync(entry);
   // what someone with write access to the remote's origin would put there: the entry and a line of theirs
-  writeFileSync(entry, `${original.toString('utf8')}\n;document.title = 'changed';`);
+  const restore = appendServed(entry, "document.title = 'changed';");
   const before = await integrityFailures(page);
   try {
     await visit(browser, async (visitor) => {
@@ -142,7 +164,7 @@ test('a replaced remote entry: refused, the catalogue falls back everywhere, the
     });
     await expect.poll(() => integrityFailures(page), { timeout: 20_000 }).toBeGreaterThan(before);
   } finally {
-    writeFileSync(entry, original);
+    restore();
   }
   // the file restored, the release works again
   await visit(browser, async (visitor) => {
@@ -215,7 +237,7 @@ test('the shell’s own files: each tag carries its released digest; a changed p
 
   // the contacts page's chunk changed: refused, the page says it could not be loaded, the rest works
   const chunk = readdirSync(shellFolder).find((file) => /^page-contacts\.[0-9a-f]{8}\.js$/.test(file)) ?? '';
-  const chunkBytes = changeOneByte(join(shellFolder, chunk));
+  const restoreChunk = changeOneByte(join(shellFolder, chunk));
   try {
     const context = await browser.newContext();
     const visitor = await context.newPage();
@@ -225,13 +247,11 @@ test('the shell’s own files: each tag carries its released digest; a changed p
     await expect(visitor.getByRole('contentinfo')).toContainText('0 800 102021');
     await context.close();
   } finally {
-    writeFileSync(join(shellFolder, chunk), chunkBytes);
+    restoreChunk();
   }
 
   // the entry changed: the browser runs none of it; the server's first view is what the visitor reads
-  const entry = join(shellFolder, 'main.js');
-  const entryBytes = readFileSync(entry);
-  writeFileSync(entry, `${entryBytes.toString('utf8')}\n;document.title = 'changed';`);
+  const restoreEntry = appendServed(join(shellFolder, 'main.js'), "document.title = 'changed';");
   try {
     const context = await browser.newContext();
     const visitor = await context.newPage();
@@ -243,6 +263,6 @@ test('the shell’s own files: each tag carries its released digest; a changed p
     expect(await visitor.evaluate(() => '__FEDERATION__' in window)).toBe(false);
     await context.close();
   } finally {
-    writeFileSync(entry, entryBytes);
+    restoreEntry();
   }
 });

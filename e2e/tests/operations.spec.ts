@@ -101,12 +101,14 @@ test('real visitors’ vitals and a remote’s failure reach the aggregate per r
     .poll(
       async () => {
         rows = await aggregate(page);
-        const views = (version: string) => rows.find((row) => row.version === version && row.route === null)?.pageViews;
-        return [views(canary) ?? 0, views(stable) ?? 0];
+        const counted = (version: string) =>
+          (rows.find((row) => row.version === version && row.route === null)?.pageViews ?? 0) >= 1;
+        // each leaving visitor's beacon has come in (on a loaded machine it can take seconds)
+        return [counted(canary), counted(stable)];
       },
-      { timeout: 20_000 },
+      { timeout: 45_000 },
     )
-    .toEqual([expect.any(Number), expect.any(Number)]);
+    .toEqual([true, true]);
   const perRelease = (version: string) =>
     rows.find((row) => row.remote === 'mf_catalog' && row.version === version && row.route === null);
   for (const version of [canary, stable]) {

@@ -5,7 +5,7 @@
 // (packages/server/src/test-support/postgres.ts); the gate runs with the remotes' real type hints
 // (npm test runs this after the build).
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { releases, root } from './load.mjs';
+import { startTestPostgres } from './postgres-fixture.mjs';
 import { build } from './release-fixtures.mjs';
 
 delete process.env.DATABASE_URL;
@@ -30,40 +31,20 @@ const {
   rollback,
 } = releases;
 
-/** The throwaway server: its URL on the first line its command prints; stopped with SIGINT. */
+/** The throwaway server (postgres-fixture.mjs). */
 let postgres;
-let serverUrl = '';
 const folders = [];
 
 before(async () => {
-  postgres = spawn(
-    join(root, 'packages', 'server', 'node_modules', '.bin', 'tsx'),
-    [join(root, 'packages', 'server', 'src', 'test-support', 'postgres.ts')],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  serverUrl = await new Promise((resolve, reject) => {
-    postgres.once('exit', (code) => reject(new Error(`PostgreSQL did not start (${code})`)));
-    postgres.stdout.once('data', (chunk) => resolve(String(chunk).trim().split('\n')[0]));
-  });
+  postgres = await startTestPostgres();
 });
 after(async () => {
-  const stopped = new Promise((resolve) => postgres?.once('exit', resolve));
-  postgres?.kill('SIGINT');
-  await stopped;
+  await postgres?.stop();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-let databases = 0;
 /** A database of its own on the throwaway server. */
-async function freshDatabase() {
-  databases += 1;
-  const name = `deployment_${process.pid}_${databases}`;
-  const client = new pg.Client(serverUrl);
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  return `${serverUrl.replace(/\/[^/]*$/, '')}/${name}`;
-}
+const freshDatabase = () => postgres.freshDatabase('deployment');
 
 /** A releases folder of its own, the deployment in PostgreSQL (`url`) or in its file. */
 function useReleases(url) {

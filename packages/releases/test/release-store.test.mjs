@@ -3,18 +3,17 @@
 // put once with its files by digest, listed, read back byte for byte, and a file whose bytes are not its
 // digest's is never returned, neither from the store nor from what a process keeps.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
-import { releases, root } from './load.mjs';
+import { releases } from './load.mjs';
+import { startTestPostgres } from './postgres-fixture.mjs';
 
 const { cachedReleaseStore, digestOf, fileReleaseStore, filesOf, openReleaseStore, postgresReleaseStore } = releases;
 
 let postgres;
-let serverUrl = '';
 const folders = [];
 const temporary = (prefix) => {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -23,33 +22,15 @@ const temporary = (prefix) => {
 };
 
 before(async () => {
-  postgres = spawn(
-    join(root, 'packages', 'server', 'node_modules', '.bin', 'tsx'),
-    [join(root, 'packages', 'server', 'src', 'test-support', 'postgres.ts')],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  serverUrl = await new Promise((resolve, reject) => {
-    postgres.once('exit', (code) => reject(new Error(`PostgreSQL did not start (${code})`)));
-    postgres.stdout.once('data', (chunk) => resolve(String(chunk).trim().split('\n')[0]));
-  });
+  postgres = await startTestPostgres();
 });
 after(async () => {
-  const stopped = new Promise((resolve) => postgres?.once('exit', resolve));
-  postgres?.kill('SIGINT');
-  await stopped;
+  await postgres?.stop();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-let databases = 0;
-async function freshDatabase() {
-  databases += 1;
-  const name = `releases_${process.pid}_${databases}`;
-  const client = new pg.Client(serverUrl);
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  return `${serverUrl.replace(/\/[^/]*$/, '')}/${name}`;
-}
+/** A database of its own on the throwaway server. */
+const freshDatabase = () => postgres.freshDatabase('releases');
 
 /** A build folder and the release.json that files it. */
 function buildOf(version, marker = '') {

@@ -84,6 +84,16 @@ function Visitor() {
   );
 }
 
+/** A second «add» on the page, for another service. */
+function Other() {
+  const { add } = useVisitorCart();
+  return (
+    <button type="button" onClick={() => void add([43])}>
+      add 43
+    </button>
+  );
+}
+
 /** A visitor whose add may fail: says so, and whether the service shows as in the cart. */
 function Refused() {
   const { add, has } = useVisitorCart();
@@ -214,6 +224,27 @@ describe('useVisitorCart', () => {
     expect(posts.map((request) => request.url)).toEqual(['/cart/carts']);
     expect(bodyOf(posts[0] as ApiRequest)).toEqual({ serviceIds: [42] });
     expect(posts[0]?.params).toEqual({ settlementId: CITY });
+  });
+
+  it('makes one guest cart and one line per service however often «add» is tapped while the server works', async () => {
+    setStored('cityId', CITY);
+    let answer = () => {};
+    const requests = serve(new Map(), new Promise<void>((resolve) => (answer = resolve)));
+    render(
+      <Cache>
+        <Visitor />
+        <Other />
+      </Cache>,
+    );
+    await act(async () => {});
+    await userEvent.click(screen.getByRole('button', { name: 'add' }));
+    await userEvent.click(screen.getByRole('button', { name: 'add' }));
+    await userEvent.click(screen.getByRole('button', { name: 'add 43' }));
+    answer();
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('2'));
+    const posts = requests.filter((request) => request.method === 'post').map((request) => request.url);
+    expect(posts).toEqual(['/cart/carts', `/cart/carts/${NEW_CART_ID}/add`]);
+    expect(getStored('cartId')).toBe(NEW_CART_ID);
   });
 
   it('takes the service out again when the server refuses it', async () => {

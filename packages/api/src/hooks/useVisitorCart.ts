@@ -6,7 +6,7 @@ import type { Cart } from '../contract/cart';
 import { setStored } from '../storage';
 import { useStored } from '../useStored';
 import { apiKeys } from './keys';
-import { markPendingAdds, usePendingCartAdds } from './pendingCart';
+import { addOnce, usePendingCartAdds } from './pendingCart';
 import { type CartState, useCart } from './useCart';
 import { useSession } from './useSession';
 
@@ -18,6 +18,9 @@ export type VisitorCart = CartState & {
   /** Whether a service is in the cart, as an item or as a package-derived line, or on its way there. */
   has: (serviceId: number) => boolean;
 };
+
+/** The guest cart being created right now, if any (one page, one creation at a time). */
+let guestCartCreation: Promise<Cart> | null = null;
 
 /**
  * The cart of whoever is visiting, priced in the chosen city: the signed-in user's cart, or the
@@ -38,18 +41,28 @@ export function useVisitorCart(): VisitorCart {
   const missing = !signedIn && (cartId == null || error?.status === 404);
 
   const add = useCallback(
-    async (serviceIds: number[]): Promise<Cart> => {
-      if (settlementId == null) throw new Error('The cart needs a city');
-      const settle = markPendingAdds(serviceIds);
-      try {
-        if (!missing) return await addToKnownCart(serviceIds);
-        const next = await api.cart.create(serviceIds, settlementId);
-        await mutate(apiKeys.cart(next.id, settlementId, locale), next, { revalidate: false });
-        setStored('cartId', next.id);
-        return next;
-      } finally {
-        settle();
-      }
+    (serviceIds: number[]): Promise<Cart> => {
+      if (settlementId == null) return Promise.reject(new Error('The cart needs a city'));
+      return addOnce(serviceIds, async (fresh) => {
+        if (!missing) return addToKnownCart(fresh);
+        // a second add while the guest's cart is being created goes into that cart, not a second one
+        const creating = guestCartCreation ?? api.cart.create(fresh, settlementId);
+        if (guestCartCreation) {
+          const created = await creating;
+          const next = await api.cart.add(created.id, fresh, settlementId);
+          await mutate(apiKeys.cart(next.id, settlementId, locale), next, { revalidate: false });
+          return next;
+        }
+        guestCartCreation = creating;
+        try {
+          const next = await creating;
+          await mutate(apiKeys.cart(next.id, settlementId, locale), next, { revalidate: false });
+          setStored('cartId', next.id);
+          return next;
+        } finally {
+          guestCartCreation = null;
+        }
+      });
     },
     [settlementId, missing, addToKnownCart, mutate, locale],
   );
