@@ -129,6 +129,15 @@ for (const width of [1280, 360]) {
       await expect(page.getByRole('button', { name: 'Завантажити PDF' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Файл для медичних застосунків (FHIR)' })).toBeVisible();
       await expect(page.getByText('Дата замовлення')).toBeVisible();
+      // the trail leads back through the account and the orders the results were opened from
+      const crumbs = page.getByRole('navigation', { name: 'Навігаційний ланцюжок' });
+      await expect(crumbs.getByRole('listitem')).toHaveText([
+        'Головна',
+        'Особистий кабінет',
+        'Мої замовлення',
+        `Замовлення № ${number}`,
+      ]);
+      await expect(crumbs.getByRole('link', { name: 'Мої замовлення' })).toHaveAttribute('href', '/account/orders');
       await shot(page, `results-${size}`);
       const { link, code } = await share(page, '7 днів', `share-dialog-${size}`);
 

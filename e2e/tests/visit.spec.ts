@@ -172,10 +172,15 @@ for (const viewport of [
       await expect(where.getByRole('term').first()).toHaveText(/^(Пн|Вт|Ср|Чт|Пт|Сб|Нд)/);
       await expectPreparationAndResults(page, plan);
 
-      // the crumbs: Головна → Мої замовлення → Замовлення №…, never the emptied checkout
+      // the crumbs: Головна → Особистий кабінет → Мої замовлення → Замовлення №…, never the emptied checkout
       const number = (await page.getByText(/^Замовлення № \S+ оформлено$/).textContent())?.match(/№ (\S+)/)?.[1];
       const crumbs = page.getByRole('navigation', { name: 'Навігаційний ланцюжок' });
-      await expect(crumbs.getByRole('listitem')).toHaveText(['Головна', 'Мої замовлення', `Замовлення № ${number}`]);
+      await expect(crumbs.getByRole('listitem')).toHaveText([
+        'Головна',
+        'Особистий кабінет',
+        'Мої замовлення',
+        `Замовлення № ${number}`,
+      ]);
       await expect(crumbs.getByRole('link', { name: 'Оформлення замовлення' })).toHaveCount(0);
       await shot(page, `confirmation-branch-${viewport.width}`);
       await crumbs.getByRole('link', { name: 'Мої замовлення' }).click();

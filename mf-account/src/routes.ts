@@ -4,7 +4,7 @@
 // draws: never their content, which is personal. The account's frame (app/AccountFrame.tsx) reads the
 // same routes. The pages share one chunk: most of their code is common to them.
 import { reads } from '@lab/api';
-import type { DataCall, PageContext, PageHandle, PageRoute } from '@lab/pages/routes';
+import type { DataCall, PageContext, PageCrumb, PageHandle, PageRoute } from '@lab/pages/routes';
 import { matchPath } from '@lab/router';
 import { createElement } from 'react';
 
@@ -15,7 +15,7 @@ const NS = 'account';
 /** An account page's handle: its crumb, the document's title until the page names a better one, its heading. */
 function accountPage(
   titleKey: string,
-  { crumb, headingKey = titleKey }: { crumb?: { labelKey: string; id?: string }; headingKey?: string | null } = {},
+  { crumb, headingKey = titleKey }: { crumb?: Omit<PageCrumb, 'path'>; headingKey?: string | null } = {},
 ): PageHandle {
   return {
     ns: NS,
@@ -96,7 +96,15 @@ export const routes: readonly PageRoute[] = [
           })),
         handle: {
           ...accountPage('results.pageTitle', {
-            crumb: { labelKey: 'crumbs.orderResults', id: 'order-results' },
+            // an order's results belong with the orders: the trail leads back to the list they were opened from
+            crumb: {
+              labelKey: 'crumbs.orderResults',
+              id: 'order-results',
+              parents: [
+                { link: '/account', labelKey: 'crumbs.account' },
+                { link: '/account/orders', labelKey: 'crumbs.orders' },
+              ],
+            },
             headingKey: 'results.heading',
           }),
           // every state of an order's results draws differently (awaiting, partial, ready, corrected): the

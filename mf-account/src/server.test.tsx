@@ -125,6 +125,15 @@ describe("an order's results, drawn for the signed-in patient from their order",
     expect(drawn.personal).toBeUndefined();
   });
 
+  it('leads back through the account and the orders: its crumbs name them before its own', async () => {
+    const drawn = await results(REGISTRY);
+    const own = drawn.crumbs.find((crumb) => crumb.pattern === '/account/results/:id');
+    expect(own?.parents).toEqual([
+      { link: '/account', label: 'Особистий кабінет' },
+      { link: '/account/orders', label: 'Мої замовлення' },
+    ]);
+  });
+
   it('draws each state: awaiting, partial, ready and corrected', async () => {
     const awaiting = await results({ ...REGISTRY, resultsReady: false, awaiting: 4, results: [] });
     expect(awaiting.html).toContain('Часткові результати');

@@ -56,7 +56,10 @@ export const routes: readonly PageRoute[] = [
             const order = orderId ? answer<Order>(reads.order(orderId, locale).key) : null;
             return order ? t('crumbs.order', { number: order.number }) : null;
           },
-          parents: [{ link: '/account/orders', labelKey: 'crumbs.orders' }],
+          parents: [
+            { link: '/account', labelKey: 'crumbs.account' },
+            { link: '/account/orders', labelKey: 'crumbs.orders' },
+          ],
         },
       ],
       head: ({ t }) => ({ title: t('result.title') }),
