@@ -169,6 +169,8 @@ export type ServerState = {
   wards: Ward[];
   /** Cart reads answer 500. */
   cartFails: boolean;
+  /** Adds to the cart answer once this settles (a slow network: the server is still working). */
+  addHeld?: Promise<void>;
 };
 
 const route = (request: ApiRequest) => `${request.method?.toUpperCase()} ${request.url}`;
@@ -277,6 +279,13 @@ export function serve(initial: Partial<ServerState> = {}) {
         state.cart = { ...state.cart, promo: value ?? null, promoCode: promoCode || null };
       }
       return ok(state.cart);
+    }
+    if (key === `POST /cart/carts/${GUEST_CART}/add`) {
+      const { serviceIds } = bodyOf(request) as { serviceIds: number[] };
+      return (state.addHeld ?? Promise.resolve()).then(() => {
+        state.cart = cartOf([...state.cart.items, ...serviceIds.map((id) => line(id))], state.cart.additionalItems);
+        return ok(state.cart);
+      });
     }
     if (key === `POST /cart/carts/${GUEST_CART}/remove` || key === 'POST /cart/carts/remove') {
       if (state.removeFails) return { status: 400, data: { code: 'not-removable', message: 'Не можна видалити' } };

@@ -1,4 +1,4 @@
-import { setStored } from '@lab/api';
+import { setStored, useVisitorCart } from '@lab/api';
 import { bus } from '@lab/events';
 import { TOOLTIP_HIDE_DELAY } from '@lab/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -16,6 +16,16 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
+/** Another remote's «add to cart» for one service (the catalogue's button goes through the same hook). */
+function Chooser({ serviceId }: { serviceId: number }) {
+  const { add } = useVisitorCart();
+  return (
+    <button type="button" onClick={() => void add([serviceId]).catch(() => undefined)}>
+      add {serviceId}
+    </button>
+  );
+}
+
 const cartLink = () => screen.getByRole('link', { name: /^Кошик/ });
 
 describe('the header cart icon', () => {
@@ -32,6 +42,27 @@ describe('the header cart icon', () => {
     serve({ cart: cartOf([line(1)], [line(9, { title: 'Забір крові' })]) });
     renderAt(<CartButton />);
     await waitFor(() => expect(cartLink()).toHaveAccessibleName('Кошик, послуг: 1'));
+  });
+
+  it('counts a service the moment it is tapped, before the server has answered the add', async () => {
+    let answer = () => {};
+    serve({ cart: cartOf([line(1)]), addHeld: new Promise<void>((resolve) => (answer = resolve)) });
+    renderAt(
+      <>
+        <CartButton />
+        <Chooser serviceId={5} />
+      </>,
+    );
+    await waitFor(() => expect(cartLink()).toHaveAccessibleName('Кошик, послуг: 1'));
+    await userEvent.click(screen.getByRole('button', { name: 'add 5' }));
+    expect(cartLink()).toHaveAccessibleName('Кошик, послуг: 2');
+    // a second tap on the same service while its add runs counts it once
+    await userEvent.click(screen.getByRole('button', { name: 'add 5' }));
+    expect(cartLink()).toHaveAccessibleName('Кошик, послуг: 2');
+    // the server's answer holds it: still 2, not 3
+    answer();
+    await act(async () => {});
+    expect(cartLink()).toHaveAccessibleName('Кошик, послуг: 2');
   });
 
   it('caps the badge at 9+ above 9', async () => {

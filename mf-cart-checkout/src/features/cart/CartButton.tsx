@@ -1,3 +1,4 @@
+import { usePendingCartAdds } from '@lab/api';
 import { stripLocale, useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
 import { CountBadge, cx, Link, TOOLTIP_HIDE_DELAY, useViewportAbove } from '@lab/ui';
@@ -43,7 +44,8 @@ export function CartButton() {
       </a>
     );
   }
-  const count = cart.none ? 0 : cartCount(cart.data);
+  const pending = usePendingCartAdds();
+  const count = cartCount(cart.none ? undefined : cart.data, pending);
   const label = count ? t('cart.linkWithCount', { count }) : t('cart.link');
   // the cart page itself shows everything the preview would
   if (!wide || stripLocale(pathname) === '/cart') {

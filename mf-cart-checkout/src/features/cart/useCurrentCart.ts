@@ -42,8 +42,15 @@ export function useCurrentCart(): CurrentCart {
 
 /**
  * What the header's badge counts: the services the visitor chose (those not orderable in the city
- * too), not the ones added automatically with them (a blood draw), which the cart lists apart.
+ * too), not the ones added automatically with them (a blood draw), which the cart lists apart; and the
+ * services on their way into the cart (`pending`), counted from the tap, not from the server's answer.
  */
-export function cartCount(cart: Cart | undefined): number {
-  return cart ? cart.items.length + unavailableOf(cart).length : 0;
+export function cartCount(cart: Cart | undefined, pending: ReadonlySet<number> = new Set()): number {
+  const chosen = new Set([
+    ...(cart?.items ?? []).map((item) => item.serviceId),
+    ...unavailableOf(cart).map((item) => item.serviceId),
+  ]);
+  return (
+    (cart ? cart.items.length + unavailableOf(cart).length : 0) + [...pending].filter((id) => !chosen.has(id)).length
+  );
 }
