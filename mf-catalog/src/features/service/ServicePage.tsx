@@ -181,8 +181,9 @@ function ServiceDetails({ service }: { service: ServiceInfo }) {
         </aside>
       </div>
 
-      {partOf.length > 0 && <Related title={t('service.packagesWithIt')} services={partOf} />}
       {service.clientsBuy.length > 0 && <Related title={t('service.clientsBuy')} services={service.clientsBuy} />}
+      {/* last: its list comes in a read of its own, and what arrives below the rest pushes nothing down */}
+      {partOf.length > 0 && <Related title={t('service.packagesWithIt')} services={partOf} />}
     </article>
   );
 }
