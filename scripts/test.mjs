@@ -57,7 +57,11 @@ step('jest', 'unit and API route tests (jest; the server on PGlite)');
 // a project's own testTimeout is not applied in a multi-project run (jest reads it from the root config):
 // without this the server's suites, which open a database each, had jest's 5 s
 const TIMEOUT = ['--testTimeout', '30000'];
-run(bin('jest'), ['--ci', ...TIMEOUT]);
+// two workers on a two-core machine: jest's default (one fewer than the cores) runs every suite in its own
+// process, one after another; each suite waits on its database or its timers part of the time, which a
+// second worker fills (docs/testing.md, "CI's time": 370 s with one, 244 s with two)
+const WORKERS = ['--maxWorkers', '2'];
+run(bin('jest'), ['--ci', ...TIMEOUT, ...WORKERS]);
 
 step('jest-postgres', 'API route tests on PostgreSQL (a throwaway Debian PostgreSQL server)');
 // What this pass proves is the database's side on the production engine: every route's SQL, the
@@ -77,7 +81,7 @@ const SAME_ON_EVERY_DATABASE = [
 ];
 run(
   bin('jest'),
-  ['--ci', ...TIMEOUT, '--selectProjects', 'server', '--testPathIgnorePatterns', ...SAME_ON_EVERY_DATABASE],
+  ['--ci', ...TIMEOUT, ...WORKERS, '--selectProjects', 'server', '--testPathIgnorePatterns', ...SAME_ON_EVERY_DATABASE],
   {
     env: { ...process.env, TEST_DB: 'postgres' },
   },
