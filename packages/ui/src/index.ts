@@ -20,6 +20,7 @@ export {
   type DropdownProps,
   type DropdownSingleProps,
 } from './dropdown/Dropdown';
+export { HoverPanel, type HoverPanelProps } from './dropdown/HoverPanel';
 export {
   DROPDOWN_MAX_HEIGHT,
   DROPDOWN_OPTION_HEIGHT,
@@ -111,4 +112,5 @@ export {
   type ToastTone,
   useToast,
 } from './toast/ToastProvider';
-export { TOOLTIP_HIDE_DELAY, Tooltip, type TooltipProps } from './tooltip/Tooltip';
+export { Tooltip, type TooltipProps } from './tooltip/Tooltip';
+export { type HoverOpen, TOOLTIP_HIDE_DELAY, useHoverOpen } from './tooltip/useHoverOpen';

@@ -1,8 +1,8 @@
 import { usePendingCartAdds } from '@lab/api';
 import { stripLocale, useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
-import { CountBadge, cx, Link, TOOLTIP_HIDE_DELAY, useViewportAbove } from '@lab/ui';
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { CountBadge, cx, Link, TOOLTIP_HIDE_DELAY, useHoverOpen, useViewportAbove } from '@lab/ui';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { CartIcon } from '../../components/CartIcon';
 import styles from './Cart.module.css';
 import { CartPreview } from './CartPreview';
@@ -27,6 +27,7 @@ export function CartButton() {
   const cart = useCurrentCart();
   const wide = useViewportAbove(PREVIEW_MIN_WIDTH);
   const { pathname } = useLocation();
+  const pending = usePendingCartAdds();
 
   if (cart.doctor) {
     // a disabled link (no href), still focusable so that its name can be found
@@ -44,7 +45,6 @@ export function CartButton() {
       </a>
     );
   }
-  const pending = usePendingCartAdds();
   const count = cartCount(cart.none ? undefined : cart.data, pending);
   const label = count ? t('cart.linkWithCount', { count }) : t('cart.link');
   // the cart page itself shows everything the preview would
@@ -68,32 +68,16 @@ export function CartButton() {
  */
 function CartDropdown({ cart, label, count }: { cart: CurrentCart; label: string; count: number }) {
   const { t } = useTranslation('cartCheckout');
-  const [open, setOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const rootRef = useRef<HTMLDivElement>(null);
   const linkRef = useRef<HTMLAnchorElement>(null);
   const panelId = useId();
   const removal = useRemoveFromCart(cart, t('remove.failed'));
   const pinned = removal.pending !== null;
-  const pinnedRef = useRef(pinned);
-  pinnedRef.current = pinned;
-
-  const show = () => {
-    clearTimeout(timer.current);
-    setOpen(true);
-  };
-  const hideLater = () => {
-    clearTimeout(timer.current);
-    if (pinnedRef.current) return;
-    timer.current = setTimeout(() => {
-      if (!pinnedRef.current) setOpen(false);
-    }, TOOLTIP_HIDE_DELAY);
-  };
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { open, show, hideLater, hideNow, onBlur } = useHoverOpen(TOOLTIP_HIDE_DELAY, () => pinned);
   // the shell's stand-in opened its loading dropdown under the pointer: this one takes over open
   useEffect(() => {
-    if (rootRef.current?.matches(':hover')) setOpen(true);
-  }, []);
+    if (rootRef.current?.matches(':hover')) show();
+  }, [show]);
 
   // the deleted line's button is gone: focus goes back to the cart link (and the panel stays)
   const { removed } = removal;
@@ -103,14 +87,9 @@ function CartDropdown({ cart, label, count }: { cart: CurrentCart; label: string
     if (!active || active === document.body || !rootRef.current?.contains(active)) linkRef.current?.focus();
   }, [removed]);
 
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    const next = event.relatedTarget;
-    if (!(next instanceof Node) || !event.currentTarget.contains(next)) hideLater();
-  };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Escape' || !open) return;
-    clearTimeout(timer.current);
-    setOpen(false);
+    hideNow();
     if (event.currentTarget.contains(document.activeElement) && document.activeElement !== linkRef.current) {
       linkRef.current?.focus();
     }
@@ -139,11 +118,7 @@ function CartDropdown({ cart, label, count }: { cart: CurrentCart; label: string
         <span className="visually-hidden">{label}</span>
         <CountBadge count={count} />
       </Link>
-      {visible && (
-        <div className={styles.popover}>
-          <CartPreview id={panelId} cart={cart} onRemove={removal.ask} />
-        </div>
-      )}
+      {visible && <CartPreview id={panelId} cart={cart} onRemove={removal.ask} />}
       <ConfirmRemoveDialog removal={removal} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from '@lab/i18n';
-import { ErrorState, Link, Price, SKELETON_ROWS, SkeletonRows } from '@lab/ui';
+import { ErrorState, HoverPanel, Link, Price, SKELETON_ROWS, SkeletonRows } from '@lab/ui';
 import type { ReactNode } from 'react';
 import { type Totals, TotalsList } from '../../components/TotalsList';
 import { cartEstimate, type OrderEstimate } from '../../lib/orderTotals';
@@ -86,9 +86,9 @@ export function CartPreview({ cart, onRemove, id }: Props) {
     );
   }
   return (
-    <section id={id} className={styles.panel} aria-label={t('preview.label')}>
+    <HoverPanel id={id} label={t('preview.label')}>
       {body}
-    </section>
+    </HoverPanel>
   );
 }
 

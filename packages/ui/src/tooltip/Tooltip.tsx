@@ -1,18 +1,10 @@
-import {
-  cloneElement,
-  type ReactElement,
-  type ReactNode,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { cloneElement, type ReactElement, type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { cx } from '../cx';
 import styles from './Tooltip.module.css';
+import { TOOLTIP_HIDE_DELAY, useHoverOpen } from './useHoverOpen';
 
-/** docs/product.md#constants: tooltip hide delay 250 ms. */
-export const TOOLTIP_HIDE_DELAY = 250;
+export { TOOLTIP_HIDE_DELAY } from './useHoverOpen';
+
 /** Px kept free between the bubble and the viewport's side. */
 const EDGE_GAP = 8;
 
@@ -37,20 +29,8 @@ export function Tooltip({
   className,
 }: TooltipProps) {
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { open, show, hideLater, hideNow } = useHoverOpen(hideDelay);
   const bubbleRef = useRef<HTMLSpanElement>(null);
-
-  const show = () => {
-    clearTimeout(timer.current);
-    setOpen(true);
-  };
-  const hideLater = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpen(false), hideDelay);
-  };
-
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   // Centred over the trigger, but pushed back inside the viewport near its edges.
   useLayoutEffect(() => {
@@ -66,13 +46,11 @@ export function Tooltip({
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      clearTimeout(timer.current);
-      setOpen(false);
+      if (event.key === 'Escape') hideNow();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  }, [open, hideNow]);
 
   const describedBy = [children.props['aria-describedby'], id].filter(Boolean).join(' ');
   return (

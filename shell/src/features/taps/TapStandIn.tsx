@@ -1,7 +1,7 @@
 import { stripLocale, useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
-import { Link, SkeletonRows, TOOLTIP_HIDE_DELAY, useViewportAbove } from '@lab/ui';
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { HoverPanel, Link, SkeletonRows, useHoverOpen, useViewportAbove } from '@lab/ui';
+import { type KeyboardEvent, useId } from 'react';
 import { SEARCH_TAP, STANDIN_ICONS } from './icons';
 import styles from './TapStandIn.module.css';
 
@@ -55,29 +55,12 @@ function CartStandIn() {
   const { t } = useTranslation('shell');
   const wide = useViewportAbove(CART_PREVIEW_MIN_WIDTH);
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { open, show, hideLater, hideNow, onBlur } = useHoverOpen();
   const panelId = useId();
-  useEffect(() => () => clearTimeout(timer.current), []);
   const previews = wide && stripLocale(pathname) !== '/cart';
   const visible = previews && open;
-
-  const show = () => {
-    clearTimeout(timer.current);
-    setOpen(true);
-  };
-  const hideLater = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpen(false), TOOLTIP_HIDE_DELAY);
-  };
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    const next = event.relatedTarget;
-    if (!(next instanceof Node) || !event.currentTarget.contains(next)) hideLater();
-  };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape') return;
-    clearTimeout(timer.current);
-    setOpen(false);
+    if (event.key === 'Escape') hideNow();
   };
 
   return (
@@ -101,11 +84,9 @@ function CartStandIn() {
         <span className="visually-hidden">{t('nav.cart')}</span>
       </Link>
       {visible && (
-        <div className={styles.popover}>
-          <section id={panelId} className={styles.panel} aria-label={t('standIn.cartPreview')}>
-            <SkeletonRows label={t('standIn.cartLoading')} rowTestId="preview-skeleton" />
-          </section>
-        </div>
+        <HoverPanel id={panelId} label={t('standIn.cartPreview')}>
+          <SkeletonRows label={t('standIn.cartLoading')} rowTestId="preview-skeleton" />
+        </HoverPanel>
       )}
     </div>
   );
