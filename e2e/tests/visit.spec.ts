@@ -182,6 +182,9 @@ for (const viewport of [
         `Замовлення № ${number}`,
       ]);
       await expect(crumbs.getByRole('link', { name: 'Оформлення замовлення' })).toHaveCount(0);
+      // the branch is named with its city: a patient's orders may span cities
+      const inKyiv = new RegExp(`Київ, ${nearest.address.replace(/[.()]/g, '\\$&')}`);
+      await expect(page.getByRole('main').getByText(inKyiv).first()).toBeVisible();
       await shot(page, `confirmation-branch-${viewport.width}`);
       await crumbs.getByRole('link', { name: 'Мої замовлення' }).click();
       await expect(page).toHaveURL(`${site.url}/account/orders`);
@@ -193,6 +196,7 @@ for (const viewport of [
         .getByTestId('order-card')
         .filter({ hasText: `№ ${number}` })
         .first();
+      await expect(card).toContainText(inKyiv);
       await card.getByText('Візит і підготовка').click();
       await expect(card.getByTestId('plan-address')).toHaveText(nearest.address);
       await expect(card.getByTestId('plan-fasting')).toContainText('12 годин');
