@@ -128,11 +128,16 @@ for (const { name, viewport } of VIEWPORTS) {
       await shot(page, testInfo, `city-prompt-${name}`);
 
       // at the page's end the prompt has its own room: the footer's last line is above it
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const footer = await page.getByRole('contentinfo').boundingBox();
-      const barAtEnd = await banner.boundingBox();
-      if (!footer || !barAtEnd) throw new Error('the footer and the prompt are on screen');
-      expect(footer.y + footer.height).toBeLessThanOrEqual(barAtEnd.y + 1);
+      // (scrolled again until the page has stopped growing: its sections arrive in reads of their own)
+      await expect
+        .poll(async () => {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          const footer = await page.getByRole('contentinfo').boundingBox();
+          const barAtEnd = await banner.boundingBox();
+          if (!footer || !barAtEnd) throw new Error('the footer and the prompt are on screen');
+          return footer.y + footer.height - (barAtEnd.y + 1);
+        })
+        .toBeLessThanOrEqual(0);
 
       // the picker: its search field does not move while the list shrinks under the typing
       await banner.getByRole('button', { name: 'Ні, обрати інше' }).click();

@@ -194,6 +194,8 @@ test('a first visit to a promoted remote’s page preloads its files with their 
 test('a changed byte of a promoted remote’s page server module: the shell’s server does not run it, the page is served without its preview', async ({
   page,
 }) => {
+  // a shell instance of its own starts here: on a loaded machine that and the page take over a minute
+  test.setTimeout(120_000);
   const module = join(folder, 'server', 'pages.js');
   const original = readFileSync(module);
   writeFileSync(module, `${original.toString('utf8')}\n;globalThis.changed = true;`);

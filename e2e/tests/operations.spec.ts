@@ -51,7 +51,11 @@ async function visitAndLeave(browser: Browser, bucket: number): Promise<void> {
   await page.evaluate(() => window.localStorage.setItem('cityShown', 'true'));
   await page.goto(`${site.url}/analyzes`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // the app's own page, not the server's first view: its monitoring runs from here (on a loaded machine
+  // the first view can be left before the app has started, and then no beacon goes out)
+  await expect(page.getByRole('contentinfo')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Пошук аналізів' }).click(); // an interaction: INP
+  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press('Escape');
   // leaving hides the page: the beacon goes out as it unloads
   await page.goto('about:blank');
