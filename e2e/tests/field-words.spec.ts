@@ -42,6 +42,18 @@ const SEARCH = {
   ru: { open: 'Поиск анализов', label: 'Название или код анализа', dialog: 'Поиск', prefix: '/ru' },
 } as const;
 
+/** The header's search, opened on the home page in `locale`, lists `first` first for `query`. */
+async function expectFirstHit(page: Page, locale: keyof typeof SEARCH, query: string, first: string) {
+  const texts = SEARCH[locale];
+  await visit(page, site.url, `${texts.prefix}/`);
+  await page.getByRole('button', { name: texts.open }).click();
+  const input = page.getByRole('combobox', { name: texts.label });
+  await expect(input).toBeFocused();
+  await input.fill(query);
+  const options = page.getByRole('dialog', { name: texts.dialog }).getByRole('option');
+  await expect(options.first()).toContainText(first);
+}
+
 for (const { name, viewport } of VIEWPORTS) {
   test.describe(`at ${name} px`, () => {
     test.use({ viewport });
@@ -58,14 +70,7 @@ for (const { name, viewport } of VIEWPORTS) {
         { locale: 'ru', query: 'ТТГ', first: 'Тиреотропный гормон (ТТГ)' },
       ] as const;
       for (const { locale, query, first } of cases) {
-        const texts = SEARCH[locale];
-        await visit(page, site.url, `${texts.prefix}/`);
-        await page.getByRole('button', { name: texts.open }).click();
-        const input = page.getByRole('combobox', { name: texts.label });
-        await expect(input).toBeFocused();
-        await input.fill(query);
-        const options = page.getByRole('dialog', { name: texts.dialog }).getByRole('option');
-        await expect(options.first()).toContainText(first);
+        await expectFirstHit(page, locale, query, first);
         if (query === 'ЗАК' || query === 'ОАК') await shot(page, testInfo, `search-${query}-${locale}-${name}`);
       }
     });
@@ -81,14 +86,7 @@ for (const { name, viewport } of VIEWPORTS) {
         { locale: 'ua', query: 'кал', first: 'Копрограма' },
       ] as const;
       for (const { locale, query, first } of cases) {
-        const texts = SEARCH[locale];
-        await visit(page, site.url, `${texts.prefix}/`);
-        await page.getByRole('button', { name: texts.open }).click();
-        const input = page.getByRole('combobox', { name: texts.label });
-        await expect(input).toBeFocused();
-        await input.fill(query);
-        const options = page.getByRole('dialog', { name: texts.dialog }).getByRole('option');
-        await expect(options.first()).toContainText(first);
+        await expectFirstHit(page, locale, query, first);
         if (query === 'ковід') await shot(page, testInfo, `search-covid-${locale}-${name}`);
       }
 

@@ -46,16 +46,15 @@ export function useVisitorCart(): VisitorCart {
       return addOnce(serviceIds, async (fresh) => {
         if (!missing) return addToKnownCart(fresh);
         // a second add while the guest's cart is being created goes into that cart, not a second one
-        const creating = guestCartCreation ?? api.cart.create(fresh, settlementId);
         if (guestCartCreation) {
-          const created = await creating;
+          const created = await guestCartCreation;
           const next = await api.cart.add(created.id, fresh, settlementId);
           await mutate(apiKeys.cart(next.id, settlementId, locale), next, { revalidate: false });
           return next;
         }
-        guestCartCreation = creating;
+        guestCartCreation = api.cart.create(fresh, settlementId);
         try {
-          const next = await creating;
+          const next = await guestCartCreation;
           await mutate(apiKeys.cart(next.id, settlementId, locale), next, { revalidate: false });
           setStored('cartId', next.id);
           return next;
