@@ -113,4 +113,4 @@ export {
   useToast,
 } from './toast/ToastProvider';
 export { Tooltip, type TooltipProps } from './tooltip/Tooltip';
-export { type HoverOpen, TOOLTIP_HIDE_DELAY, useHoverOpen } from './tooltip/useHoverOpen';
+export { type HoverHandover, type HoverOpen, TOOLTIP_HIDE_DELAY, useHoverOpen } from './tooltip/useHoverOpen';

@@ -73,11 +73,11 @@ function CartDropdown({ cart, label, count }: { cart: CurrentCart; label: string
   const panelId = useId();
   const removal = useRemoveFromCart(cart, t('remove.failed'));
   const pinned = removal.pending !== null;
-  const { open, show, hideLater, hideNow, onBlur } = useHoverOpen(TOOLTIP_HIDE_DELAY, () => pinned);
-  // the shell's stand-in opened its loading dropdown under the pointer: this one takes over open
-  useEffect(() => {
-    if (rootRef.current?.matches(':hover')) show();
-  }, [show]);
+  // the shell's stand-in (same key) left its loading dropdown open under the pointer: this one opens in its place
+  const { open, show, hideLater, hideNow, onBlur } = useHoverOpen(TOOLTIP_HIDE_DELAY, () => pinned, {
+    key: 'header-cart',
+    root: rootRef,
+  });
 
   // the deleted line's button is gone: focus goes back to the cart link (and the panel stays)
   const { removed } = removal;

@@ -1,7 +1,7 @@
 import { stripLocale, useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
 import { HoverPanel, Link, SkeletonRows, useHoverOpen, useViewportAbove } from '@lab/ui';
-import { type KeyboardEvent, useId } from 'react';
+import { type KeyboardEvent, useId, useRef } from 'react';
 import { SEARCH_TAP, STANDIN_ICONS } from './icons';
 import styles from './TapStandIn.module.css';
 
@@ -55,7 +55,12 @@ function CartStandIn() {
   const { t } = useTranslation('shell');
   const wide = useViewportAbove(CART_PREVIEW_MIN_WIDTH);
   const { pathname } = useLocation();
-  const { open, show, hideLater, hideNow, onBlur } = useHoverOpen();
+  const rootRef = useRef<HTMLDivElement>(null);
+  // the same key as mf-cart-checkout's dropdown, which opens where this one was left open
+  const { open, show, hideLater, hideNow, onBlur } = useHoverOpen(undefined, undefined, {
+    key: 'header-cart',
+    root: rootRef,
+  });
   const panelId = useId();
   const previews = wide && stripLocale(pathname) !== '/cart';
   const visible = previews && open;
@@ -66,6 +71,7 @@ function CartStandIn() {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus come from the link inside
     <div
+      ref={rootRef}
       className={styles.dropdown}
       onMouseEnter={previews ? show : undefined}
       onMouseLeave={previews ? hideLater : undefined}
