@@ -1,6 +1,6 @@
 // What many journeys do the same way: sign in as a visitor does, and ask axe for what would stop one.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { smsCode } from './sms';
 
 /**
@@ -41,9 +41,7 @@ export async function signIn(page: Page, origin: string, phone: string): Promise
 
 /** axe's serious and critical violations on the page (or inside `selector`), one line each. */
 export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const results = await (selector ? builder.include(selector) : builder).analyze();
-  return results.violations
+  return (await axeViolations(page, { include: selector }))
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

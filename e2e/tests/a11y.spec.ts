@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_ORIGIN } from '../support/api';
+import { axeViolations, WCAG_AA } from '../support/axe';
 import { cartDropdownLink, pageJson, setCity } from '../support/page';
 import { Site } from '../support/site';
 import { freshPhone, smsCode, wrongCode } from '../support/sms';
@@ -18,7 +18,6 @@ test.beforeAll(() => site.startAll());
 test.afterAll(() => site.stopAll());
 test.describe.configure({ mode: 'serial' });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SIZES = {
   phone: { width: 360, height: 740 },
   desktop: { width: 1440, height: 900 },
@@ -47,8 +46,8 @@ test.afterAll(() => {
  * violation fails the test at its end (soft), so one run lists every one of them.
  */
 async function scan(page: Page, target: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const count = (impact: string) => results.violations.filter((violation) => violation.impact === impact);
+  const violations = await axeViolations(page, { tags: WCAG_AA });
+  const count = (impact: string) => violations.filter((violation) => violation.impact === impact);
   const below = [...count('moderate'), ...count('minor')];
   tally.push({
     target,
@@ -56,7 +55,7 @@ async function scan(page: Page, target: string): Promise<void> {
     minor: count('minor').reduce((sum, violation) => sum + violation.nodes.length, 0),
     ids: [...new Set(below.map((violation) => violation.id))].join(', '),
   });
-  const serious = results.violations
+  const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { API_ORIGIN, OPS_ORIGIN } from '../support/api';
+import { axeViolations, WCAG_AA } from '../support/axe';
 import { shifted } from '../support/ports';
 import { repoRoot } from '../support/site';
 
@@ -103,8 +103,9 @@ const card = (page: Page, app: string) =>
     .filter({ has: page.getByRole('heading', { name: app, exact: true }) });
 
 async function noSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = (await axeViolations(page, { tags: WCAG_AA })).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,6 +1,7 @@
+import { usePendingCartAdds, useSession, useStored } from '@lab/api';
 import { stripLocale, useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
-import { HoverPanel, Link, SkeletonRows, useHoverOpen, useViewportAbove } from '@lab/ui';
+import { CountBadge, HoverPanel, Link, SkeletonRows, useHoverOpen, useViewportAbove } from '@lab/ui';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { SEARCH_TAP, STANDIN_ICONS } from './icons';
 import styles from './TapStandIn.module.css';
@@ -47,7 +48,19 @@ export function TapStandIn({ control }: { control: 'search' | 'cart' }) {
 }
 
 /**
- * The cart link, and on wide screens (not on /cart, which shows everything) the dropdown while the
+ * What the header's cart counts before the cart's code arrives, where it can be known without it: a guest
+ * with no cart stored has exactly the services on their way into one (counted from the tap, as the live
+ * button counts them). Anyone else's cart is on the server: no count until the live button reads it.
+ */
+function useStandInCount(): number {
+  const { guest } = useSession();
+  const cartId = useStored('cartId');
+  const pending = usePendingCartAdds();
+  return guest && cartId == null ? pending.size : 0;
+}
+
+/**
+ * The cart link with the count it can know, and on wide screens (not on /cart, which shows everything) the dropdown while the
  * cart's code arrives: open on hover or focus, hidden 250 ms after they leave and at once on Escape
  * (docs/product.md#cart, #constants), as the live one behaves.
  */
@@ -62,6 +75,7 @@ function CartStandIn() {
     root: rootRef,
   });
   const panelId = useId();
+  const count = useStandInCount();
   const previews = wide && stripLocale(pathname) !== '/cart';
   const visible = previews && open;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -87,7 +101,8 @@ function CartStandIn() {
         aria-controls={visible ? panelId : undefined}
       >
         <Icon name="cart" />
-        <span className="visually-hidden">{t('nav.cart')}</span>
+        <span className="visually-hidden">{count ? t('standIn.cartWithCount', { count }) : t('nav.cart')}</span>
+        <CountBadge count={count} />
       </Link>
       {visible && (
         <HoverPanel id={panelId} label={t('standIn.cartPreview')}>
