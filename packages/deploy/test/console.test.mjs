@@ -5,21 +5,18 @@
 // server module and page: node scripts/build.mjs first).
 //   node --test packages/deploy/test/console.test.mjs
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import '@lab/releases/register';
+import { freePort, postPageView, startTestApi } from '@lab/releases/test/api-fixture.mjs';
 import { build } from '@lab/releases/test/release-fixtures.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const releases = mkdtempSync(join(tmpdir(), 'console-releases-'));
-const dataDir = mkdtempSync(join(tmpdir(), 'console-pglite-'));
 process.env.RELEASES_DIR = releases;
 delete process.env.DATABASE_URL;
 delete process.env.DEPLOYMENT_DATABASE_URL;
@@ -32,16 +29,7 @@ const { createDeployApi } = require('../src/app.ts');
 /** Smaller samples than the site's, the same tests: 40 page views a side judge the failures. */
 const RULES = { ...DEFAULT_RULES, minPageViews: 40, minVitalSamples: 40, minApiCalls: 100 };
 
-const portOf = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
 let api;
-let apiOrigin;
 let app;
 let stable;
 let canary;
@@ -51,22 +39,13 @@ let reader;
 /** `count` page views of the catalogue's `version`, the first `failed` with a failed slot; LCP about `lcp`. */
 async function pageViews(version, count, { failed = 0, lcp = 1500 } = {}) {
   const one = (index) =>
-    fetch(`${apiOrigin}/api/app/vitals`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-      body: JSON.stringify({
-        pageViewId: randomUUID(),
-        route: '/analyzes',
-        locale: 'ua',
-        remotes: { mf_catalog: version },
-        vitals: [
-          { name: 'LCP', value: lcp + (index % 10) * 20 },
-          { name: 'INP', value: 80 + (index % 5) * 10 },
-        ],
-        failures: index < failed ? [{ remote: 'mf_catalog', version, kind: 'load', module: './routes' }] : [],
-        api: { calls: 3, errors: 0 },
-      }),
-    }).then((answer) => assert.equal(answer.status, 200));
+    postPageView(api.origin, {
+      version,
+      lcp: lcp + (index % 10) * 20,
+      inp: 80 + (index % 5) * 10,
+      failed: index < failed,
+      calls: 3,
+    });
   await Promise.all(Array.from({ length: count }, (_, index) => one(index)));
 }
 
@@ -85,32 +64,7 @@ const get = async (url, token = reader, headers = {}) => {
 };
 
 before(async () => {
-  const [port, metrics] = [await portOf(), await portOf()];
-  apiOrigin = `http://127.0.0.1:${port}`;
-  api = spawn(
-    join(repoRoot, 'packages/server/node_modules/.bin/tsx'),
-    [join(repoRoot, 'packages/server/src/server.ts')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        METRICS_PORT: String(metrics),
-        PGLITE_DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        VITALS_PER_IP_MINUTE: '1000000',
-        RATE_LIMIT_MAX: '0',
-        DEV_CLOCK_INTERVAL_MS: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const deadline = Date.now() + 120_000;
-  while (!(await fetch(`${apiOrigin}/api/ready`).catch(() => null))?.ok) {
-    assert.equal(api.exitCode, null, 'the API exited');
-    assert.ok(Date.now() < deadline, 'the API was not ready within 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  api = await startTestApi();
   const release = async (name, options) =>
     (await fileRelease(appOf(name), build(name, options), { move: true, commit: 'test' })).version;
   await promote('shell', await release('shell', { provide: true }));
@@ -122,24 +76,18 @@ before(async () => {
   tokens = await openTokenStore({ releasesDir: releases });
   // the account team's token reads the reader too: only moves are scoped
   reader = (await tokens.create({ team: 'account', name: 'ci', apps: ['mf-account'] })).token;
-  const opsUrl = `http://127.0.0.1:${metrics}`;
   app = await createDeployApi({
     tokens,
     rateLimit: false,
-    plugins: [async (api) => api.register(consolePlugin, { opsUrl, rules: RULES })],
+    plugins: [async (server) => server.register(consolePlugin, { opsUrl: api.opsUrl, rules: RULES })],
   });
 });
 
 after(async () => {
   await app?.close();
   await tokens?.close();
-  if (api?.exitCode === null) {
-    const exited = new Promise((resolve) => api.once('exit', resolve));
-    api.kill('SIGTERM');
-    await exited;
-  }
+  await api?.stop();
   rmSync(releases, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the console’s reads', () => {
@@ -236,11 +184,11 @@ describe('the console’s reads', () => {
   });
 
   test('the operations port down: 503 ops-unavailable, not a 500', async () => {
-    const opsUrl = `http://127.0.0.1:${await portOf()}`;
+    const opsUrl = `http://127.0.0.1:${await freePort()}`;
     const closed = await createDeployApi({
       tokens,
       rateLimit: false,
-      plugins: [async (api) => api.register(consolePlugin, { opsUrl, rules: RULES })],
+      plugins: [async (server) => server.register(consolePlugin, { opsUrl, rules: RULES })],
     });
     const answer = await closed.inject({
       url: '/v1/apps/mf-catalog/vitals',

@@ -3,18 +3,15 @@
 // port (GET /ops/canary) and moves the deployment. A healthy canary goes 10 → 50 → 100, each step in the
 // history with its reason; one with doubled slot failures is rolled back; one with too few visits stays.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { releases as domain, root } from './load.mjs';
+import { postPageView, startTestApi } from './api-fixture.mjs';
+import { releases as domain } from './load.mjs';
 import { build } from './release-fixtures.mjs';
 
 const releases = mkdtempSync(join(tmpdir(), 'judge-test-'));
-const dataDir = mkdtempSync(join(tmpdir(), 'judge-pglite-'));
 process.env.RELEASES_DIR = releases;
 delete process.env.DATABASE_URL;
 delete process.env.DEPLOYMENT_DATABASE_URL;
@@ -24,49 +21,12 @@ const { appOf, DEFAULT_RULES, fileRelease, JUDGE, judgeOnce, promote, readDeploy
 /** The judge's rules here: smaller samples than the site's defaults, the same tests and margins. */
 const RULES = { ...DEFAULT_RULES, minPageViews: 150, minVitalSamples: 100, minApiCalls: 400 };
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
 let api;
-let apiOrigin = '';
 let opsUrl = '';
 
 before(async () => {
-  const [port, metrics] = [await freePort(), await freePort()];
-  apiOrigin = `http://127.0.0.1:${port}`;
-  opsUrl = `http://127.0.0.1:${metrics}`;
-  api = spawn(
-    join(root, 'packages', 'server', 'node_modules', '.bin', 'tsx'),
-    [join(root, 'packages', 'server', 'src', 'server.ts')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        METRICS_PORT: String(metrics),
-        PGLITE_DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        // every synthetic visitor posts from 127.0.0.1
-        VITALS_PER_IP_MINUTE: '1000000',
-        RATE_LIMIT_MAX: '0',
-        DEV_CLOCK_INTERVAL_MS: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  for (const deadline = Date.now() + 120_000; ; ) {
-    if (api.exitCode !== null) throw new Error(`the API exited with ${api.exitCode}`);
-    const ready = await fetch(`${apiOrigin}/api/ready`).catch(() => null);
-    if (ready?.ok) break;
-    if (Date.now() > deadline) throw new Error('the API was not ready within 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  api = await startTestApi();
+  opsUrl = api.opsUrl;
   // the live shell, and the catalogue's stable release
   const shell = (await fileRelease(appOf('shell'), build('shell', { provide: true }), { move: true, commit: 'test' }))
     .version;
@@ -74,13 +34,8 @@ before(async () => {
   await promote('mf-catalog', await release('stable'));
 });
 after(async () => {
-  if (api && api.exitCode === null) {
-    const exited = new Promise((resolve) => api.once('exit', resolve));
-    api.kill('SIGTERM');
-    await exited;
-  }
+  await api?.stop();
   rmSync(releases, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function release(marker) {
@@ -99,23 +54,16 @@ async function release(marker) {
 async function visits(version, views, failed = 0) {
   for (let index = 0; index < views; index += 1) {
     const spread = 0.7 + (0.6 * ((index * 37) % views)) / views;
-    const answer = await fetch(`${apiOrigin}/api/app/vitals`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-      body: JSON.stringify({
-        pageViewId: randomUUID(),
-        route: '/analyzes/:slug',
-        locale: 'ua',
-        remotes: { mf_catalog: version, mf_auth: 'unreleased' },
-        vitals: [
-          { name: 'LCP', value: Math.round(1800 * spread) },
-          { name: 'INP', value: Math.round(120 * spread) },
-        ],
-        failures: index < failed ? [{ remote: 'mf_catalog', version, kind: 'chunk', module: './routes' }] : [],
-        api: { calls: 6, errors: 0 },
-      }),
+    await postPageView(api.origin, {
+      version,
+      route: '/analyzes/:slug',
+      remotes: { mf_auth: 'unreleased' },
+      lcp: Math.round(1800 * spread),
+      inp: Math.round(120 * spread),
+      failed: index < failed,
+      kind: 'chunk',
+      calls: 6,
     });
-    assert.equal(answer.status, 200, await answer.text());
   }
 }
 
