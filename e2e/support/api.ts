@@ -17,6 +17,17 @@ export const API_ORIGIN = `http://localhost:${API_PORT}`;
 export const METRICS_PORT = Number(process.env.E2E_METRICS_PORT ?? shifted(4195));
 export const OPS_ORIGIN = `http://127.0.0.1:${METRICS_PORT}`;
 
+/** The seeded settlement named `title` (Kyiv by default): its id, as the city picker stores it. */
+export async function settlementId(title = 'Київ'): Promise<number> {
+  const response = await fetch(
+    `${API_ORIGIN}/api/public/user/branches/enabled/settlements?sort=top-branches-count&includePartners=true`,
+  );
+  const { settlements } = (await response.json()) as { settlements: Array<{ id: number; title: string }> };
+  const found = settlements.find((settlement) => settlement.title === title);
+  if (!found) throw new Error(`no settlement ${title}`);
+  return found.id;
+}
+
 export type RunningApi = { child: ChildProcess; dataDir: string };
 
 /**

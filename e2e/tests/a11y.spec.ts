@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { API_ORIGIN } from '../support/api';
+import { API_ORIGIN, settlementId } from '../support/api';
 import { axeViolations, WCAG_AA } from '../support/axe';
 import { cartDropdownLink, pageJson, setCity } from '../support/page';
 import { Site } from '../support/site';
@@ -94,16 +94,6 @@ async function sweep(page: Page, routes: Route[]): Promise<void> {
     await page.goto(`${site.url}${route.path}`);
     await scanAt(page, route.path, BOTH, route.ready && (() => route.ready?.(page) as Locator));
   }
-}
-
-async function firstCity(): Promise<number> {
-  const response = await fetch(
-    `${API_ORIGIN}/api/public/user/branches/enabled/settlements?sort=top-branches-count&includePartners=true`,
-  );
-  const { settlements } = (await response.json()) as { settlements: Array<{ id: number; title: string }> };
-  const city = settlements.find((candidate) => candidate.title === KYIV);
-  if (!city) throw new Error(`no city ${KYIV}`);
-  return city.id;
 }
 
 async function firstSlug(path: string): Promise<string> {
@@ -218,7 +208,7 @@ test.describe('a guest', () => {
     // reduced motion: a modal is scanned in its final colours, not half faded in
     context = await browser.newContext({ viewport: SIZES.desktop, reducedMotion: 'reduce' });
     page = await context.newPage();
-    kyiv = await firstCity();
+    kyiv = await settlementId(KYIV);
   });
   test.afterAll(() => context.close());
 
@@ -392,7 +382,7 @@ test.describe('the demo patient', () => {
   test.beforeAll(async ({ browser }) => {
     context = await browser.newContext({ viewport: SIZES.desktop, reducedMotion: 'reduce' });
     page = await context.newPage();
-    kyiv = await firstCity();
+    kyiv = await settlementId(KYIV);
   });
   test.afterAll(() => context.close());
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { cartDropdownLink } from '../support/page';
+import { settlementId } from '../support/api';
+import { cartDropdownLink, setCity } from '../support/page';
 import { Site } from '../support/site';
 
 /**
@@ -44,4 +45,36 @@ test('a pointer on the header’s cart while its code arrives opens the loading 
   await expect(cartDropdownLink(page)).toHaveAttribute('aria-expanded', 'true');
   await expect(preview.getByRole('link', { name: 'Знайти аналіз' })).toBeVisible();
   await expect(preview.getByTestId('preview-skeleton')).toHaveCount(0);
+});
+
+test('the header’s cart counts before its code arrives: a first tap, then the stored cart of a returning visitor', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const code = gate();
+  const cartOrigin = new URL(site.origin('mf_cart_checkout')).origin;
+  await page.route(
+    (url) => url.origin === cartOrigin,
+    async (route) => {
+      await code.open;
+      await route.continue();
+    },
+  );
+  await page.goto(site.url);
+  await setCity(page, await settlementId());
+  await page.goto(`${site.url}/analysis/ferytyn`);
+  const standIn = page.getByRole('banner').locator('[data-cart-standin]');
+  await page.getByRole('button', { name: 'До кошика: Феритин' }).click();
+  await expect(standIn).toHaveAccessibleName('Кошик, послуг: 1');
+  // the server has answered (the cart is stored): the count stays while the cart's code is still away
+  await expect(page.getByRole('link', { name: 'У кошику: Феритин' })).toBeVisible();
+  await expect(standIn).toHaveAccessibleName('Кошик, послуг: 1');
+  await expect(standIn.getByText('1', { exact: true })).toBeVisible();
+  // the next visit: the stored cart is read and counted before the cart's code arrives
+  await page.reload();
+  await expect(standIn).toHaveAccessibleName('Кошик, послуг: 1');
+  code.release();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Кошик, послуг: 1' })).not.toHaveAttribute(
+    'data-cart-standin',
+  );
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { API_ORIGIN } from '../support/api';
+import { API_ORIGIN, settlementId } from '../support/api';
 import { signIn } from '../support/journey';
 import { pageJson, setCity } from '../support/page';
 import { Site } from '../support/site';
@@ -34,16 +34,6 @@ type Plan = {
   preparation: { fastingHours: number | null; notes: Array<{ text: string }> };
   results: { workingDays: number; expectedDate: string };
 };
-
-async function kyivId(): Promise<number> {
-  const response = await fetch(
-    `${API_ORIGIN}/api/public/user/branches/enabled/settlements?sort=top-branches-count&includePartners=true`,
-  );
-  const { settlements } = (await response.json()) as { settlements: Array<{ id: number; title: string }> };
-  const kyiv = settlements.find((city) => city.title === 'Київ');
-  if (!kyiv) throw new Error('no Kyiv');
-  return kyiv.id;
-}
 
 async function shot(page: Page | Locator, name: string) {
   if (!SHOTS) return;
@@ -111,7 +101,7 @@ for (const viewport of [
     let kyiv: number;
 
     test.beforeAll(async ({ browser }) => {
-      kyiv = await kyivId();
+      kyiv = await settlementId();
       // the site may already know where the visitor is (the city detection asked): granted, not asked again
       const signing = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await signing.newPage();

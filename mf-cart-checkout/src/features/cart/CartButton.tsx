@@ -1,4 +1,4 @@
-import { usePendingCartAdds } from '@lab/api';
+import { type CurrentCart, cartCount, useCurrentCart, usePendingCartAdds } from '@lab/api';
 import { stripLocale, useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
 import { CountBadge, cx, Link, TOOLTIP_HIDE_DELAY, useHoverOpen, useViewportAbove } from '@lab/ui';
@@ -7,7 +7,6 @@ import { CartIcon } from '../../components/CartIcon';
 import styles from './Cart.module.css';
 import { CartPreview } from './CartPreview';
 import { ConfirmRemoveDialog } from './ConfirmRemoveDialog';
-import { type CurrentCart, cartCount, useCurrentCart } from './useCurrentCart';
 import { useRemoveFromCart } from './useRemoveFromCart';
 
 /**

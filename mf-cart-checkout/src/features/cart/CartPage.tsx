@@ -1,3 +1,4 @@
+import { unavailableOf, useCurrentCart } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { ErrorState, Link, Skeleton } from '@lab/ui';
 import { type ReactNode, useRef } from 'react';
@@ -9,10 +10,8 @@ import { useDiscountTerms, useOnlineDiscount } from '../../lib/useOnlineDiscount
 import { CartLine } from './CartLine';
 import styles from './CartPage.module.css';
 import { ConfirmRemoveDialog } from './ConfirmRemoveDialog';
-import { unavailableOf } from './lines';
 import { PromoCode } from './PromoCode';
 import { UnavailableLines } from './UnavailableLines';
-import { useCurrentCart } from './useCurrentCart';
 import { useRemoveFromCart } from './useRemoveFromCart';
 
 /**

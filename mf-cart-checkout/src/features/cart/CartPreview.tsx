@@ -1,3 +1,4 @@
+import { type CurrentCart, unavailableOf } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { ErrorState, HoverPanel, Link, Price, SKELETON_ROWS, SkeletonRows } from '@lab/ui';
 import type { ReactNode } from 'react';
@@ -5,9 +6,8 @@ import { type Totals, TotalsList } from '../../components/TotalsList';
 import { cartEstimate, type OrderEstimate } from '../../lib/orderTotals';
 import { useDiscountTerms, useOnlineDiscount } from '../../lib/useOnlineDiscount';
 import styles from './CartPreview.module.css';
-import { type RemovableLine, unavailableOf } from './lines';
+import type { RemovableLine } from './lines';
 import { RemoveLineButton } from './RemoveLineButton';
-import type { CurrentCart } from './useCurrentCart';
 
 /** Skeleton rows while the cart loads (docs/product.md#panels-and-dialogs: "skeleton rows while loading"). */
 export const PREVIEW_SKELETON_ROWS = SKELETON_ROWS;

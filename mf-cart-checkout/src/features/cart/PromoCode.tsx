@@ -1,10 +1,9 @@
-import { api, isApiError } from '@lab/api';
+import { api, type CurrentCart, isApiError } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Button, formatPercent, PromoTerms } from '@lab/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { fractionToPercent } from '../../lib/useOnlineDiscount';
 import styles from './CartPage.module.css';
-import type { CurrentCart } from './useCurrentCart';
 
 const MAX_LENGTH = 50;
 

@@ -2,7 +2,6 @@ export { CartButton, PREVIEW_MIN_WIDTH } from './CartButton';
 export { CartPage } from './CartPage';
 export { CartPreview } from './CartPreview';
 export { ConfirmRemoveDialog } from './ConfirmRemoveDialog';
-export { type RemovableLine, unavailableOf } from './lines';
+export type { RemovableLine } from './lines';
 export { UnavailableLines } from './UnavailableLines';
-export { type CurrentCart, cartCount, useCurrentCart } from './useCurrentCart';
 export { type RemoveFromCart, useRemoveFromCart } from './useRemoveFromCart';

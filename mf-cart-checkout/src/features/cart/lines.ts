@@ -1,14 +1,7 @@
-import type { Cart, CartItem, UnavailableCartItem } from '@lab/api';
+import type { CartItem, UnavailableCartItem } from '@lab/api';
 
 /** A line the visitor added and can remove: an orderable item, or one not orderable in the city. */
 export type RemovableLine = CartItem | UnavailableCartItem;
-
-const NONE: readonly UnavailableCartItem[] = [];
-
-/** The cart's lines that cannot be ordered in the chosen city (an older server sends none). */
-export function unavailableOf(cart: Cart | undefined): readonly UnavailableCartItem[] {
-  return cart?.unavailableItems ?? NONE;
-}
 
 /** Whether a line has a price (an item), as opposed to a line not offered in the city. */
 export function isPriced(line: RemovableLine): line is CartItem {

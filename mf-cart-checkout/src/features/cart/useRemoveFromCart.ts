@@ -1,8 +1,7 @@
-import { announceCart } from '@lab/api';
+import { announceCart, type CurrentCart } from '@lab/api';
 import { type RefObject, useCallback, useEffect, useState } from 'react';
 import { pushRemoveFromCart } from '../../lib/analytics';
 import type { RemovableLine } from './lines';
-import type { CurrentCart } from './useCurrentCart';
 
 export type RemoveFromCart = {
   /** The line waiting for the visitor's confirmation; null when no dialog is open. */

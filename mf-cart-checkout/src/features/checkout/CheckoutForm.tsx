@@ -3,6 +3,7 @@ import {
   type Cart,
   getStored,
   keysOf,
+  unavailableOf,
   useAppConfiguration,
   useHomeVisitSlots,
   useHomeVisitTerms,
@@ -15,7 +16,7 @@ import { useSWRConfig } from 'swr';
 import { cartEstimate } from '../../lib/orderTotals';
 import { useCityTitle } from '../../lib/useCityTitle';
 import { useDiscountTerms, useOnlineDiscount } from '../../lib/useOnlineDiscount';
-import { type RemovableLine, UnavailableLines, unavailableOf } from '../cart';
+import { type RemovableLine, UnavailableLines } from '../cart';
 import styles from './Checkout.module.css';
 import { Checkbox, ChoiceGroup, TextField } from './fields';
 import { OrderSummary } from './OrderSummary';

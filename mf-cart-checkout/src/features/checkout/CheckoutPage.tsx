@@ -1,8 +1,8 @@
-import { type Cart, requestSignIn, usePatientSelf, useSession } from '@lab/api';
+import { type Cart, requestSignIn, unavailableOf, useCurrentCart, usePatientSelf, useSession } from '@lab/api';
 import { useTranslation } from '@lab/i18n';
 import { Button, ErrorState, Link, Skeleton } from '@lab/ui';
 import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
-import { ConfirmRemoveDialog, unavailableOf, useCurrentCart, useRemoveFromCart } from '../cart';
+import { ConfirmRemoveDialog, useRemoveFromCart } from '../cart';
 import styles from './Checkout.module.css';
 import { CheckoutForm } from './CheckoutForm';
 

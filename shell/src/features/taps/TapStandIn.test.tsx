@@ -1,8 +1,8 @@
-import { removeStored, setStored, useSession, useVisitorCart } from '@lab/api';
+import { type Cart, type CartItem, removeStored, setStored, useSession, useVisitorCart } from '@lab/api';
 import { installAdapter, ok, type Reply } from '@lab/api/test/fake-adapter';
 import { initI18n, setLocale } from '@lab/i18n';
 import { MemoryRouter } from '@lab/router';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import '../../app/i18n';
@@ -66,12 +66,48 @@ function TapAdd({ serviceId }: { serviceId: number }) {
   );
 }
 
+const STORED_CART = '3f1c2a9e-7b4d-4c1a-9e2f-0a1b2c3d4e5f';
+const item = (serviceId: number): CartItem => ({
+  serviceId,
+  price: 95,
+  initialPrice: 100,
+  originalPrice: 100,
+  service: {
+    id: serviceId,
+    title: `Аналіз ${serviceId}`,
+    description: '',
+    code: String(1000 + serviceId),
+    slug: `analysis-${serviceId}`,
+    packageService: false,
+    additionalServices: [],
+  },
+});
+const twoLines: Cart = {
+  id: STORED_CART,
+  items: [item(1), item(2)],
+  additionalItems: [],
+  totalPrice: 190,
+  originalTotalPrice: 200,
+  promo: null,
+  promoCode: null,
+};
+
 describe('the header cart’s count before its code arrives', () => {
-  /** The session answers; every other call (the cart's creation, the patient's cart) is held. */
-  const renderWithTap = (signedIn: boolean, serviceId: number) => {
-    installAdapter((request) =>
-      request.url === '/info' ? ok({ canLogin: !signedIn }) : new Promise<Reply>(() => undefined),
-    );
+  /** The calls held in a test, failed when it ends: nothing stays on its way into the next test's cart. */
+  let held: Array<(reply: Reply) => void> = [];
+  afterEach(async () => {
+    for (const answer of held) answer({ networkError: true });
+    held = [];
+    await act(async () => {});
+  });
+
+  /** Who is visiting; the stored cart's read answers if `cart` is given; every other call is held. */
+  const renderWithTap = (serviceId: number, { signedIn = false, cart }: { signedIn?: boolean; cart?: Cart } = {}) => {
+    installAdapter((request) => {
+      if (request.url === '/info') return ok({ canLogin: !signedIn });
+      if (cart && request.url === `/cart/carts/${cart.id}`) return ok(cart);
+      return new Promise<Reply>((answer) => held.push(answer));
+    });
     render(
       <SWRConfig value={{ provider: () => new Map() }}>
         <MemoryRouter>
@@ -85,20 +121,29 @@ describe('the header cart’s count before its code arrives', () => {
   beforeEach(() => {
     setStored('cityId', 1);
     removeStored('cartId');
+    removeStored('doctor');
   });
 
   it('counts a guest’s first tap at once, while the cart is being created', async () => {
-    renderWithTap(false, 7);
+    renderWithTap(7);
     await userEvent.click(await screen.findByRole('button', { name: 'guest add' }));
     await screen.findByRole('button', { name: 'guest added' });
     expect(screen.getByRole('link', { name: 'Кошик, послуг: 1' })).toHaveTextContent('1');
   });
 
-  it('counts nothing it cannot know: a signed-in patient’s cart is on the server', async () => {
-    // another service: the first test's stays on its way (its call is held)
-    renderWithTap(true, 8);
+  it('counts a returning guest’s stored cart, and a tap on top of it', async () => {
+    setStored('cartId', STORED_CART);
+    renderWithTap(8, { cart: twoLines });
+    expect(await screen.findByRole('link', { name: 'Кошик, послуг: 2' })).toHaveTextContent('2');
+    await userEvent.click(screen.getByRole('button', { name: 'guest add' }));
+    expect(await screen.findByRole('link', { name: 'Кошик, послуг: 3' })).toHaveTextContent('3');
+  });
+
+  it('counts nothing for a doctor, whose header cart is greyed out', async () => {
+    setStored('doctor', true);
+    renderWithTap(9, { signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'patient add' }));
     await screen.findByRole('button', { name: 'patient added' });
-    expect(screen.getByRole('link', { name: 'Кошик' })).not.toHaveTextContent('1');
+    expect(screen.getByRole('link', { name: 'Кошик' })).not.toHaveTextContent(/\d/);
   });
 });

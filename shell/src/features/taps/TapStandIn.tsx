@@ -1,4 +1,4 @@
-import { usePendingCartAdds, useSession, useStored } from '@lab/api';
+import { cartCount, useCurrentCart, usePendingCartAdds } from '@lab/api';
 import { stripLocale, useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
 import { CountBadge, HoverPanel, Link, SkeletonRows, useHoverOpen, useViewportAbove } from '@lab/ui';
@@ -48,15 +48,14 @@ export function TapStandIn({ control }: { control: 'search' | 'cart' }) {
 }
 
 /**
- * What the header's cart counts before the cart's code arrives, where it can be known without it: a guest
- * with no cart stored has exactly the services on their way into one (counted from the tap, as the live
- * button counts them). Anyone else's cart is on the server: no count until the live button reads it.
+ * What the header's cart counts before the cart's code arrives: the same cart and the same count as the
+ * live button (one read, shared with it: the stand-in starts it sooner), the services on their way into
+ * the cart counted from the tap. A doctor's cart counts nothing (the live button is greyed out).
  */
 function useStandInCount(): number {
-  const { guest } = useSession();
-  const cartId = useStored('cartId');
+  const cart = useCurrentCart();
   const pending = usePendingCartAdds();
-  return guest && cartId == null ? pending.size : 0;
+  return cart.doctor ? 0 : cartCount(cart.none ? undefined : cart.data, pending);
 }
 
 /**

@@ -1,5 +1,14 @@
-import { type Cart, type CartState, useActsAsDoctor, useCart, useSession, useStored } from '@lab/api';
-import { unavailableOf } from './lines';
+import type { Cart, UnavailableCartItem } from '../contract/cart';
+import { useStored } from '../useStored';
+import { type CartState, useCart } from './useCart';
+import { useActsAsDoctor, useSession } from './useSession';
+
+const NONE: readonly UnavailableCartItem[] = [];
+
+/** The cart's lines that cannot be ordered in the chosen city (an older server sends none). */
+export function unavailableOf(cart: Cart | undefined): readonly UnavailableCartItem[] {
+  return cart?.unavailableItems ?? NONE;
+}
 
 export type CurrentCart = CartState & {
   /** Acting as a doctor (docs/product.md#roles): no cart amount, no cart actions, and no cart request. */
@@ -15,7 +24,8 @@ export type CurrentCart = CartState & {
 };
 
 /**
- * The cart the header, the cart page and the checkout show: the signed-in user's cart, or the guest's
+ * The cart the header (the shell's stand-in, then mf-cart-checkout's button), the cart page and the
+ * checkout show: the signed-in user's cart, or the guest's
  * stored anonymous cart, priced in the chosen city (a city change re-prices it: the SWR key holds the
  * city). A guest without a cart id, and a doctor, have an empty cart and cause no request; a guest's
  * stored cart that no longer exists on the server (404) reads as empty too.
