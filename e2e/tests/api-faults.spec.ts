@@ -572,6 +572,11 @@ test.describe('a slow network', () => {
 
     await page.getByRole('button', { name: `До кошика: ${first.title}`, exact: true }).dblclick();
     await expect(page.getByRole('link', { name: `У кошику: ${first.title}` })).toBeVisible({ timeout: 30_000 });
+    // «У кошику» shows from the tap; the next page is a new document, so wait for the server's answer (the
+    // guest's cart stored) before leaving, as the slow network would otherwise cut the creation off
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('cartId')), { timeout: 30_000 })
+      .not.toBeNull();
 
     await page.goto(`${site.url}/analysis/${second.slug}`);
     const addSecond = page.getByRole('button', { name: `До кошика: ${second.title}`, exact: true });
@@ -582,13 +587,18 @@ test.describe('a slow network', () => {
     await expect(page.getByRole('link', { name: `У кошику: ${second.title}` })).toBeVisible({ timeout: 30_000 });
 
     // one guest cart, created holding the first service (one call), one add for the second, each service once
+    const cartId = JSON.parse((await page.evaluate(() => window.localStorage.getItem('cartId'))) ?? 'null') as string;
+    const inCart = async () =>
+      (
+        await apiJson<{ items: Array<{ serviceId: number }> }>(
+          `/api/public/cart/carts/${cartId}?settlementId=${await kyiv()}`,
+        )
+      ).items
+        .map((item) => item.serviceId)
+        .sort();
+    await expect.poll(inCart, { timeout: 30_000 }).toEqual([first.id, second.id].sort());
     expect(cartCalls.filter((path) => path === '/api/public/cart/carts')).toHaveLength(1);
     expect(cartCalls.filter((path) => path.endsWith('/add'))).toHaveLength(1);
-    const cartId = JSON.parse((await page.evaluate(() => window.localStorage.getItem('cartId'))) ?? 'null') as string;
-    const cart = await apiJson<{ items: Array<{ serviceId: number }> }>(
-      `/api/public/cart/carts/${cartId}?settlementId=${await kyiv()}`,
-    );
-    expect(cart.items.map((item) => item.serviceId).sort()).toEqual([first.id, second.id].sort());
   });
 
   test('a double click and a repeated Enter on «place order» make one order', async ({ context, page }) => {
