@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { settlementId } from '../support/api';
 import { cartDropdownLink, setCity } from '../support/page';
 import { Site } from '../support/site';
@@ -22,10 +22,8 @@ function gate() {
   return { open, release };
 }
 
-test('a pointer on the header’s cart while its code arrives opens the loading dropdown, which the cart takes over', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+/** mf-cart-checkout's files held until `release()`: the header shows the shell's stand-in meanwhile. */
+async function holdCartCode(page: Page) {
   const code = gate();
   const cartOrigin = new URL(site.origin('mf_cart_checkout')).origin;
   await page.route(
@@ -35,6 +33,14 @@ test('a pointer on the header’s cart while its code arrives opens the loading 
       await route.continue();
     },
   );
+  return code;
+}
+
+test('a pointer on the header’s cart while its code arrives opens the loading dropdown, which the cart takes over', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const code = await holdCartCode(page);
   await page.goto(site.url);
   await page.getByRole('banner').locator('[data-cart-standin]').hover();
   const preview = page.getByRole('region', { name: 'Вміст кошика' });
@@ -51,15 +57,7 @@ test('the header’s cart counts before its code arrives: a first tap, then the 
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 780 });
-  const code = gate();
-  const cartOrigin = new URL(site.origin('mf_cart_checkout')).origin;
-  await page.route(
-    (url) => url.origin === cartOrigin,
-    async (route) => {
-      await code.open;
-      await route.continue();
-    },
-  );
+  const code = await holdCartCode(page);
   await page.goto(site.url);
   await setCity(page, await settlementId());
   await page.goto(`${site.url}/analysis/ferytyn`);
