@@ -1,4 +1,4 @@
-import { type CurrentCart, cartCount, useCurrentCart, usePendingCartAdds } from '@lab/api';
+import { type CurrentCart, headerCartCount, useCurrentCart, usePendingCartAdds } from '@lab/api';
 import { stripLocale, useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
 import { CountBadge, cx, Link, TOOLTIP_HIDE_DELAY, useHoverOpen, useViewportAbove } from '@lab/ui';
@@ -44,7 +44,7 @@ export function CartButton() {
       </a>
     );
   }
-  const count = cartCount(cart.none ? undefined : cart.data, pending);
+  const count = headerCartCount(cart, pending);
   const label = count ? t('cart.linkWithCount', { count }) : t('cart.link');
   // the cart page itself shows everything the preview would
   if (!wide || stripLocale(pathname) === '/cart') {

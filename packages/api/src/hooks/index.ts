@@ -27,7 +27,7 @@ export {
   useSimilarDocuments,
   useSimilarNews,
 } from './useContent';
-export { type CurrentCart, cartCount, unavailableOf, useCurrentCart } from './useCurrentCart';
+export { type CurrentCart, cartCount, headerCartCount, unavailableOf, useCurrentCart } from './useCurrentCart';
 export { useDoctorManager } from './useDoctorManager';
 export { useAppConfiguration, useGenders, useSpecializations } from './useReference';
 export {

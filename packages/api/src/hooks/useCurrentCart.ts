@@ -64,3 +64,8 @@ export function cartCount(cart: Cart | undefined, pending: ReadonlySet<number> =
     (cart ? cart.items.length + unavailableOf(cart).length : 0) + [...pending].filter((id) => !chosen.has(id)).length
   );
 }
+
+/** The header's count of `cart` (the shell's stand-in and the live button alike): none for a doctor. */
+export function headerCartCount(cart: CurrentCart, pending: ReadonlySet<number>): number {
+  return cart.doctor ? 0 : cartCount(cart.none ? undefined : cart.data, pending);
+}

@@ -1,4 +1,4 @@
-import { cartCount, useCurrentCart, usePendingCartAdds } from '@lab/api';
+import { headerCartCount, useCurrentCart, usePendingCartAdds } from '@lab/api';
 import { stripLocale, useTranslation } from '@lab/i18n';
 import { useLocation } from '@lab/router';
 import { CountBadge, HoverPanel, Link, SkeletonRows, useHoverOpen, useViewportAbove } from '@lab/ui';
@@ -53,9 +53,7 @@ export function TapStandIn({ control }: { control: 'search' | 'cart' }) {
  * the cart counted from the tap. A doctor's cart counts nothing (the live button is greyed out).
  */
 function useStandInCount(): number {
-  const cart = useCurrentCart();
-  const pending = usePendingCartAdds();
-  return cart.doctor ? 0 : cartCount(cart.none ? undefined : cart.data, pending);
+  return headerCartCount(useCurrentCart(), usePendingCartAdds());
 }
 
 /**
